@@ -1,0 +1,554 @@
+//! Building and changing a position: the editing API.
+//!
+//! Tests, puzzle builders and UIs set up a position in a few lines:
+//!
+//! ```
+//! use here_i_stand::{Faction, Game, LandUnits, Leader, LeaderLocation, Power, Scenario, Setup, Space};
+//!
+//! let mut game = Game::empty(Setup::new(Scenario::Y1517, 7));
+//! game.set_land_units(Space::Buda, Faction::Ottoman, LandUnits { regulars: 12, mercenaries: 0, cavalry: 2 })?;
+//! game.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Buda))?;
+//! game.set_controller(Space::Buda, Faction::Ottoman)?;
+//! game.set_war(Power::Ottoman, Power::Hapsburg, true)?;
+//! assert_eq!(game.land_units(Space::Buda, Faction::Ottoman).total(), 14);
+//! # Ok::<(), here_i_stand::EditError>(())
+//! ```
+//!
+//! Every edit checks the invariants it could break and, on error, leaves the
+//! game unchanged.
+
+use thiserror::Error;
+
+use crate::data::powers;
+use crate::game::{
+    DebaterState, Game, LandStack, LandUnits, LeaderLocation, MAX_LAND_STACKS, MAX_NAVAL_STACKS,
+    NavalLocation, NavalStack, NavalUnits, ReformerState,
+};
+use crate::rules::counters;
+use crate::types::{
+    Card, CardKind, Debater, Faction, LandUnitKind, Leader, LeaderKind, Phase, Power, Reformer,
+    Religion, Ruler, Space,
+};
+
+/// Why an edit was refused. The game is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum EditError {
+    /// The faction has no counters of that unit kind (§5.2): Ottoman
+    /// mercenaries, cavalry for anyone but the Ottoman, and so on.
+    #[error("{faction} has no {kind} counters")]
+    UnitKindNotFielded {
+        /// Whose units.
+        faction: Faction,
+        /// The kind it lacks.
+        kind: LandUnitKind,
+    },
+    /// The faction's counters cannot show that many units (§5.2, §5.3).
+    #[error("{faction} has too few counters for that")]
+    CounterMixExceeded {
+        /// Whose counters.
+        faction: Faction,
+    },
+    /// Naval units or a naval leader in a space that is no port.
+    #[error("{0} is not a port")]
+    NotAPort(Space),
+    /// Corsairs are the Ottoman's only (§5.3).
+    #[error("only the Ottoman has corsairs")]
+    CorsairsNotOttoman,
+    /// The space is out of play (Algiers before Barbary Pirates).
+    #[error("{0} is not in play")]
+    NotInPlay(Space),
+    /// A naval leader on land away from a port, or an army leader at sea.
+    #[error("{0} cannot be there")]
+    LeaderPlacement(Leader),
+    /// Ottoman home spaces have no religion; others are Catholic or Protestant (§1).
+    #[error("{0} cannot take that religion")]
+    Religion(Space),
+    /// A faction at war or allied with itself, or two minor powers paired.
+    #[error("{0} and {1} cannot be paired that way")]
+    Pairing(Faction, Faction),
+    /// Two powers both at war and allied.
+    #[error("{0} and {1} cannot be both at war and allied")]
+    WarAndAlliance(Faction, Faction),
+    /// A minor power allied with two major powers.
+    #[error("{0} already has another ally")]
+    SecondAlly(Faction),
+    /// A ruler of another power.
+    #[error("{ruler} does not rule {power}")]
+    WrongRuler {
+        /// The power.
+        power: Power,
+        /// The ruler given.
+        ruler: Ruler,
+    },
+    /// Turns run from 1 to 9 (§7).
+    #[error("turn {0} is not between 1 and 9")]
+    Turn(u8),
+    /// A card of the diplomacy deck in a main-deck place, or a home card in
+    /// the wrong hand or the deck.
+    #[error("{0} cannot go there")]
+    CardPlacement(Card),
+    /// The renegade's owner must be set with the renegade on the map.
+    #[error("the renegade leader needs an owner")]
+    RenegadeOwner,
+}
+
+impl Game {
+    /// Sets who controls `space` (§2.1).
+    pub fn set_controller(&mut self, space: Space, faction: Faction) -> Result<(), EditError> {
+        self.control[space as usize] = faction;
+        Ok(())
+    }
+
+    /// Sets the religious influence of `space`. Ottoman home spaces keep
+    /// `Religion::Other`; no other space may take it (§1).
+    pub fn set_religion(&mut self, space: Space, religion: Religion) -> Result<(), EditError> {
+        let ottoman_home = space.home() == Faction::Ottoman;
+        if ottoman_home != (religion == Religion::Other) {
+            return Err(EditError::Religion(space));
+        }
+        self.religion[space as usize] = religion;
+        Ok(())
+    }
+
+    /// Puts `space` in unrest or takes it out (§12.4).
+    pub fn set_unrest(&mut self, space: Space, unrest: bool) -> Result<(), EditError> {
+        self.unrest.set(space, unrest);
+        Ok(())
+    }
+
+    /// Puts `space` in play or out of it (Algiers, Barbary Pirates #9).
+    pub fn set_in_play(&mut self, space: Space, in_play: bool) -> Result<(), EditError> {
+        self.out_of_play.set(space, !in_play);
+        Ok(())
+    }
+
+    /// Sets `faction`'s land units in `space`, replacing what was there; not
+    /// besieged. Checks the unit kinds and the counter mix (§5.2).
+    pub fn set_land_units(
+        &mut self,
+        space: Space,
+        faction: Faction,
+        units: LandUnits,
+    ) -> Result<(), EditError> {
+        self.place_land_units(space, faction, units, false)
+    }
+
+    /// As [`Game::set_land_units`], with the units besieged inside the fortress (§15).
+    pub fn set_besieged_units(
+        &mut self,
+        space: Space,
+        faction: Faction,
+        units: LandUnits,
+    ) -> Result<(), EditError> {
+        self.place_land_units(space, faction, units, true)
+    }
+
+    fn place_land_units(
+        &mut self,
+        space: Space,
+        faction: Faction,
+        units: LandUnits,
+        besieged: bool,
+    ) -> Result<(), EditError> {
+        if !self.in_play(space) && !units.is_empty() {
+            return Err(EditError::NotInPlay(space));
+        }
+        for (kind, n) in [
+            (LandUnitKind::Regular, units.regulars),
+            (LandUnitKind::Mercenary, units.mercenaries),
+            (LandUnitKind::Cavalry, units.cavalry),
+        ] {
+            if n > 0 && !powers::fields(faction, kind) {
+                return Err(EditError::UnitKindNotFielded { faction, kind });
+            }
+        }
+        let index = self
+            .land_stacks_slice()
+            .iter()
+            .position(|s| s.space == space && s.faction == faction);
+        let saved = (self.land, self.land_len);
+        self.write_land_stack(index, space, faction, units, besieged);
+        if !counters::fits_counter_mix(self, faction) {
+            (self.land, self.land_len) = saved;
+            return Err(EditError::CounterMixExceeded { faction });
+        }
+        Ok(())
+    }
+
+    /// Writes one land stack: updates, removes (no units) or appends it.
+    pub(crate) fn write_land_stack(
+        &mut self,
+        index: Option<usize>,
+        space: Space,
+        faction: Faction,
+        units: LandUnits,
+        besieged: bool,
+    ) {
+        match index {
+            Some(i) if units.is_empty() => {
+                let last = usize::from(self.land_len) - 1;
+                self.land[i] = self.land[last];
+                self.land_len -= 1;
+            }
+            Some(i) => {
+                self.land[i].units = units;
+                self.land[i].besieged = besieged;
+            }
+            None if units.is_empty() => {}
+            None => {
+                // The counter mix bounds stacks to MAX_LAND_STACKS; a full table
+                // can only come from an over-full mix, which the caller rejects.
+                if usize::from(self.land_len) < MAX_LAND_STACKS {
+                    self.land[usize::from(self.land_len)] = LandStack {
+                        space,
+                        faction,
+                        units,
+                        besieged,
+                    };
+                    self.land_len += 1;
+                }
+            }
+        }
+    }
+
+    /// Sets `faction`'s naval units at `location`, replacing what was there.
+    /// Checks ports, corsairs and the counter count, including units on the
+    /// turn track (§5.3).
+    pub fn set_naval_units(
+        &mut self,
+        location: NavalLocation,
+        faction: Faction,
+        units: NavalUnits,
+    ) -> Result<(), EditError> {
+        if let NavalLocation::Port(space) = location {
+            if !space.is_port() {
+                return Err(EditError::NotAPort(space));
+            }
+            if !self.in_play(space) && units.total() > 0 {
+                return Err(EditError::NotInPlay(space));
+            }
+        }
+        if units.corsairs > 0 && faction != Faction::Ottoman {
+            return Err(EditError::CorsairsNotOttoman);
+        }
+        let index = self
+            .naval_stacks_slice()
+            .iter()
+            .position(|s| s.location == location && s.faction == faction);
+        let elsewhere: u32 = self
+            .naval_stacks_slice()
+            .iter()
+            .enumerate()
+            .filter(|&(i, s)| s.faction == faction && Some(i) != index)
+            .map(|(_, s)| u32::from(s.units.total()))
+            .sum();
+        let total = elsewhere
+            + u32::from(units.total())
+            + u32::from(self.naval_turn_track[faction.index()].total());
+        if total > u32::from(powers::naval_counters(faction)) {
+            return Err(EditError::CounterMixExceeded { faction });
+        }
+        match index {
+            Some(i) if units.total() == 0 => {
+                let last = usize::from(self.naval_len) - 1;
+                self.naval[i] = self.naval[last];
+                self.naval_len -= 1;
+            }
+            Some(i) => self.naval[i].units = units,
+            None if units.total() == 0 => {}
+            None => {
+                if usize::from(self.naval_len) < MAX_NAVAL_STACKS {
+                    self.naval[usize::from(self.naval_len)] = NavalStack {
+                        location,
+                        faction,
+                        units,
+                    };
+                    self.naval_len += 1;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Sets `faction`'s naval units waiting on the turn track (§5.3).
+    pub fn set_naval_on_turn_track(
+        &mut self,
+        faction: Faction,
+        units: NavalUnits,
+    ) -> Result<(), EditError> {
+        if units.corsairs > 0 && faction != Faction::Ottoman {
+            return Err(EditError::CorsairsNotOttoman);
+        }
+        let on_map: u32 = self
+            .naval_stacks_slice()
+            .iter()
+            .filter(|s| s.faction == faction)
+            .map(|s| u32::from(s.units.total()))
+            .sum();
+        if on_map + u32::from(units.total()) > u32::from(powers::naval_counters(faction)) {
+            return Err(EditError::CounterMixExceeded { faction });
+        }
+        self.naval_turn_track[faction.index()] = units;
+        Ok(())
+    }
+
+    /// Puts `leader` at `location`. Army leaders stand in land spaces, naval
+    /// leaders in ports or at sea. The renegade needs an owner first
+    /// ([`Game::set_renegade_owner`]) to be on the map.
+    pub fn set_leader(
+        &mut self,
+        leader: Leader,
+        location: LeaderLocation,
+    ) -> Result<(), EditError> {
+        match (leader.kind(), location) {
+            (LeaderKind::Army, LeaderLocation::Sea(_)) => {
+                return Err(EditError::LeaderPlacement(leader));
+            }
+            (LeaderKind::Naval, LeaderLocation::Space(space)) if !space.is_port() => {
+                return Err(EditError::NotAPort(space));
+            }
+            (_, LeaderLocation::Space(space)) if !self.in_play(space) => {
+                return Err(EditError::NotInPlay(space));
+            }
+            _ => {}
+        }
+        let on_map = matches!(location, LeaderLocation::Space(_) | LeaderLocation::Sea(_));
+        if leader == Leader::Renegade && on_map && self.renegade_owner.is_none() {
+            return Err(EditError::RenegadeOwner);
+        }
+        self.leaders[leader.index()] = location;
+        Ok(())
+    }
+
+    /// Sets the power the renegade leader (Charles Bourbon, #75) serves.
+    pub fn set_renegade_owner(&mut self, owner: Option<Power>) -> Result<(), EditError> {
+        let on_map = matches!(
+            self.leader_location(Leader::Renegade),
+            LeaderLocation::Space(_) | LeaderLocation::Sea(_)
+        );
+        if owner.is_none() && on_map {
+            return Err(EditError::RenegadeOwner);
+        }
+        self.renegade_owner = owner;
+        Ok(())
+    }
+
+    /// Sets the state of `debater`.
+    pub fn set_debater(&mut self, debater: Debater, state: DebaterState) -> Result<(), EditError> {
+        self.debaters[debater.index()] = state;
+        Ok(())
+    }
+
+    /// Sets the state of `reformer`.
+    pub fn set_reformer(
+        &mut self,
+        reformer: Reformer,
+        state: ReformerState,
+    ) -> Result<(), EditError> {
+        self.reformers[reformer.index()] = state;
+        Ok(())
+    }
+
+    /// Makes `ruler` the ruler of `power` (§3.3).
+    pub fn set_ruler(&mut self, power: Power, ruler: Ruler) -> Result<(), EditError> {
+        if ruler.power() != power {
+            return Err(EditError::WrongRuler { power, ruler });
+        }
+        self.rulers[power.index()] = ruler;
+        Ok(())
+    }
+
+    /// Excommunicates `ruler` or lifts it (§21.5).
+    pub fn set_excommunicated(
+        &mut self,
+        ruler: Ruler,
+        excommunicated: bool,
+    ) -> Result<(), EditError> {
+        self.excommunicated.set(ruler, excommunicated);
+        Ok(())
+    }
+
+    /// Puts `a` and `b` at war or at peace. A faction is never at war with
+    /// itself, two minors never with each other, and allies never at war.
+    pub fn set_war(
+        &mut self,
+        a: impl Into<Faction>,
+        b: impl Into<Faction>,
+        war: bool,
+    ) -> Result<(), EditError> {
+        let (a, b) = (a.into(), b.into());
+        check_pair(a, b)?;
+        if war && self.alliances.contains(a, b) {
+            return Err(EditError::WarAndAlliance(a, b));
+        }
+        self.wars.set(a, b, war);
+        Ok(())
+    }
+
+    /// Makes `a` and `b` allies or ends it. A minor power has at most one
+    /// major ally (§22); powers at war cannot ally.
+    pub fn set_alliance(
+        &mut self,
+        a: impl Into<Faction>,
+        b: impl Into<Faction>,
+        allied: bool,
+    ) -> Result<(), EditError> {
+        let (a, b) = (a.into(), b.into());
+        check_pair(a, b)?;
+        if allied {
+            if self.wars.contains(a, b) {
+                return Err(EditError::WarAndAlliance(a, b));
+            }
+            for minor in [a, b].into_iter().filter(|f| f.minor().is_some()) {
+                let other = if minor == a { b } else { a };
+                if Power::ALL
+                    .iter()
+                    .any(|&p| Faction::from(p) != other && self.alliances.contains(p.into(), minor))
+                {
+                    return Err(EditError::SecondAlly(minor));
+                }
+            }
+        }
+        self.alliances.set(a, b, allied);
+        Ok(())
+    }
+
+    /// Sets whether the Schmalkaldic League has formed (card #13).
+    pub fn set_schmalkaldic_league(&mut self, formed: bool) -> Result<(), EditError> {
+        self.schmalkaldic_league = formed;
+        Ok(())
+    }
+
+    /// Sets the turn (1 to 9).
+    pub fn set_turn(&mut self, turn: u8) -> Result<(), EditError> {
+        if !(1..=crate::game::LAST_TURN).contains(&turn) {
+            return Err(EditError::Turn(turn));
+        }
+        self.turn = turn;
+        Ok(())
+    }
+
+    /// Sets the phase.
+    pub fn set_phase(&mut self, phase: Phase) -> Result<(), EditError> {
+        self.phase = phase;
+        Ok(())
+    }
+
+    /// Puts `card` in `power`'s hand, taking it from wherever it was (deck,
+    /// discard pile, another hand, out of the game). A home card goes only to
+    /// its owner.
+    pub fn give_card(&mut self, power: Power, card: Card) -> Result<(), EditError> {
+        if card.kind() == CardKind::Home && card.owner() != Some(power) {
+            return Err(EditError::CardPlacement(card));
+        }
+        self.take_card_out(card);
+        self.hands[power.index()].insert(card);
+        Ok(())
+    }
+
+    /// Puts `card` in the draw deck, taking it from wherever it was. Home
+    /// cards and diplomacy cards never go in the main deck.
+    pub fn put_card_in_deck(&mut self, card: Card) -> Result<(), EditError> {
+        if matches!(card.kind(), CardKind::Home | CardKind::Diplomacy) {
+            return Err(EditError::CardPlacement(card));
+        }
+        self.take_card_out(card);
+        self.deck.insert(card);
+        Ok(())
+    }
+
+    /// Puts `card` on the discard pile, taking it from wherever it was.
+    pub fn discard_card(&mut self, card: Card) -> Result<(), EditError> {
+        if card.kind() == CardKind::Home {
+            return Err(EditError::CardPlacement(card));
+        }
+        self.take_card_out(card);
+        self.discard.insert(card);
+        Ok(())
+    }
+
+    /// Removes `card` from the game.
+    pub fn remove_card(&mut self, card: Card) -> Result<(), EditError> {
+        self.take_card_out(card);
+        self.removed.insert(card);
+        Ok(())
+    }
+
+    /// Takes `card` out of every hand and pile (not yet in the game).
+    pub(crate) fn take_card_out(&mut self, card: Card) {
+        for hand in &mut self.hands {
+            hand.remove(card);
+        }
+        self.deck.remove(card);
+        self.discard.remove(card);
+        self.removed.remove(card);
+    }
+
+    /// Sets the number of "-1 card" markers on `power`'s card (§4).
+    pub fn set_card_penalties(&mut self, power: Power, markers: u8) -> Result<(), EditError> {
+        self.card_penalties[power.index()] = markers;
+        Ok(())
+    }
+
+    /// Sets `power`'s bonus VP (§23.2).
+    pub fn set_bonus_vp(&mut self, power: Power, vp: i8) -> Result<(), EditError> {
+        self.bonus_vp[power.index()] = vp;
+        Ok(())
+    }
+
+    /// Sets the Ottoman piracy VP, 0 to 10 (§16.4).
+    pub fn set_piracy_vp(&mut self, vp: u8) -> Result<(), EditError> {
+        self.piracy_vp = vp.min(10);
+        Ok(())
+    }
+
+    /// Sets the French chateaux VP, 0 to 6 (§21.4).
+    pub fn set_chateaux_vp(&mut self, vp: u8) -> Result<(), EditError> {
+        self.chateaux_vp = vp.min(6);
+        Ok(())
+    }
+
+    /// Sets the Papal St Peter's VP, 0 to 5 (§21.5).
+    pub fn set_st_peters_vp(&mut self, vp: u8) -> Result<(), EditError> {
+        self.st_peters_vp = vp.min(5);
+        Ok(())
+    }
+
+    /// Sets England's heir VP: 5 for Edward, 2 for Elizabeth only, else 0 (§23.2).
+    pub fn set_heir_vp(&mut self, vp: u8) -> Result<(), EditError> {
+        self.heir_vp = if vp >= 5 {
+            5
+        } else if vp >= 2 {
+            2
+        } else {
+            0
+        };
+        Ok(())
+    }
+
+    /// Records the VP totals at the end of `turn` (§23.3 tie-breaks).
+    pub fn set_vp_history(
+        &mut self,
+        turn: u8,
+        totals: [i8; Power::COUNT],
+    ) -> Result<(), EditError> {
+        let slot = usize::from(turn)
+            .checked_sub(1)
+            .and_then(|i| self.vp_history.get_mut(i))
+            .ok_or(EditError::Turn(turn))?;
+        *slot = totals;
+        Ok(())
+    }
+}
+
+fn check_pair(a: Faction, b: Faction) -> Result<(), EditError> {
+    let bad = a == b
+        || a == Faction::Independent
+        || b == Faction::Independent
+        || (a.minor().is_some() && b.minor().is_some());
+    if bad {
+        Err(EditError::Pairing(a, b))
+    } else {
+        Ok(())
+    }
+}

@@ -1,0 +1,655 @@
+//! `Game`: the whole state of one game, `Setup` and the read accessors.
+//!
+//! The position is stored in fixed arrays indexed by the vocabulary enums and
+//! in bitsets, so `Game` is `Clone` without any heap allocation.
+
+use rand_core::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+use crate::sets::EnumSet;
+use crate::types::{
+    Card, Debater, Faction, Leader, LeaderKind, MinorPower, Phase, Power, Reformer, Religion,
+    Ruler, SeaZone, Space, SpaceKind,
+};
+
+/// Which game to play (§24).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Scenario {
+    /// The 1517 scenario: nine turns, six powers (§24.1).
+    Y1517,
+    /// The 1532 scenario: starts on turn 4 (§24.2).
+    Y1532,
+    /// The official two-player variant, Papacy against Protestant (§24.3).
+    TwoPlayer,
+}
+
+/// How to start a game: the scenario and the seed of the dice generator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Setup {
+    /// The scenario.
+    pub scenario: Scenario,
+    /// Seeds the dice and shuffles (`rand_pcg`); same setup and actions, same game.
+    pub seed: u64,
+}
+
+impl Setup {
+    /// A setup for `scenario` with dice seeded by `seed`.
+    pub const fn new(scenario: Scenario, seed: u64) -> Setup {
+        Setup { scenario, seed }
+    }
+}
+
+/// Land units of one faction in one space (§5.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct LandUnits {
+    /// Regulars.
+    pub regulars: u8,
+    /// Mercenaries (major powers but the Ottoman).
+    pub mercenaries: u8,
+    /// Cavalry (Ottoman only).
+    pub cavalry: u8,
+}
+
+impl LandUnits {
+    /// No units.
+    pub const NONE: LandUnits = LandUnits {
+        regulars: 0,
+        mercenaries: 0,
+        cavalry: 0,
+    };
+
+    /// `n` regulars.
+    pub const fn regulars(n: u8) -> LandUnits {
+        LandUnits {
+            regulars: n,
+            mercenaries: 0,
+            cavalry: 0,
+        }
+    }
+
+    /// All units together.
+    #[inline]
+    pub const fn total(self) -> u8 {
+        self.regulars + self.mercenaries + self.cavalry
+    }
+
+    /// Whether there are none.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.total() == 0
+    }
+}
+
+/// Naval units of one faction in one port or sea zone (§5.3).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct NavalUnits {
+    /// Squadrons.
+    pub squadrons: u8,
+    /// Corsairs (Ottoman only).
+    pub corsairs: u8,
+}
+
+impl NavalUnits {
+    /// No units.
+    pub const NONE: NavalUnits = NavalUnits {
+        squadrons: 0,
+        corsairs: 0,
+    };
+
+    /// `n` squadrons.
+    pub const fn squadrons(n: u8) -> NavalUnits {
+        NavalUnits {
+            squadrons: n,
+            corsairs: 0,
+        }
+    }
+
+    /// Squadrons and corsairs together.
+    #[inline]
+    pub const fn total(self) -> u8 {
+        self.squadrons + self.corsairs
+    }
+}
+
+/// Where naval units or a naval leader may be: in a port or at sea.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum NavalLocation {
+    /// In a port space.
+    Port(Space),
+    /// In a sea zone.
+    Sea(SeaZone),
+}
+
+/// Where a leader is (§5.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum LeaderLocation {
+    /// Not in play: not yet arrived, or waiting to come back.
+    #[default]
+    Unavailable,
+    /// In a land space (army leaders; naval leaders in a port).
+    Space(Space),
+    /// At sea (naval leaders).
+    Sea(SeaZone),
+    /// Captured and held by this power (§14.3, ransom §9.4).
+    Captured(Power),
+    /// On the turn track, back at a later turn.
+    TurnTrack,
+    /// Out of the game for good.
+    Removed,
+}
+
+/// The state of a debater (§18.5).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum DebaterState {
+    /// Not yet arrived.
+    #[default]
+    NotArrived,
+    /// On the display, uncommitted.
+    Uncommitted,
+    /// On the display, committed.
+    Committed,
+    /// Burned by the Papacy (out of the game).
+    Burned,
+    /// Disgraced by the Protestant (out of the game).
+    Disgraced,
+    /// Out of the game otherwise (death, an event).
+    Removed,
+}
+
+/// The state of a reformer (§8).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum ReformerState {
+    /// Not yet arrived.
+    #[default]
+    NotArrived,
+    /// On the map in his space.
+    OnMap,
+    /// Off the map until the next card draw (Calvin Expelled, excommunication).
+    Away,
+    /// Out of the game.
+    Removed,
+}
+
+/// One faction's land units in one space; at most one per (space, faction).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct LandStack {
+    pub space: Space,
+    pub faction: Faction,
+    pub units: LandUnits,
+    /// Inside the fortress of its space, under siege (§15).
+    pub besieged: bool,
+}
+
+/// One faction's naval units in one place; at most one per (location, faction).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct NavalStack {
+    pub location: NavalLocation,
+    pub faction: Faction,
+    pub units: NavalUnits,
+}
+
+/// The most land stacks there can be: each needs a counter, and all factions
+/// together have 132 land counters (§5.2).
+pub(crate) const MAX_LAND_STACKS: usize = 132;
+/// The most naval stacks: one per naval counter (§5.3).
+pub(crate) const MAX_NAVAL_STACKS: usize = 33;
+/// The last turn (§7).
+pub const LAST_TURN: u8 = 9;
+
+/// A set of pairs of factions (wars, alliances), symmetric.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct Pairs(u128);
+
+impl Pairs {
+    #[inline]
+    fn bit(a: Faction, b: Faction) -> u128 {
+        1 << (a.index() * Faction::COUNT + b.index())
+    }
+    #[inline]
+    pub fn contains(self, a: Faction, b: Faction) -> bool {
+        self.0 & Self::bit(a, b) != 0
+    }
+    #[inline]
+    pub fn set(&mut self, a: Faction, b: Faction, on: bool) {
+        let bits = Self::bit(a, b) | Self::bit(b, a);
+        if on { self.0 |= bits } else { self.0 &= !bits }
+    }
+}
+
+/// The whole state of a game of Here I Stand.
+///
+/// Read it with the accessors below, build or change a position with the
+/// editing methods (`set_*`, see the `edit` module docs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub(crate) setup: Setup,
+    pub(crate) turn: u8,
+    pub(crate) phase: Phase,
+    // The map.
+    pub(crate) control: [Faction; Space::COUNT],
+    pub(crate) religion: [Religion; Space::COUNT],
+    pub(crate) unrest: EnumSet<Space>,
+    pub(crate) out_of_play: EnumSet<Space>,
+    pub(crate) land: [LandStack; MAX_LAND_STACKS],
+    pub(crate) land_len: u8,
+    pub(crate) naval: [NavalStack; MAX_NAVAL_STACKS],
+    pub(crate) naval_len: u8,
+    /// Naval units lost this turn, back in the force pool next turn (§5.3).
+    pub(crate) naval_turn_track: [NavalUnits; Faction::COUNT],
+    // People.
+    pub(crate) leaders: [LeaderLocation; Leader::COUNT],
+    pub(crate) renegade_owner: Option<Power>,
+    pub(crate) debaters: [DebaterState; Debater::COUNT],
+    pub(crate) reformers: [ReformerState; Reformer::COUNT],
+    pub(crate) rulers: [Ruler; Power::COUNT],
+    pub(crate) excommunicated: EnumSet<Ruler>,
+    // Diplomacy.
+    pub(crate) wars: Pairs,
+    pub(crate) alliances: Pairs,
+    // Cards.
+    pub(crate) hands: [EnumSet<Card>; Power::COUNT],
+    pub(crate) deck: EnumSet<Card>,
+    pub(crate) discard: EnumSet<Card>,
+    pub(crate) removed: EnumSet<Card>,
+    /// "-1 card" markers on each power card (§4).
+    pub(crate) card_penalties: [u8; Power::COUNT],
+    // Victory points and tracks.
+    /// Bonus VP by power (§23.2): war winners, discoveries, burned debaters, ...
+    pub(crate) bonus_vp: [i8; Power::COUNT],
+    pub(crate) piracy_vp: u8,
+    pub(crate) chateaux_vp: u8,
+    pub(crate) st_peters_vp: u8,
+    /// England's special VP for Edward (5) or Elizabeth only (2) (§23.2).
+    pub(crate) heir_vp: u8,
+    pub(crate) schmalkaldic_league: bool,
+    /// Total VP of each power at the end of each turn, for tie-breaks (§23.3).
+    pub(crate) vp_history: [[i8; Power::COUNT]; LAST_TURN as usize],
+    pub(crate) rng: Pcg64Mcg,
+}
+
+impl Game {
+    /// A game in its scenario's starting position, ready for its first phase.
+    pub fn new(setup: Setup) -> Game {
+        let mut game = Game::empty(setup);
+        crate::setup::apply_scenario(&mut game);
+        game
+    }
+
+    /// A bare board for `setup`: 1517 control and religion of every space, no
+    /// units, no leaders on the map, every ruler the initial one, no wars,
+    /// no cards dealt, turn 1. A start for building test positions.
+    pub fn empty(setup: Setup) -> Game {
+        let empty_land = LandStack {
+            space: Space::ALL[0],
+            faction: Faction::Independent,
+            units: LandUnits::NONE,
+            besieged: false,
+        };
+        let empty_naval = NavalStack {
+            location: NavalLocation::Port(Space::ALL[0]),
+            faction: Faction::Independent,
+            units: NavalUnits::NONE,
+        };
+        let mut out_of_play = EnumSet::EMPTY;
+        let control = core::array::from_fn(|i| {
+            let space = Space::ALL[i];
+            space.control_1517().unwrap_or_else(|| {
+                out_of_play.insert(space);
+                Faction::Independent
+            })
+        });
+        Game {
+            setup,
+            turn: 1,
+            phase: Phase::CardDraw,
+            control,
+            religion: core::array::from_fn(|i| Space::ALL[i].religion_1517()),
+            unrest: EnumSet::EMPTY,
+            out_of_play,
+            land: [empty_land; MAX_LAND_STACKS],
+            land_len: 0,
+            naval: [empty_naval; MAX_NAVAL_STACKS],
+            naval_len: 0,
+            naval_turn_track: [NavalUnits::NONE; Faction::COUNT],
+            leaders: [LeaderLocation::Unavailable; Leader::COUNT],
+            renegade_owner: None,
+            debaters: [DebaterState::NotArrived; Debater::COUNT],
+            reformers: [ReformerState::NotArrived; Reformer::COUNT],
+            rulers: Power::ALL.map(Ruler::initial),
+            excommunicated: EnumSet::EMPTY,
+            wars: Pairs::default(),
+            alliances: Pairs::default(),
+            hands: [EnumSet::EMPTY; Power::COUNT],
+            deck: EnumSet::EMPTY,
+            discard: EnumSet::EMPTY,
+            removed: EnumSet::EMPTY,
+            card_penalties: [0; Power::COUNT],
+            bonus_vp: [0; Power::COUNT],
+            piracy_vp: 0,
+            chateaux_vp: 0,
+            st_peters_vp: 0,
+            heir_vp: 0,
+            schmalkaldic_league: false,
+            vp_history: [[0; Power::COUNT]; LAST_TURN as usize],
+            rng: Pcg64Mcg::seed_from_u64(setup.seed),
+        }
+    }
+
+    /// The setup the game was started from.
+    pub fn setup(&self) -> Setup {
+        self.setup
+    }
+
+    /// The scenario.
+    pub fn scenario(&self) -> Scenario {
+        self.setup.scenario
+    }
+
+    /// The current turn, 1 to 9.
+    pub fn turn(&self) -> u8 {
+        self.turn
+    }
+
+    /// The current phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    // --- The map -------------------------------------------------------
+
+    /// Who controls `space` politically (§2.1).
+    #[inline]
+    pub fn controller(&self, space: Space) -> Faction {
+        self.control[space as usize]
+    }
+
+    /// Its religious influence.
+    #[inline]
+    pub fn religion(&self, space: Space) -> Religion {
+        self.religion[space as usize]
+    }
+
+    /// Whether it is in unrest (§12.4).
+    #[inline]
+    pub fn in_unrest(&self, space: Space) -> bool {
+        self.unrest.contains(space)
+    }
+
+    /// Whether the space is in play (Algiers is not until Barbary Pirates, #9).
+    #[inline]
+    pub fn in_play(&self, space: Space) -> bool {
+        !self.out_of_play.contains(space)
+    }
+
+    /// The spaces in unrest.
+    pub fn unrest(&self) -> EnumSet<Space> {
+        self.unrest
+    }
+
+    /// Protestant spaces, in unrest or not.
+    pub fn protestant_spaces(&self) -> EnumSet<Space> {
+        Space::ALL
+            .iter()
+            .copied()
+            .filter(|&s| self.religion(s) == Religion::Protestant)
+            .collect()
+    }
+
+    /// The keys `power` controls (its square markers on the map, §2.2).
+    pub fn keys_controlled(&self, power: Power) -> EnumSet<Space> {
+        let faction = Faction::from(power);
+        Space::ALL
+            .iter()
+            .copied()
+            .filter(|&s| s.kind() == SpaceKind::Key && self.controller(s) == faction)
+            .collect()
+    }
+
+    /// Spaces `faction` controls.
+    pub fn spaces_controlled(&self, faction: Faction) -> EnumSet<Space> {
+        Space::ALL
+            .iter()
+            .copied()
+            .filter(|&s| self.controller(s) == faction)
+            .collect()
+    }
+
+    // --- Units ---------------------------------------------------------
+
+    pub(crate) fn land_stacks_slice(&self) -> &[LandStack] {
+        &self.land[..usize::from(self.land_len)]
+    }
+
+    pub(crate) fn naval_stacks_slice(&self) -> &[NavalStack] {
+        &self.naval[..usize::from(self.naval_len)]
+    }
+
+    /// `faction`'s land units in `space`.
+    pub fn land_units(&self, space: Space, faction: Faction) -> LandUnits {
+        self.land_stacks_slice()
+            .iter()
+            .find(|s| s.space == space && s.faction == faction)
+            .map_or(LandUnits::NONE, |s| s.units)
+    }
+
+    /// Whether `faction`'s units in `space` are besieged inside its fortress (§15).
+    pub fn is_besieged(&self, space: Space, faction: Faction) -> bool {
+        self.land_stacks_slice()
+            .iter()
+            .any(|s| s.space == space && s.faction == faction && s.besieged)
+    }
+
+    /// Every faction's land units in `space`, with whether each is besieged.
+    pub fn land_units_at(
+        &self,
+        space: Space,
+    ) -> impl Iterator<Item = (Faction, LandUnits, bool)> + '_ {
+        self.land_stacks_slice()
+            .iter()
+            .filter(move |s| s.space == space)
+            .map(|s| (s.faction, s.units, s.besieged))
+    }
+
+    /// Every land stack on the map: space, faction, units, besieged.
+    pub fn land_stacks(&self) -> impl Iterator<Item = (Space, Faction, LandUnits, bool)> + '_ {
+        self.land_stacks_slice()
+            .iter()
+            .map(|s| (s.space, s.faction, s.units, s.besieged))
+    }
+
+    /// All of `faction`'s land units on the map, added up.
+    pub fn land_units_total(&self, faction: Faction) -> LandUnits {
+        let mut sum = LandUnits::NONE;
+        for s in self
+            .land_stacks_slice()
+            .iter()
+            .filter(|s| s.faction == faction)
+        {
+            sum.regulars += s.units.regulars;
+            sum.mercenaries += s.units.mercenaries;
+            sum.cavalry += s.units.cavalry;
+        }
+        sum
+    }
+
+    /// `faction`'s naval units at `location`.
+    pub fn naval_units(&self, location: NavalLocation, faction: Faction) -> NavalUnits {
+        self.naval_stacks_slice()
+            .iter()
+            .find(|s| s.location == location && s.faction == faction)
+            .map_or(NavalUnits::NONE, |s| s.units)
+    }
+
+    /// Every naval stack: location, faction, units.
+    pub fn naval_stacks(&self) -> impl Iterator<Item = (NavalLocation, Faction, NavalUnits)> + '_ {
+        self.naval_stacks_slice()
+            .iter()
+            .map(|s| (s.location, s.faction, s.units))
+    }
+
+    /// `faction`'s naval units lost this turn, waiting on the turn track (§5.3).
+    pub fn naval_on_turn_track(&self, faction: Faction) -> NavalUnits {
+        self.naval_turn_track[faction.index()]
+    }
+
+    // --- People --------------------------------------------------------
+
+    /// Where `leader` is.
+    #[inline]
+    pub fn leader_location(&self, leader: Leader) -> LeaderLocation {
+        self.leaders[leader.index()]
+    }
+
+    /// The leaders in `space` (army leaders, and naval leaders in port).
+    pub fn leaders_at(&self, space: Space) -> impl Iterator<Item = Leader> + '_ {
+        Leader::ALL
+            .into_iter()
+            .filter(move |&l| self.leaders[l.index()] == LeaderLocation::Space(space))
+    }
+
+    /// The faction `leader` serves now (the renegade: whoever played Charles Bourbon).
+    pub fn leader_owner(&self, leader: Leader) -> Option<Faction> {
+        match leader {
+            Leader::Renegade => self.renegade_owner.map(Faction::from),
+            _ => leader.owner(),
+        }
+    }
+
+    /// Army leaders in `space` serving `faction`.
+    pub fn army_leaders_at(
+        &self,
+        space: Space,
+        faction: Faction,
+    ) -> impl Iterator<Item = Leader> + '_ {
+        self.leaders_at(space)
+            .filter(move |&l| l.kind() == LeaderKind::Army && self.leader_owner(l) == Some(faction))
+    }
+
+    /// The state of `debater`.
+    #[inline]
+    pub fn debater_state(&self, debater: Debater) -> DebaterState {
+        self.debaters[debater.index()]
+    }
+
+    /// The state of `reformer`.
+    #[inline]
+    pub fn reformer_state(&self, reformer: Reformer) -> ReformerState {
+        self.reformers[reformer.index()]
+    }
+
+    /// The ruler of `power` (§3.3).
+    #[inline]
+    pub fn ruler(&self, power: Power) -> Ruler {
+        self.rulers[power.index()]
+    }
+
+    /// Whether `ruler` is excommunicated (§21.5).
+    pub fn is_excommunicated(&self, ruler: Ruler) -> bool {
+        self.excommunicated.contains(ruler)
+    }
+
+    // --- Diplomacy -----------------------------------------------------
+
+    /// Whether `a` and `b` are at war.
+    #[inline]
+    pub fn at_war(&self, a: impl Into<Faction>, b: impl Into<Faction>) -> bool {
+        self.wars.contains(a.into(), b.into())
+    }
+
+    /// Whether `a` and `b` are allied (a minor power allied to a major one is active, §22).
+    #[inline]
+    pub fn allied(&self, a: impl Into<Faction>, b: impl Into<Faction>) -> bool {
+        self.alliances.contains(a.into(), b.into())
+    }
+
+    /// The major power a minor is allied with, if it is active (§22).
+    pub fn minor_ally(&self, minor: MinorPower) -> Option<Power> {
+        Power::ALL.into_iter().find(|&p| self.allied(p, minor))
+    }
+
+    /// Whether the Schmalkaldic League has formed (card #13).
+    pub fn schmalkaldic_league(&self) -> bool {
+        self.schmalkaldic_league
+    }
+
+    // --- Cards ---------------------------------------------------------
+
+    /// The cards in `power`'s hand.
+    #[inline]
+    pub fn hand(&self, power: Power) -> EnumSet<Card> {
+        self.hands[power.index()]
+    }
+
+    /// How many cards are in the draw deck.
+    pub fn deck_size(&self) -> usize {
+        self.deck.len()
+    }
+
+    /// The cards in the draw deck (hidden information; see `observation`).
+    pub fn deck(&self) -> EnumSet<Card> {
+        self.deck
+    }
+
+    /// The discard pile (public).
+    pub fn discard_pile(&self) -> EnumSet<Card> {
+        self.discard
+    }
+
+    /// Cards removed from the game.
+    pub fn removed_cards(&self) -> EnumSet<Card> {
+        self.removed
+    }
+
+    /// The "-1 card" markers on `power`'s power card (§4).
+    pub fn card_penalties(&self, power: Power) -> u8 {
+        self.card_penalties[power.index()]
+    }
+
+    // --- Victory points -------------------------------------------------
+
+    /// `power`'s bonus VP (§23.2).
+    pub fn bonus_vp(&self, power: Power) -> i8 {
+        self.bonus_vp[power.index()]
+    }
+
+    /// The Ottoman piracy VP (§16.4).
+    pub fn piracy_vp(&self) -> u8 {
+        self.piracy_vp
+    }
+
+    /// The French chateaux VP (§21.4).
+    pub fn chateaux_vp(&self) -> u8 {
+        self.chateaux_vp
+    }
+
+    /// The Papal St Peter's VP (§21.5).
+    pub fn st_peters_vp(&self) -> u8 {
+        self.st_peters_vp
+    }
+
+    /// England's VP for an heir: 5 for Edward, 2 for Elizabeth only (§23.2).
+    pub fn heir_vp(&self) -> u8 {
+        self.heir_vp
+    }
+
+    /// The VP totals recorded at the end of `turn` (§23.3 tie-breaks); zeros
+    /// for turns not played.
+    pub fn vp_history(&self, turn: u8) -> Option<[i8; Power::COUNT]> {
+        self.vp_history
+            .get(usize::from(turn).checked_sub(1)?)
+            .copied()
+    }
+}

@@ -1,0 +1,37 @@
+//! # here-i-stand
+//!
+//! A rules engine for the board game *Here I Stand* (GMT Games, 500th
+//! Anniversary edition): the map, the cards, the scenarios, and the rules as
+//! pure functions, for apps, hobby clients and bots.
+//!
+//! Rule citations (§N) follow the rulebook's numbering, as restated in the
+//! project's rules digest.
+//!
+//! ```
+//! use here_i_stand::{Game, Power, Scenario, Setup, Space};
+//!
+//! let game = Game::new(Setup::new(Scenario::Y1517, 1));
+//! assert_eq!(game.turn(), 1);
+//! assert!(Space::Paris.is_capital());
+//! ```
+//!
+//! Features: `serde` (off by default) serializes `Game` and every vocabulary type.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod data;
+mod edit;
+mod game;
+pub mod rules;
+mod sets;
+mod setup;
+pub mod types;
+
+pub use edit::EditError;
+pub use game::{
+    DebaterState, Game, LAST_TURN, LandUnits, LeaderLocation, NavalLocation, NavalUnits,
+    ReformerState, Scenario, Setup,
+};
+pub use sets::{EnumSet, Iter as EnumSetIter, SetMember};
+pub use types::*;

@@ -1,0 +1,9 @@
+//! The rules as pure functions over a borrowed position: no `&mut`, no dice.
+//! A client can call them directly; the engine calls the same functions.
+
+pub mod cards_dealt;
+pub mod counters;
+pub mod minor;
+pub mod paths;
+pub mod victory;
+pub mod winter;
