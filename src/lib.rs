@@ -33,5 +33,5 @@ pub use game::{
     DebaterState, Game, LAST_TURN, LandUnits, LeaderLocation, NavalLocation, NavalUnits,
     ReformerState, Scenario, Setup,
 };
-pub use sets::{EnumSet, Iter as EnumSetIter, SetMember};
+pub use sets::{EnumSet, Iter as EnumSetIter};
 pub use types::*;

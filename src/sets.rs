@@ -1,34 +1,12 @@
-//! `EnumSet`: a fixed-size bitset of vocabulary members (spaces, cards, ...),
+//! `EnumSet`: a fixed-size bitset of vocabulary members (at most 192) (spaces, cards, ...),
 //! `Copy` and allocation-free.
 
 use core::fmt;
 use core::marker::PhantomData;
 
-use crate::types::{Card, Debater, Faction, Leader, MinorPower, Power, Ruler, SeaZone, Space};
+use crate::types::Vocabulary;
 
-/// A vocabulary type that can live in an [`EnumSet`] (at most 192 members).
-pub trait SetMember: Copy {
-    /// Dense index, below 192.
-    fn set_index(self) -> usize;
-    /// The member with this index.
-    fn from_set_index(index: usize) -> Option<Self>;
-}
-
-macro_rules! set_member {
-    ($($T:ty),*) => {$(
-        impl SetMember for $T {
-            #[inline]
-            fn set_index(self) -> usize { self.index() }
-            #[inline]
-            fn from_set_index(index: usize) -> Option<Self> { Self::from_index(index) }
-        }
-    )*};
-}
-set_member!(
-    Space, SeaZone, Card, Power, MinorPower, Faction, Leader, Debater, Ruler
-);
-
-/// A set of vocabulary members, as a 192-bit bitset.
+/// A set of vocabulary members, as a 192-bit bitset (every vocabulary type has fewer members).
 pub struct EnumSet<T> {
     bits: [u64; 3],
     member: PhantomData<T>,
@@ -119,19 +97,20 @@ impl<T> EnumSet<T> {
     }
 }
 
-impl<T: SetMember> EnumSet<T> {
+impl<T: Vocabulary> EnumSet<T> {
     /// Whether `member` is in the set.
     #[inline]
     pub fn contains(&self, member: T) -> bool {
-        let i = member.set_index();
+        let i = member.index();
         self.bits[i / 64] & (1 << (i % 64)) != 0
     }
 
     /// Adds `member`; returns whether it was absent.
     #[inline]
     pub fn insert(&mut self, member: T) -> bool {
+        const { assert!(T::COUNT <= 192) };
         let absent = !self.contains(member);
-        let i = member.set_index();
+        let i = member.index();
         self.bits[i / 64] |= 1 << (i % 64);
         absent
     }
@@ -140,7 +119,7 @@ impl<T: SetMember> EnumSet<T> {
     #[inline]
     pub fn remove(&mut self, member: T) -> bool {
         let present = self.contains(member);
-        let i = member.set_index();
+        let i = member.index();
         self.bits[i / 64] &= !(1 << (i % 64));
         present
     }
@@ -171,7 +150,7 @@ impl<T: SetMember> EnumSet<T> {
     }
 }
 
-impl<T: SetMember> FromIterator<T> for EnumSet<T> {
+impl<T: Vocabulary> FromIterator<T> for EnumSet<T> {
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
         let mut set = Self::EMPTY;
         for member in iter {
@@ -181,7 +160,7 @@ impl<T: SetMember> FromIterator<T> for EnumSet<T> {
     }
 }
 
-impl<T: SetMember> Extend<T> for EnumSet<T> {
+impl<T: Vocabulary> Extend<T> for EnumSet<T> {
     fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
         for member in iter {
             self.insert(member);
@@ -189,13 +168,13 @@ impl<T: SetMember> Extend<T> for EnumSet<T> {
     }
 }
 
-impl<T: SetMember + fmt::Debug> fmt::Debug for EnumSet<T> {
+impl<T: Vocabulary + fmt::Debug> fmt::Debug for EnumSet<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set().entries(self.iter()).finish()
     }
 }
 
-impl<T: SetMember> IntoIterator for EnumSet<T> {
+impl<T: Vocabulary> IntoIterator for EnumSet<T> {
     type Item = T;
     type IntoIter = Iter<T>;
     fn into_iter(self) -> Iter<T> {
@@ -211,7 +190,7 @@ pub struct Iter<T> {
     member: PhantomData<T>,
 }
 
-impl<T: SetMember> Iterator for Iter<T> {
+impl<T: Vocabulary> Iterator for Iter<T> {
     type Item = T;
     #[inline]
     fn next(&mut self) -> Option<T> {
@@ -220,7 +199,7 @@ impl<T: SetMember> Iterator for Iter<T> {
             if w != 0 {
                 let bit = w.trailing_zeros() as usize;
                 self.bits[self.word] &= w - 1;
-                return T::from_set_index(self.word * 64 + bit);
+                return T::from_index(self.word * 64 + bit);
             }
             self.word += 1;
         }

@@ -4,8 +4,8 @@
 //! also its serde and `FromStr` form) and `name()`. Static facts are methods.
 
 mod vocabulary;
-pub use vocabulary::ParseIdError;
 pub(crate) use vocabulary::vocabulary;
+pub use vocabulary::{ParseIdError, Vocabulary};
 
 mod people;
 pub use people::{

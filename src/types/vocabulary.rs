@@ -14,6 +14,19 @@ pub struct ParseIdError {
     pub text: String,
 }
 
+/// What every vocabulary type offers, for code generic over them
+/// ([`crate::EnumSet`], the action encoding).
+pub trait Vocabulary: Copy + Eq + core::fmt::Debug + 'static {
+    /// How many members there are.
+    const COUNT: usize;
+    /// Dense index, `0..COUNT`.
+    fn index(self) -> usize;
+    /// The member with this index, if any.
+    fn from_index(index: usize) -> Option<Self>;
+    /// The snake_case id.
+    fn id(self) -> &'static str;
+}
+
 macro_rules! vocabulary {
     (
         $(#[$meta:meta])*
@@ -58,6 +71,22 @@ macro_rules! vocabulary {
             #[inline]
             pub const fn name(self) -> &'static str {
                 Self::NAMES[self as usize]
+            }
+        }
+
+        impl $crate::types::Vocabulary for $Name {
+            const COUNT: usize = $Name::COUNT;
+            #[inline]
+            fn index(self) -> usize {
+                $Name::index(self)
+            }
+            #[inline]
+            fn from_index(index: usize) -> Option<Self> {
+                $Name::from_index(index)
+            }
+            #[inline]
+            fn id(self) -> &'static str {
+                $Name::id(self)
             }
         }
 
