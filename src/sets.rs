@@ -210,6 +210,7 @@ impl<T: Vocabulary> Iterator for Iter<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::types::{Card, Space};
 
     #[test]
     fn insert_remove_iterate() {
