@@ -653,3 +653,39 @@ impl Game {
             .copied()
     }
 }
+
+/// Friend and foe (§1).
+impl Game {
+    /// Whether `faction` is friendly to `power`: the power itself or an ally (§1).
+    #[inline]
+    pub fn is_friendly(&self, power: Power, faction: Faction) -> bool {
+        faction == Faction::from(power) || self.allied(power, faction)
+    }
+
+    /// Whether `faction` is an enemy of `power`: at war with it (§1).
+    #[inline]
+    pub fn is_enemy(&self, power: Power, faction: Faction) -> bool {
+        self.at_war(power, faction)
+    }
+
+    /// Whether `space` is controlled by `power` or an ally (§1).
+    #[inline]
+    pub fn is_friendly_controlled(&self, power: Power, space: Space) -> bool {
+        self.is_friendly(power, self.controller(space))
+    }
+
+    /// Whether land units, naval units in port or leaders of an enemy of
+    /// `power` are in `space`.
+    pub fn has_enemy_units(&self, power: Power, space: Space) -> bool {
+        self.land_stacks_slice().iter().any(|s| s.space == space && self.is_enemy(power, s.faction))
+            || self.naval_stacks_slice().iter().any(|s| {
+                s.location == NavalLocation::Port(space) && self.is_enemy(power, s.faction)
+            })
+            || self.leaders_at(space).any(|l| self.leader_owner(l).is_some_and(|f| self.is_enemy(power, f)))
+    }
+
+    /// Whether land units of an enemy of `power` are in `space`.
+    pub fn has_enemy_land_units(&self, power: Power, space: Space) -> bool {
+        self.land_stacks_slice().iter().any(|s| s.space == space && self.is_enemy(power, s.faction))
+    }
+}

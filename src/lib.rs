@@ -21,6 +21,7 @@
 #![deny(missing_docs)]
 
 pub mod data;
+pub mod action;
 mod edit;
 mod game;
 pub mod rules;
@@ -28,6 +29,7 @@ mod sets;
 mod setup;
 pub mod types;
 
+pub use action::{Action, ParseActionError};
 pub use edit::EditError;
 pub use game::{
     DebaterState, Game, LAST_TURN, LandUnits, LeaderLocation, NavalLocation, NavalUnits,

@@ -2,8 +2,11 @@
 //! A client can call them directly; the engine calls the same functions.
 
 pub mod cards_dealt;
+pub mod construction;
 pub mod counters;
+pub mod loc;
 pub mod minor;
+pub mod movement;
 pub mod paths;
 pub mod victory;
 pub mod winter;

@@ -1,0 +1,215 @@
+//! `Action`: one atomic decision, with a stable dense index for learning
+//! agents and a text notation (`Display` / `FromStr`) that round-trips.
+//!
+//! The text form is the verb, then the id of its object if it has one:
+//! `pass`, `play_cp janissaries`, `move_from paris`, `add_unit regular`,
+//! `move_to orleans`.
+
+use core::fmt;
+use core::str::FromStr;
+
+use thiserror::Error;
+
+use crate::types::{Card, Faction, LandUnitKind, Leader, Space, Vocabulary};
+
+/// Text that is not an action.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("not an action: {0:?}")]
+pub struct ParseActionError(pub String);
+
+macro_rules! actions {
+    (
+        units { $( $(#[$umeta:meta])* $Unit:ident => $uverb:literal, )* }
+        with { $( $(#[$pmeta:meta])* $Var:ident($T:ty) => $pverb:literal, )* }
+    ) => {
+        /// One atomic decision of the power that must decide now (see `Game::decider`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+        pub enum Action {
+            $( $(#[$umeta])* $Unit, )*
+            $( $(#[$pmeta])* $Var($T), )*
+        }
+
+        /// The first index of each action kind, in declaration order, then the total.
+        const OFFSETS: &[usize] = &{
+            let sizes = [$( { let _ = $uverb; 1usize }, )* $( <$T as Vocabulary>::COUNT, )*];
+            let mut offsets = [0usize; [$($uverb,)* $($pverb,)*].len() + 1];
+            let mut i = 0;
+            while i < sizes.len() {
+                offsets[i + 1] = offsets[i] + sizes[i];
+                i += 1;
+            }
+            offsets
+        };
+        const VERBS: &[&str] = &[$($uverb,)* $($pverb,)*];
+        const UNITS: usize = [$($uverb,)*].len();
+
+        impl Action {
+            /// How many distinct actions there are: indexes run `0..COUNT`.
+            pub const COUNT: usize = OFFSETS[OFFSETS.len() - 1];
+
+            /// The stable dense index of this action, below `COUNT`.
+            pub fn index(self) -> u32 {
+                let (kind, payload) = self.kind_and_payload();
+                (OFFSETS[kind] + payload) as u32
+            }
+
+            /// The action with this index, if any.
+            pub fn from_index(index: u32) -> Option<Action> {
+                let index = index as usize;
+                let kind = OFFSETS.windows(2).position(|w| w[0] <= index && index < w[1])?;
+                Self::from_kind_and_payload(kind, index - OFFSETS[kind])
+            }
+
+            fn kind_and_payload(self) -> (usize, usize) {
+                let mut kind = 0;
+                $(
+                    if let Action::$Unit = self { return (kind, 0); }
+                    kind += 1;
+                )*
+                $(
+                    if let Action::$Var(x) = self { return (kind, x.index()); }
+                    kind += 1;
+                )*
+                let _ = kind;
+                unreachable!("every action kind is listed")
+            }
+
+            fn from_kind_and_payload(kind: usize, payload: usize) -> Option<Action> {
+                let mut k = 0;
+                $(
+                    if kind == k { return (payload == 0).then_some(Action::$Unit); }
+                    k += 1;
+                )*
+                $(
+                    if kind == k { return <$T as Vocabulary>::from_index(payload).map(Action::$Var); }
+                    k += 1;
+                )*
+                let _ = k;
+                None
+            }
+
+            fn object_id(self) -> Option<&'static str> {
+                match self {
+                    $( Action::$Unit => None, )*
+                    $( Action::$Var(x) => Some(x.id()), )*
+                }
+            }
+        }
+
+        fn parse_object(kind: usize, object: &str) -> Option<Action> {
+            let mut k = UNITS;
+            $(
+                if kind == k { return object.parse::<$T>().ok().map(Action::$Var); }
+                k += 1;
+            )*
+            let _ = k;
+            None
+        }
+    };
+}
+
+actions! {
+    units {
+        /// Pass the impulse (§11.1).
+        Pass => "pass",
+        /// Close the current step: stop spending CP, end a choice.
+        Done => "done",
+        /// Decline an optional procedure (a window, an offer).
+        Decline => "decline",
+    }
+    with {
+        /// Play a card for its CP (§11.1).
+        PlayCp(Card) => "play_cp",
+        /// Play a card as its event (§6.1).
+        PlayEvent(Card) => "play_event",
+        /// Move a formation (§13.1): choose the space it starts from.
+        MoveFrom(Space) => "move_from",
+        /// Add one land unit of this kind to the formation being formed.
+        AddUnit(LandUnitKind) => "add_unit",
+        /// Add this leader to the formation being formed.
+        AddLeader(Leader) => "add_leader",
+        /// Move the formation to this adjacent space, paying its CP.
+        MoveTo(Space) => "move_to",
+        /// Raise a regular in this space (§17).
+        RaiseRegular(Space) => "raise_regular",
+        /// Buy a mercenary in this space (§17).
+        BuyMercenary(Space) => "buy_mercenary",
+        /// Raise cavalry in this space (Ottoman, §17).
+        RaiseCavalry(Space) => "raise_cavalry",
+        /// Build a naval squadron in this port (§17).
+        BuildSquadron(Space) => "build_squadron",
+        /// Build a corsair in this port (Ottoman after Barbary Pirates, §17).
+        BuildCorsair(Space) => "build_corsair",
+        /// Take control of this unfortified space (§12.2).
+        Control(Space) => "control",
+        /// Remove unrest from this space (§12.4).
+        RemoveUnrest(Space) => "remove_unrest",
+        /// Declare war on this power (§9.6).
+        DeclareWar(Faction) => "declare_war",
+        /// Send a stack home in winter to this space (§19).
+        WinterTo(Space) => "winter_to",
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (kind, _) = self.kind_and_payload();
+        f.write_str(VERBS[kind])?;
+        if let Some(id) = self.object_id() {
+            write!(f, " {id}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Action {
+    type Err = ParseActionError;
+
+    fn from_str(text: &str) -> Result<Action, ParseActionError> {
+        let err = || ParseActionError(text.into());
+        let mut words = text.split_whitespace();
+        let verb = words.next().ok_or_else(err)?;
+        let object = words.next();
+        if words.next().is_some() {
+            return Err(err());
+        }
+        let kind = VERBS.iter().position(|&v| v == verb).ok_or_else(err)?;
+        match (kind < UNITS, object) {
+            (true, None) => Action::from_kind_and_payload(kind, 0).ok_or_else(err),
+            (false, Some(object)) => parse_object(kind, object).ok_or_else(err),
+            _ => Err(err()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_index_round_trips() {
+        for index in 0..Action::COUNT as u32 {
+            let action = Action::from_index(index).expect("dense");
+            assert_eq!(action.index(), index);
+            let text = action.to_string();
+            assert_eq!(text.parse::<Action>(), Ok(action), "{text}");
+        }
+        assert_eq!(Action::from_index(Action::COUNT as u32), None);
+        assert_eq!(Action::from_index(u32::MAX), None);
+    }
+
+    #[test]
+    fn notation() {
+        assert_eq!(Action::Pass.to_string(), "pass");
+        assert_eq!(Action::PlayCp(Card::Janissaries).to_string(), "play_cp janissaries");
+        assert_eq!("move_to orleans".parse(), Ok(Action::MoveTo(Space::Orleans)));
+        for bad in ["", "pass now", "move_to", "move_to atlantis", "fly paris", "pass  x"] {
+            assert!(bad.parse::<Action>().is_err(), "{bad}");
+        }
+        // Index order is declaration order, then the object's index.
+        assert!(Action::Pass.index() < Action::PlayCp(Card::Janissaries).index());
+        assert!(Action::MoveTo(Space::Agram).index() < Action::MoveTo(Space::Zurich).index());
+    }
+}

@@ -1,0 +1,168 @@
+//! Lines of communication (§12.1) and the control and unrest actions that
+//! need them (§12.2, §12.4).
+
+use crate::game::{Game, NavalLocation};
+use crate::sets::EnumSet;
+use crate::types::{Faction, Power, SeaZone, Space, SpaceKind};
+
+/// Whether `space` may be a source of a line of communication for `power`: a
+/// friendly-controlled fortified space that is a home space of the power, of
+/// one of its allies, or of a minor allied to one of its allies (§12.1).
+pub fn is_loc_source(game: &Game, power: Power, space: Space) -> bool {
+    if !space.is_fortified() || !game.is_friendly_controlled(power, space) {
+        return false;
+    }
+    let home = space.home();
+    if home == Faction::Independent {
+        return false;
+    }
+    if game.is_friendly(power, home) {
+        return true;
+    }
+    // A minor allied to one of the power's allies.
+    home.minor().is_some_and(|minor| {
+        game.minor_ally(minor).is_some_and(|ally| game.allied(power, ally))
+    })
+}
+
+/// Whether a line of communication may pass through `space` (every space of
+/// the path but the destination): friendly-controlled, free of enemy units
+/// and of unrest, and before the Schmalkaldic League not an electorate (§12.1).
+pub fn is_loc_passable(game: &Game, power: Power, space: Space) -> bool {
+    game.in_play(space)
+        && game.is_friendly_controlled(power, space)
+        && !game.in_unrest(space)
+        && !game.has_enemy_units(power, space)
+        && (game.schmalkaldic_league() || space.kind() != SpaceKind::Electorate)
+}
+
+/// Whether a line of communication may cross `zone`: friendly naval units
+/// are in it and no enemy naval units (§12.1).
+pub fn is_sea_passable(game: &Game, power: Power, zone: SeaZone) -> bool {
+    let here = NavalLocation::Sea(zone);
+    let mut friendly = false;
+    for (location, faction, units) in game.naval_stacks() {
+        if location != here || units.total() == 0 {
+            continue;
+        }
+        if game.is_enemy(power, faction) {
+            return false;
+        }
+        friendly |= game.is_friendly(power, faction);
+    }
+    friendly
+}
+
+/// Whether `power` has a line of communication to `target` (§12.1): a path
+/// of spaces and sea zones from a source to the target, every step but the
+/// target passable (the source too). Sea zones need friendly ships and are
+/// entered and left through friendly ports.
+///
+/// ```
+/// use here_i_stand::{Game, Power, Scenario, Setup, Space, rules::loc::has_loc};
+/// let game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(has_loc(&game, Power::France, Space::Orleans));
+/// assert!(!has_loc(&game, Power::France, Space::London));
+/// ```
+pub fn has_loc(game: &Game, power: Power, target: Space) -> bool {
+    if is_loc_source(game, power, target) {
+        return true;
+    }
+    // Breadth-first from the target over passable nodes until a source.
+    let mut seen: EnumSet<Space> = EnumSet::EMPTY;
+    let mut seen_seas: EnumSet<SeaZone> = EnumSet::EMPTY;
+    let mut queue = [Node::Land(target); Space::COUNT + SeaZone::COUNT];
+    let (mut head, mut tail) = (0, 1);
+    seen.insert(target);
+    while head < tail {
+        let here = queue[head];
+        head += 1;
+        let mut push = |node: Node| {
+            queue[tail] = node;
+            tail += 1;
+        };
+        match here {
+            Node::Land(space) => {
+                if space != target && is_loc_source(game, power, space) {
+                    return true;
+                }
+                // From the target, any adjacent node; from a path space, the same.
+                for next in space.land_neighbours() {
+                    if is_loc_passable(game, power, next) && seen.insert(next) {
+                        push(Node::Land(next));
+                    }
+                }
+                for &zone in space.ports() {
+                    if is_sea_passable(game, power, zone) && seen_seas.insert(zone) {
+                        push(Node::Sea(zone));
+                    }
+                }
+            }
+            Node::Sea(zone) => {
+                for &port in zone.ports() {
+                    if is_loc_passable(game, power, port) && seen.insert(port) {
+                        push(Node::Land(port));
+                    }
+                }
+                for &next in zone.adjacent() {
+                    if is_sea_passable(game, power, next) && seen_seas.insert(next) {
+                        push(Node::Sea(next));
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// A step of a path: a land space or a sea zone.
+#[derive(Clone, Copy)]
+enum Node {
+    Land(Space),
+    Sea(SeaZone),
+}
+
+/// Whether `power` may take control of `space` with the 1-CP action (§12.2):
+/// an unfortified space, independent or enemy-controlled, in play, with no
+/// land units of other non-allied powers in it, traced to by a line of
+/// communication, and either occupied by the power's land units or adjacent
+/// (not across a pass) to them with no enemy land units adjacent.
+pub fn can_control(game: &Game, power: Power, space: Space) -> bool {
+    let controller = game.controller(space);
+    let hostile_or_independent = controller == Faction::Independent || game.is_enemy(power, controller);
+    if space.is_fortified() || !game.in_play(space) || !hostile_or_independent {
+        return false;
+    }
+    if game.land_units_at(space).any(|(f, units, _)| units.total() > 0 && !game.is_friendly(power, f)) {
+        return false;
+    }
+    occupies_or_dominates(game, power, space) && has_loc(game, power, space)
+}
+
+/// Whether `power` may remove unrest from `space` with the 1-CP action
+/// (§12.4): the space is in unrest, and the power's land units occupy it, or
+/// it is a Protestant home space and the Protestant acts before the
+/// Schmalkaldic League, or the power's land units are adjacent (not across a
+/// pass) with no enemy land units adjacent. No LOC is needed.
+pub fn can_remove_unrest(game: &Game, power: Power, space: Space) -> bool {
+    if !game.in_unrest(space) {
+        return false;
+    }
+    let protestant_home = power == Power::Protestant
+        && space.home() == Faction::Protestant
+        && !game.schmalkaldic_league();
+    protestant_home || occupies_or_dominates(game, power, space)
+}
+
+/// The power's land units are in `space`, or in a space joined to it by a
+/// clear connection while no enemy land units are in any such space (§12.2).
+/// Besieging and besieged units count alike.
+pub fn occupies_or_dominates(game: &Game, power: Power, space: Space) -> bool {
+    let own = Faction::from(power);
+    let has_own = |s: Space| game.land_units(s, own).total() > 0;
+    if has_own(space) {
+        return true;
+    }
+    let neighbours = space.connections();
+    neighbours.iter().any(|&s| has_own(s)) && !neighbours.iter().any(|&s| game.has_enemy_land_units(power, s))
+}
