@@ -278,6 +278,15 @@ pub struct Game {
     /// Total VP of each power at the end of each turn, for tie-breaks (§23.3).
     pub(crate) vp_history: [[i8; Power::COUNT]; LAST_TURN as usize],
     pub(crate) rng: Pcg64Mcg,
+    // The procedure in progress.
+    /// Pending procedures, innermost on top.
+    pub(crate) stack: crate::frames::Stack,
+    /// Index into the impulse order of the next power to take an impulse.
+    pub(crate) impulse_index: u8,
+    /// Consecutive passes in the action phase (§11.1).
+    pub(crate) passes_in_row: u8,
+    /// The result, once the game is over.
+    pub(crate) outcome: Option<crate::engine::Outcome>,
 }
 
 impl Game {
@@ -285,6 +294,7 @@ impl Game {
     pub fn new(setup: Setup) -> Game {
         let mut game = Game::empty(setup);
         crate::setup::apply_scenario(&mut game);
+        game.run_automatic();
         game
     }
 
@@ -345,6 +355,10 @@ impl Game {
             schmalkaldic_league: false,
             vp_history: [[0; Power::COUNT]; LAST_TURN as usize],
             rng: Pcg64Mcg::seed_from_u64(setup.seed),
+            stack: Default::default(),
+            impulse_index: 0,
+            passes_in_row: 0,
+            outcome: None,
         }
     }
 

@@ -23,7 +23,11 @@
 pub mod data;
 pub mod action;
 mod edit;
+mod engine;
+mod event;
+mod frames;
 mod game;
+mod observe;
 pub mod rules;
 mod sets;
 mod setup;
@@ -31,6 +35,9 @@ pub mod types;
 
 pub use action::{Action, ParseActionError};
 pub use edit::EditError;
+pub use engine::{ActionList, Decider, IllegalAction, Outcome};
+pub use event::Event;
+pub use observe::Observation;
 pub use game::{
     DebaterState, Game, LAST_TURN, LandUnits, LeaderLocation, NavalLocation, NavalUnits,
     ReformerState, Scenario, Setup,

@@ -1,0 +1,102 @@
+//! Plays whole games with uniformly random legal actions and prints what
+//! happened: per game the seed, turns played, the winner and how, and the
+//! number of decisions; then one summary line.
+//!
+//! ```text
+//! cargo run --release --example random_game -- --games 100 --seed 1 --scenario 1517 --quiet
+//! ```
+
+use std::io::Write;
+use std::time::Instant;
+
+use here_i_stand::{Decider, Game, Scenario, Setup};
+use rand_core::{RngCore, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+/// A game taking more decisions than this has stalled.
+const MAX_DECISIONS: u64 = 1_000_000;
+
+struct Options {
+    games: u64,
+    seed: u64,
+    scenario: Scenario,
+    quiet: bool,
+}
+
+fn parse_options() -> Result<Options, String> {
+    let mut options = Options { games: 10, seed: 1, scenario: Scenario::Y1517, quiet: false };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().ok_or(format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--games" => options.games = value()?.parse().map_err(|e| format!("--games: {e}"))?,
+            "--seed" => options.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
+            "--scenario" => {
+                options.scenario = match value()?.as_str() {
+                    "1517" => Scenario::Y1517,
+                    "1532" => Scenario::Y1532,
+                    "2p" => Scenario::TwoPlayer,
+                    other => return Err(format!("unknown scenario {other}: use 1517, 1532 or 2p")),
+                }
+            }
+            "--quiet" => options.quiet = true,
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    Ok(options)
+}
+
+fn main() {
+    let options = match parse_options() {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("{message}\nusage: random_game [--games N] [--seed S] [--scenario 1517|1532|2p] [--quiet]");
+            std::process::exit(2);
+        }
+    };
+    let start = Instant::now();
+    let mut decisions_total = 0u64;
+    let mut actions = here_i_stand::ActionList::new();
+    for i in 0..options.games {
+        let seed = options.seed + i;
+        let mut game = Game::new(Setup::new(options.scenario, seed));
+        let mut chooser = Pcg64Mcg::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
+        let mut decisions = 0u64;
+        while let Decider::Power(_) = game.decider() {
+            game.legal_actions_into(&mut actions);
+            if actions.is_empty() || decisions >= MAX_DECISIONS {
+                eprintln!("seed {seed}: stalled after {decisions} decisions");
+                std::process::exit(1);
+            }
+            let pick = ((u128::from(chooser.next_u64()) * actions.len() as u128) >> 64) as usize;
+            if let Err(err) = game.apply(actions[pick]) {
+                eprintln!("seed {seed}: a listed action was refused: {err}");
+                std::process::exit(1);
+            }
+            decisions += 1;
+        }
+        decisions_total += decisions;
+        if !options.quiet {
+            let result = match game.outcome() {
+                Some(outcome) => format!("{} wins ({:?})", outcome.winner, outcome.kind),
+                None => "no result".to_string(),
+            };
+            println!("seed {seed}: turns {}  {result}  decisions {decisions}", game.turn());
+        }
+        if (i + 1) % 100 == 0 {
+            eprint!("\r{} games", i + 1);
+            let _ = std::io::stderr().flush();
+        }
+    }
+    if options.games >= 100 {
+        eprintln!();
+    }
+    let seconds = start.elapsed().as_secs_f64().max(1e-9);
+    println!(
+        "games: {}  decisions: {}  games/s: {:.1}  decisions/s: {:.0}",
+        options.games,
+        decisions_total,
+        options.games as f64 / seconds,
+        decisions_total as f64 / seconds
+    );
+}

@@ -1,0 +1,244 @@
+//! The public game loop: who decides, what they may do, applying a decision,
+//! and the automatic steps between decisions (the phases of §7).
+
+use rand_core::RngCore;
+use smallvec::SmallVec;
+use thiserror::Error;
+
+use crate::action::Action;
+use crate::event::Event;
+use crate::frames::Frame;
+use crate::game::{Game, Scenario};
+use crate::rules::victory::{self, Verdict};
+use crate::types::{Phase, Power};
+
+/// The result of a finished game: who won and how (§23).
+pub type Outcome = Verdict;
+
+/// Who must decide now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Decider {
+    /// This power must choose one of `Game::legal_actions()`.
+    Power(Power),
+    /// The game is over.
+    Terminal(Outcome),
+    /// Nobody: automatic steps are pending. Only a position built with the
+    /// editing API is in this state, until [`Game::run_automatic`] runs them.
+    Nobody,
+}
+
+/// Legal actions, in index order. Inline capacity covers every common
+/// decision, so listing them does not allocate.
+pub type ActionList = SmallVec<[Action; 256]>;
+
+/// Why `Game::apply` refused an action. The game is unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum IllegalAction {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The action is not among the legal ones for the decision at hand.
+    #[error("{action} is not legal now: the decision is {expected}")]
+    NotLegal {
+        /// The action given.
+        action: Action,
+        /// What the decision at hand is about.
+        expected: &'static str,
+    },
+}
+
+/// Where automatic steps report their events.
+pub(crate) trait Log {
+    fn event(&mut self, event: Event);
+}
+
+/// A log that keeps nothing.
+pub(crate) struct NoLog;
+
+impl Log for NoLog {
+    #[inline]
+    fn event(&mut self, _: Event) {}
+}
+
+struct ExtendLog<'a, E: Extend<Event>>(&'a mut E);
+
+impl<E: Extend<Event>> Log for ExtendLog<'_, E> {
+    fn event(&mut self, event: Event) {
+        self.0.extend(core::iter::once(event));
+    }
+}
+
+/// The powers that take impulses, in impulse order (§11.1; §24.3: the
+/// two-player variant's Papacy and Protestant).
+pub(crate) fn impulse_powers(scenario: Scenario) -> &'static [Power] {
+    match scenario {
+        Scenario::TwoPlayer => &[Power::Papacy, Power::Protestant],
+        Scenario::Y1517 | Scenario::Y1532 => &Power::ALL,
+    }
+}
+
+impl Game {
+    /// Who must decide now, or the outcome if the game is over.
+    pub fn decider(&self) -> Decider {
+        match (self.outcome, self.stack.top()) {
+            (Some(outcome), _) => Decider::Terminal(outcome),
+            (None, Some(frame)) => Decider::Power(frame.decider()),
+            (None, None) => Decider::Nobody,
+        }
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Every legal action of the decider, in index order; empty when the game is over.
+    pub fn legal_actions(&self) -> ActionList {
+        let mut list = ActionList::new();
+        self.legal_actions_into(&mut list);
+        list
+    }
+
+    /// As [`Game::legal_actions`], into a buffer the caller reuses.
+    pub fn legal_actions_into(&self, list: &mut ActionList) {
+        list.clear();
+        if self.outcome.is_some() {
+            return;
+        }
+        match self.stack.top() {
+            Some(&Frame::Impulse { power }) => self.impulse_actions(power, list),
+            Some(&Frame::Spend { power, cp }) => self.spend_actions(power, cp, list),
+            Some(&Frame::Formation { power, from, units, leaders }) => {
+                self.formation_actions(power, from, units, leaders, list)
+            }
+            None => {}
+        }
+        list.sort_unstable_by_key(|a| a.index());
+    }
+
+    /// Whether `action` is legal now.
+    pub fn is_legal(&self, action: &Action) -> bool {
+        self.legal_actions().contains(action)
+    }
+
+    /// Applies the decider's `action`, then every automatic step up to the
+    /// next decision. On `Err` the game is unchanged.
+    pub fn apply(&mut self, action: Action) -> Result<(), IllegalAction> {
+        self.apply_with(action, &mut NoLog)
+    }
+
+    /// As [`Game::apply`], and reports what happened to `log`.
+    pub fn apply_logged(&mut self, action: Action, log: &mut impl Extend<Event>) -> Result<(), IllegalAction> {
+        self.apply_with(action, &mut ExtendLog(log))
+    }
+
+    fn apply_with(&mut self, action: Action, log: &mut dyn Log) -> Result<(), IllegalAction> {
+        if self.outcome.is_some() {
+            return Err(IllegalAction::GameOver);
+        }
+        let Some(&frame) = self.stack.top() else { return Err(IllegalAction::GameOver) };
+        if !self.is_legal(&action) {
+            return Err(IllegalAction::NotLegal { action, expected: frame.prompt() });
+        }
+        match frame {
+            Frame::Impulse { power } => self.apply_impulse(power, action, log),
+            Frame::Spend { power, .. } => self.apply_spend(power, action, log),
+            Frame::Formation { power, .. } => self.apply_formation(power, action, log),
+        }
+        self.check_automatic_victory(log);
+        self.advance(log);
+        Ok(())
+    }
+
+    /// Runs the automatic steps of the current phase until a decision is
+    /// needed or the game ends. `Game::new` and `apply` do this themselves; a
+    /// position built with the editing API needs it once to start playing.
+    pub fn run_automatic(&mut self) {
+        self.advance(&mut NoLog);
+    }
+
+    /// Runs the automatic steps until a decision is needed or the game ends.
+    pub(crate) fn advance(&mut self, log: &mut dyn Log) {
+        // Each pass either reaches a decision or moves to a later phase or
+        // turn, so the loop ends; the bound is a guard against a stall.
+        for _ in 0..1000 {
+            if self.outcome.is_some() || !self.stack.is_empty() {
+                return;
+            }
+            self.phase_step(log);
+        }
+    }
+
+    /// The step of the current phase when no procedure is pending.
+    fn phase_step(&mut self, log: &mut dyn Log) {
+        match self.phase {
+            Phase::LuthersTheses => self.luthers_theses_phase(log),
+            Phase::CardDraw => self.card_draw_phase(log),
+            Phase::Diplomacy => self.enter_phase(
+                if self.turn == 1 { Phase::DietOfWorms } else { Phase::SpringDeployment },
+                log,
+            ),
+            Phase::DietOfWorms => self.enter_phase(Phase::SpringDeployment, log),
+            Phase::SpringDeployment => {
+                self.impulse_index = 0;
+                self.passes_in_row = 0;
+                self.enter_phase(Phase::Action, log);
+                self.check_automatic_victory(log);
+            }
+            Phase::Action => self.next_impulse(log),
+            Phase::Winter => self.enter_phase(Phase::NewWorld, log),
+            Phase::NewWorld => self.enter_phase(Phase::VictoryDetermination, log),
+            Phase::VictoryDetermination => self.victory_determination_phase(log),
+        }
+    }
+
+    pub(crate) fn enter_phase(&mut self, phase: Phase, log: &mut dyn Log) {
+        self.phase = phase;
+        log.event(Event::PhaseBegan { turn: self.turn, phase });
+    }
+
+    /// Phase 1 of turn 1 (§18.1): Luther's 95 Theses. Its event belongs to
+    /// the religious rules, not built yet: the phase is skipped and the card
+    /// set aside (README, "What is not built yet").
+    fn luthers_theses_phase(&mut self, log: &mut dyn Log) {
+        self.take_card_out(crate::types::Card::Luthers95Theses);
+        self.enter_phase(Phase::CardDraw, log);
+    }
+
+    /// Ends the game if a power has an automatic victory (§23.1), checked
+    /// during the action phase.
+    pub(crate) fn check_automatic_victory(&mut self, log: &mut dyn Log) {
+        if self.outcome.is_some() || self.phase != Phase::Action {
+            return;
+        }
+        if let Some(verdict) = victory::automatic_victory(self) {
+            self.end_game(verdict, log);
+        }
+    }
+
+    pub(crate) fn end_game(&mut self, outcome: Outcome, log: &mut dyn Log) {
+        self.outcome = Some(outcome);
+        self.stack = Default::default();
+        log.event(Event::GameOver(outcome));
+    }
+
+    /// Phase 9 (§23.3): record the turn's VP, then standard, domination or
+    /// time victory; else the next turn.
+    fn victory_determination_phase(&mut self, log: &mut dyn Log) {
+        let totals = victory::vp_totals(self);
+        if let Some(slot) = usize::from(self.turn).checked_sub(1).and_then(|i| self.vp_history.get_mut(i)) {
+            *slot = totals;
+        }
+        if let Some(verdict) = victory::victory_determination(self) {
+            self.end_game(verdict, log);
+            return;
+        }
+        self.turn += 1;
+        self.enter_phase(Phase::CardDraw, log);
+    }
+
+    /// A uniform random number below `n` from the game's generator (`n` > 0).
+    pub(crate) fn random_below(&mut self, n: usize) -> usize {
+        ((u128::from(self.rng.next_u64()) * n as u128) >> 64) as usize
+    }
+}

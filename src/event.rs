@@ -1,0 +1,81 @@
+//! `Event`: what happened, reported by `Game::apply_logged`.
+
+use crate::game::LandUnits;
+use crate::types::{Card, Faction, LandUnitKind, Phase, Power, Space};
+
+/// Something that happened while an action was applied: the decision itself
+/// and every automatic step it set off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Event {
+    /// A new phase began.
+    PhaseBegan {
+        /// The turn.
+        turn: u8,
+        /// The phase.
+        phase: Phase,
+    },
+    /// A power was dealt cards (how many; which is hidden).
+    CardsDealt {
+        /// Who.
+        power: Power,
+        /// How many.
+        count: u8,
+    },
+    /// A card entered the deck at the card draw (§6.2).
+    CardAdded(Card),
+    /// A card was played for CP.
+    CardPlayedForCp {
+        /// Who.
+        power: Power,
+        /// Which card.
+        card: Card,
+        /// CP gained.
+        cp: u8,
+    },
+    /// A power passed its impulse.
+    Passed(Power),
+    /// A formation moved.
+    FormationMoved {
+        /// Whose.
+        power: Power,
+        /// From.
+        from: Space,
+        /// To.
+        to: Space,
+        /// Units moved.
+        units: LandUnits,
+        /// Army leaders moved.
+        leaders: u8,
+    },
+    /// A land unit was raised, bought or built.
+    UnitRaised {
+        /// Whose unit.
+        faction: Faction,
+        /// Which kind.
+        kind: LandUnitKind,
+        /// Where.
+        space: Space,
+    },
+    /// A naval squadron was built.
+    SquadronBuilt {
+        /// Whose.
+        faction: Faction,
+        /// In which port.
+        space: Space,
+    },
+    /// Political control of a space changed.
+    ControlChanged {
+        /// Where.
+        space: Space,
+        /// Previous controller.
+        from: Faction,
+        /// New controller.
+        to: Faction,
+    },
+    /// Unrest was removed from a space.
+    UnrestRemoved(Space),
+    /// The game ended.
+    GameOver(crate::engine::Outcome),
+}

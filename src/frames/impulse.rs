@@ -1,0 +1,294 @@
+//! The action phase (§11): impulses, card play, passing, spending CP; and the
+//! card draw phase that fills the hands (§8, §6.2).
+
+use crate::action::Action;
+use crate::data::cards::Entry;
+use crate::engine::{ActionList, Log, impulse_powers};
+use crate::event::Event;
+use crate::frames::Frame;
+use crate::game::{Game, LandUnits, NavalLocation, NavalUnits, Scenario};
+use crate::rules::{cards_dealt, construction, loc};
+use crate::sets::EnumSet;
+use crate::types::{Card, CardKind, Faction, LandUnitKind, Phase, Power, Space};
+
+/// Whether the engine can play `card`'s event. No event is built yet: the
+/// card events come with later work (README, "What is not built yet").
+pub(crate) fn event_implemented(_card: Card) -> bool {
+    false
+}
+
+/// Whether `card` may be in the deck now (§6.1 with the honesty rule of the
+/// README): a mandatory event must be played as an event, so until its
+/// event is built it stays out of the game.
+pub(crate) fn card_in_use(card: Card) -> bool {
+    card.kind() != CardKind::Mandatory || event_implemented(card)
+}
+
+/// CP costs of the actions built so far, the same for every power (§11.2).
+pub(crate) mod cost {
+    pub const MOVE_CLEAR: u8 = 1;
+    pub const MOVE_PASS: u8 = 2;
+    pub const RAISE_REGULAR: u8 = 2;
+    pub const BUY_MERCENARY: u8 = 1;
+    pub const RAISE_CAVALRY: u8 = 1;
+    pub const BUILD_SQUADRON: u8 = 2;
+    pub const CONTROL: u8 = 1;
+}
+
+impl Game {
+    /// The card draw phase (§8): naval units back from the turn track,
+    /// debaters arriving, new cards, the deal.
+    pub(crate) fn card_draw_phase(&mut self, log: &mut dyn Log) {
+        self.naval_turn_track = [NavalUnits::NONE; Faction::COUNT];
+        for debater in crate::types::Debater::ALL {
+            if debater.entry_turn() == Some(self.turn)
+                && self.debater_state(debater) == crate::game::DebaterState::NotArrived
+            {
+                self.debaters[debater.index()] = crate::game::DebaterState::Uncommitted;
+            }
+        }
+        self.add_new_cards(log);
+        self.deal(log);
+        self.enter_phase(Phase::Diplomacy, log);
+    }
+
+    /// §6.2: the discard pile and the undealt cards make the new deck, with
+    /// the cards whose entry turn is this turn (from turn 3). Cards of
+    /// `Entry::TurnIf` and `Entry::Variable` wait for conditions set by
+    /// events not built yet, so they do not enter.
+    fn add_new_cards(&mut self, log: &mut dyn Log) {
+        self.deck = self.deck.union(self.discard);
+        self.discard = EnumSet::EMPTY;
+        let scenario = self.scenario();
+        for card in Card::ALL {
+            let excluded = match scenario {
+                Scenario::Y1517 => false,
+                Scenario::Y1532 => card.not_in_1532(),
+                Scenario::TwoPlayer => card.not_in_two_player(),
+            };
+            if card.entry() == Entry::Turn(self.turn)
+                && self.turn >= 3
+                && card.is_main_deck()
+                && card.kind() != CardKind::Home
+                && !excluded
+                && self.card_is_out(card)
+            {
+                self.deck.insert(card);
+                log.event(Event::CardAdded(card));
+            }
+        }
+        // Cards that may not be in use yet leave the deck (§6.1, README).
+        for card in self.deck {
+            if !card_in_use(card) {
+                self.deck.remove(card);
+            }
+        }
+    }
+
+    /// Whether `card` is in no hand and no pile: not in the game.
+    fn card_is_out(&self, card: Card) -> bool {
+        !self.deck.contains(card)
+            && !self.discard.contains(card)
+            && !self.removed.contains(card)
+            && self.hands.iter().all(|h| !h.contains(card))
+    }
+
+    /// The deal (§6.2): each power draws `rules::cards_dealt` cards at random,
+    /// and its home cards come back to its hand.
+    fn deal(&mut self, log: &mut dyn Log) {
+        for &power in impulse_powers(self.scenario()) {
+            let count = cards_dealt::cards_dealt(self, power);
+            let mut dealt = 0;
+            for _ in 0..count {
+                if self.deck.is_empty() {
+                    break;
+                }
+                let pick = self.random_below(self.deck.len());
+                if let Some(card) = self.deck.nth(pick) {
+                    self.deck.remove(card);
+                    self.hands[power.index()].insert(card);
+                    dealt += 1;
+                }
+            }
+            for card in Card::ALL.into_iter().filter(|c| c.kind() == CardKind::Home && c.owner() == Some(power)) {
+                self.hands[power.index()].insert(card);
+            }
+            log.event(Event::CardsDealt { power, count: dealt });
+        }
+    }
+
+    /// The next impulse, or the end of the action phase after a pass by
+    /// every power in a row (§11.1).
+    pub(crate) fn next_impulse(&mut self, log: &mut dyn Log) {
+        let powers = impulse_powers(self.scenario());
+        if usize::from(self.passes_in_row) >= powers.len() {
+            self.enter_phase(Phase::Winter, log);
+            return;
+        }
+        let power = powers[usize::from(self.impulse_index) % powers.len()];
+        self.impulse_index = ((usize::from(self.impulse_index) + 1) % powers.len()) as u8;
+        self.stack.push(Frame::Impulse { power });
+    }
+
+    /// Whether `power` may pass (§11.1): not with its home card unplayed, a
+    /// mandatory event in hand, or more cards than its ruler's admin rating.
+    pub fn may_pass(&self, power: Power) -> bool {
+        let hand = self.hand(power);
+        let holds = |kind| hand.iter().any(|c: Card| c.kind() == kind);
+        !holds(CardKind::Home)
+            && !holds(CardKind::Mandatory)
+            && hand.len() <= usize::from(self.ruler(power).admin())
+    }
+
+    pub(crate) fn impulse_actions(&self, power: Power, list: &mut ActionList) {
+        for card in self.hand(power) {
+            if card.kind() != CardKind::Mandatory && card.kind() != CardKind::Diplomacy {
+                list.push(Action::PlayCp(card));
+            }
+        }
+        if self.may_pass(power) {
+            list.push(Action::Pass);
+        }
+    }
+
+    pub(crate) fn apply_impulse(&mut self, power: Power, action: Action, log: &mut dyn Log) {
+        self.stack.pop();
+        match action {
+            Action::Pass => {
+                self.passes_in_row += 1;
+                log.event(Event::Passed(power));
+            }
+            Action::PlayCp(card) => {
+                self.passes_in_row = 0;
+                self.hands[power.index()].remove(card);
+                // Home cards go to the power card, others to the discard pile (§6.2).
+                if card.kind() != CardKind::Home {
+                    self.discard.insert(card);
+                }
+                log.event(Event::CardPlayedForCp { power, card, cp: card.cp() });
+                if card.cp() > 0 {
+                    self.stack.push(Frame::Spend { power, cp: card.cp() });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(crate) fn spend_actions(&self, power: Power, cp: u8, list: &mut ActionList) {
+        list.push(Action::Done);
+        let military = power != Power::Protestant || self.schmalkaldic_league();
+        if military {
+            for space in self.formation_origins(power, cp) {
+                list.push(Action::MoveFrom(space));
+            }
+        }
+        for space in Space::ALL {
+            if cp >= cost::CONTROL && loc::can_control(self, power, space) {
+                list.push(Action::Control(space));
+            }
+            if cp >= cost::CONTROL && loc::can_remove_unrest(self, power, space) {
+                list.push(Action::RemoveUnrest(space));
+            }
+            let Some(faction) = self.builder_faction(power, space) else { continue };
+            let raise = |kind| construction::can_raise(self, power, faction, kind, space);
+            if cp >= cost::RAISE_REGULAR && raise(LandUnitKind::Regular) {
+                list.push(Action::RaiseRegular(space));
+            }
+            if cp >= cost::BUY_MERCENARY && raise(LandUnitKind::Mercenary) {
+                list.push(Action::BuyMercenary(space));
+            }
+            if cp >= cost::RAISE_CAVALRY && raise(LandUnitKind::Cavalry) {
+                list.push(Action::RaiseCavalry(space));
+            }
+            if cp >= cost::BUILD_SQUADRON && construction::can_build_squadron(self, power, faction, space) {
+                list.push(Action::BuildSquadron(space));
+            }
+        }
+    }
+
+    /// Whose units `power` builds in `space`: its own in its home spaces, an
+    /// allied minor's in that minor's home spaces (§17).
+    fn builder_faction(&self, power: Power, space: Space) -> Option<Faction> {
+        let home = space.home();
+        if home == Faction::from(power) || (home.minor().is_some() && self.allied(power, home)) {
+            Some(home)
+        } else {
+            None
+        }
+    }
+
+    pub(crate) fn apply_spend(&mut self, power: Power, action: Action, log: &mut dyn Log) {
+        let spent = match action {
+            Action::Done => {
+                self.stack.pop();
+                return;
+            }
+            Action::MoveFrom(from) => {
+                let leaders = EnumSet::EMPTY;
+                self.stack.push(Frame::Formation { power, from, units: LandUnits::NONE, leaders });
+                return;
+            }
+            Action::Control(space) => {
+                let from = self.controller(space);
+                // Control returns to the home power when it retakes its own space (§12.2).
+                self.control[space as usize] = Faction::from(power);
+                log.event(Event::ControlChanged { space, from, to: Faction::from(power) });
+                cost::CONTROL
+            }
+            Action::RemoveUnrest(space) => {
+                self.unrest.remove(space);
+                log.event(Event::UnrestRemoved(space));
+                cost::CONTROL
+            }
+            Action::RaiseRegular(space) => self.raise(power, space, LandUnitKind::Regular, log),
+            Action::BuyMercenary(space) => self.raise(power, space, LandUnitKind::Mercenary, log),
+            Action::RaiseCavalry(space) => self.raise(power, space, LandUnitKind::Cavalry, log),
+            Action::BuildSquadron(space) => {
+                let faction = self.builder_faction(power, space).unwrap_or(Faction::from(power));
+                let here = NavalLocation::Port(space);
+                let mut units = self.naval_units(here, faction);
+                units.squadrons += 1;
+                // Legal-action checks guarantee a free counter and a port.
+                let _ = self.set_naval_units(here, faction, units);
+                log.event(Event::SquadronBuilt { faction, space });
+                cost::BUILD_SQUADRON
+            }
+            _ => 0,
+        };
+        self.pay(spent);
+    }
+
+    /// Pays `cp` from the `Spend` frame on top; ends the impulse at 0 CP.
+    pub(crate) fn pay(&mut self, cp: u8) {
+        if let Some(Frame::Spend { cp: left, .. }) = self.stack.top_mut() {
+            *left = left.saturating_sub(cp);
+            if *left == 0 {
+                self.stack.pop();
+            }
+        }
+    }
+
+    fn raise(&mut self, power: Power, space: Space, kind: LandUnitKind, log: &mut dyn Log) -> u8 {
+        let faction = self.builder_faction(power, space).unwrap_or(Faction::from(power));
+        let index = self.land_stacks_slice().iter().position(|s| s.space == space && s.faction == faction);
+        let mut units = self.land_units(space, faction);
+        let cp = match kind {
+            LandUnitKind::Regular => {
+                units.regulars += 1;
+                cost::RAISE_REGULAR
+            }
+            LandUnitKind::Mercenary => {
+                units.mercenaries += 1;
+                cost::BUY_MERCENARY
+            }
+            LandUnitKind::Cavalry => {
+                units.cavalry += 1;
+                cost::RAISE_CAVALRY
+            }
+        };
+        let besieged = self.is_besieged(space, faction);
+        self.write_land_stack(index, space, faction, units, besieged);
+        log.event(Event::UnitRaised { faction, kind, space });
+        cp
+    }
+}

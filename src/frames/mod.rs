@@ -1,0 +1,90 @@
+//! The stack of pending procedures. Each frame is one procedure in progress
+//! that waits for a decision; `legal_actions` reads the top frame and
+//! `apply` updates it, pushes sub-procedures and pops finished ones.
+
+pub(crate) mod impulse;
+pub(crate) mod movement;
+
+use crate::game::LandUnits;
+use crate::sets::EnumSet;
+use crate::types::{Leader, Power, Space};
+
+/// One procedure in progress.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Frame {
+    /// An impulse of the action phase: play a card or pass (§11.1).
+    Impulse { power: Power },
+    /// CP to spend on actions, one at a time (§11.2).
+    Spend { power: Power, cp: u8 },
+    /// A formation being formed in `from`, then moved (§13.1). The CP are
+    /// paid from the `Spend` frame below when it moves.
+    Formation { power: Power, from: Space, units: LandUnits, leaders: EnumSet<Leader> },
+}
+
+impl Frame {
+    /// The power that must decide at this frame.
+    pub(crate) fn decider(&self) -> Power {
+        match *self {
+            Frame::Impulse { power } | Frame::Spend { power, .. } | Frame::Formation { power, .. } => power,
+        }
+    }
+
+    /// What the decision is about, for error messages.
+    pub(crate) fn prompt(&self) -> &'static str {
+        match self {
+            Frame::Impulse { .. } => "a card to play, or pass",
+            Frame::Spend { .. } => "an action to spend CP on, or done",
+            Frame::Formation { .. } => "a leader or unit to add, or a space to move to",
+        }
+    }
+}
+
+/// The most frames that can be pending at once.
+pub(crate) const MAX_FRAMES: usize = 8;
+
+/// The frame stack: fixed capacity, `Copy`, no heap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Stack {
+    frames: [Option<Frame>; MAX_FRAMES],
+    len: u8,
+}
+
+impl Default for Stack {
+    fn default() -> Self {
+        Stack { frames: [None; MAX_FRAMES], len: 0 }
+    }
+}
+
+impl Stack {
+    pub(crate) fn top(&self) -> Option<&Frame> {
+        self.len.checked_sub(1).and_then(|i| self.frames[usize::from(i)].as_ref())
+    }
+
+    pub(crate) fn top_mut(&mut self) -> Option<&mut Frame> {
+        self.len.checked_sub(1).and_then(|i| self.frames[usize::from(i)].as_mut())
+    }
+
+    pub(crate) fn push(&mut self, frame: Frame) {
+        // The procedures nest at most a few deep; a full stack is a bug the
+        // tests would show as a stall, never a panic.
+        if usize::from(self.len) < MAX_FRAMES {
+            self.frames[usize::from(self.len)] = Some(frame);
+            self.len += 1;
+        }
+    }
+
+    pub(crate) fn pop(&mut self) -> Option<Frame> {
+        let i = self.len.checked_sub(1)?;
+        self.len = i;
+        self.frames[usize::from(i)].take()
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The frame `depth` below the top (0: the top).
+    pub(crate) fn below(&self, depth: usize) -> Option<&Frame> {
+        usize::from(self.len).checked_sub(depth + 1).and_then(|i| self.frames[i].as_ref())
+    }
+}

@@ -1,0 +1,155 @@
+//! Moving a formation (§13.1, §5.1): choose the origin, add leaders, add
+//! units, choose the destination. Only moves that need no combat are built:
+//! a formation never enters a space with enemy units or an enemy fortress.
+
+use crate::action::Action;
+use crate::engine::{ActionList, Log};
+use crate::event::Event;
+use crate::frames::Frame;
+use crate::frames::impulse::cost;
+use crate::game::{Game, LandUnits, LeaderLocation};
+use crate::rules::movement::{can_enter_peacefully, formation_limit};
+use crate::sets::EnumSet;
+use crate::types::{Faction, LandUnitKind, Leader, Power, Space};
+
+/// The CP a formation pays to move from `from` to the adjacent `to`: 1 in
+/// clear, 2 across a pass (§11.2).
+pub fn move_cost(from: Space, to: Space) -> u8 {
+    if from.is_pass_to(to) { cost::MOVE_PASS } else { cost::MOVE_CLEAR }
+}
+
+impl Game {
+    /// Units of `power` in `from` free to move: not besieged (§15).
+    fn movable_units(&self, power: Power, from: Space) -> LandUnits {
+        let own = Faction::from(power);
+        if self.is_besieged(from, own) { LandUnits::NONE } else { self.land_units(from, own) }
+    }
+
+    /// Spaces from which `power` can move some formation for at most `cp`.
+    pub(crate) fn formation_origins(&self, power: Power, cp: u8) -> EnumSet<Space> {
+        let own = Faction::from(power);
+        let mut origins = EnumSet::EMPTY;
+        let candidates = self
+            .land_stacks()
+            .filter(|&(_, f, _, besieged)| f == own && !besieged)
+            .map(|(s, ..)| s)
+            .chain(self.army_leaders_of(power).filter_map(|l| match self.leader_location(l) {
+                LeaderLocation::Space(s) => Some(s),
+                _ => None,
+            }));
+        for from in candidates {
+            let with_units = self.movable_units(power, from).total() > 0;
+            let reachable = from
+                .land_neighbours()
+                .any(|to| move_cost(from, to) <= cp && can_enter_peacefully(self, power, to, with_units));
+            if reachable {
+                origins.insert(from);
+            }
+        }
+        origins
+    }
+
+    fn army_leaders_of(&self, power: Power) -> impl Iterator<Item = Leader> + '_ {
+        Leader::ALL.into_iter().filter(move |&l| {
+            l.kind() == crate::types::LeaderKind::Army && self.leader_owner(l) == Some(Faction::from(power))
+        })
+    }
+
+    pub(crate) fn formation_actions(
+        &self,
+        power: Power,
+        from: Space,
+        units: LandUnits,
+        leaders: EnumSet<Leader>,
+        list: &mut ActionList,
+    ) {
+        // Leaders first, then units, so the formation limit is known (§5.1).
+        if units.is_empty() {
+            for leader in self.army_leaders_at(from, Faction::from(power)) {
+                if !leaders.contains(leader) {
+                    list.push(Action::AddLeader(leader));
+                }
+            }
+        }
+        let available = self.movable_units(power, from);
+        if units.total() < formation_limit(leaders) {
+            for (kind, have, taken) in [
+                (LandUnitKind::Regular, available.regulars, units.regulars),
+                (LandUnitKind::Mercenary, available.mercenaries, units.mercenaries),
+                (LandUnitKind::Cavalry, available.cavalry, units.cavalry),
+            ] {
+                if taken < have {
+                    list.push(Action::AddUnit(kind));
+                }
+            }
+        }
+        if units.is_empty() && leaders.is_empty() {
+            return;
+        }
+        let cp = self.spend_cp_below_top();
+        for to in from.land_neighbours() {
+            if move_cost(from, to) <= cp && can_enter_peacefully(self, power, to, !units.is_empty()) {
+                list.push(Action::MoveTo(to));
+            }
+        }
+    }
+
+    /// The CP left in the `Spend` frame under the formation.
+    fn spend_cp_below_top(&self) -> u8 {
+        match self.stack.below(1) {
+            Some(&Frame::Spend { cp, .. }) => cp,
+            _ => 0,
+        }
+    }
+
+    pub(crate) fn apply_formation(&mut self, power: Power, action: Action, log: &mut dyn Log) {
+        let Some(Frame::Formation { from, units, leaders, .. }) = self.stack.top_mut() else { return };
+        match action {
+            Action::AddLeader(leader) => {
+                leaders.insert(leader);
+            }
+            Action::AddUnit(LandUnitKind::Regular) => units.regulars += 1,
+            Action::AddUnit(LandUnitKind::Mercenary) => units.mercenaries += 1,
+            Action::AddUnit(LandUnitKind::Cavalry) => units.cavalry += 1,
+            Action::MoveTo(to) => {
+                let (from, units, leaders) = (*from, *units, *leaders);
+                self.stack.pop();
+                self.move_formation(power, from, to, units, leaders);
+                log.event(Event::FormationMoved { power, from, to, units, leaders: leaders.len() as u8 });
+                self.pay(move_cost(from, to));
+            }
+            _ => {}
+        }
+    }
+
+    /// Moves `units` and `leaders` of `power` from `from` to `to`.
+    pub(crate) fn move_formation(
+        &mut self,
+        power: Power,
+        from: Space,
+        to: Space,
+        units: LandUnits,
+        leaders: EnumSet<Leader>,
+    ) {
+        let own = Faction::from(power);
+        let left = self.land_units(from, own);
+        let stay = LandUnits {
+            regulars: left.regulars - units.regulars.min(left.regulars),
+            mercenaries: left.mercenaries - units.mercenaries.min(left.mercenaries),
+            cavalry: left.cavalry - units.cavalry.min(left.cavalry),
+        };
+        let index = self.land_stacks_slice().iter().position(|s| s.space == from && s.faction == own);
+        self.write_land_stack(index, from, own, stay, false);
+        let there = self.land_units(to, own);
+        let arrive = LandUnits {
+            regulars: there.regulars + units.regulars,
+            mercenaries: there.mercenaries + units.mercenaries,
+            cavalry: there.cavalry + units.cavalry,
+        };
+        let index = self.land_stacks_slice().iter().position(|s| s.space == to && s.faction == own);
+        self.write_land_stack(index, to, own, arrive, false);
+        for leader in leaders {
+            self.leaders[leader.index()] = LeaderLocation::Space(to);
+        }
+    }
+}

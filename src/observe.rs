@@ -1,0 +1,97 @@
+//! What one power may see (`Observation`), and re-dealing what it cannot see
+//! (`Game::determinize`) for information-set search.
+
+use rand_core::{RngCore, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+use crate::game::Game;
+use crate::sets::EnumSet;
+use crate::types::{Card, CardKind, Power};
+
+/// A power's view of the game: the whole public position, its own hand, the
+/// size of every hand, and the set of cards it cannot see (in other hands or
+/// the deck), with no deck order and no dice generator.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Observation {
+    viewer: Power,
+    board: Game,
+    hand_sizes: [u8; Power::COUNT],
+    unseen: EnumSet<Card>,
+}
+
+impl Observation {
+    /// The power that observes.
+    pub fn viewer(&self) -> Power {
+        self.viewer
+    }
+
+    /// The public position, with the viewer's hand; other hands hold only
+    /// their home cards (public: a played home card lies on the power card),
+    /// the deck is empty and the dice generator is blank.
+    pub fn board(&self) -> &Game {
+        &self.board
+    }
+
+    /// How many cards `power` holds.
+    pub fn hand_size(&self, power: Power) -> u8 {
+        self.hand_sizes[power.index()]
+    }
+
+    /// The cards the viewer cannot see: in other hands (home cards aside) or the deck.
+    pub fn unseen(&self) -> EnumSet<Card> {
+        self.unseen
+    }
+}
+
+/// The cards of `hand` that others cannot see: all but home cards.
+fn hidden_part(hand: EnumSet<Card>) -> EnumSet<Card> {
+    hand.iter().filter(|c| c.kind() != CardKind::Home).collect()
+}
+
+impl Game {
+    /// What `viewer` may see now.
+    pub fn observation(&self, viewer: Power) -> Observation {
+        let mut board = self.clone();
+        let mut unseen = self.deck;
+        for power in Power::ALL.into_iter().filter(|&p| p != viewer) {
+            let hidden = hidden_part(self.hand(power));
+            unseen = unseen.union(hidden);
+            board.hands[power.index()] = self.hand(power).difference(hidden);
+        }
+        board.deck = EnumSet::EMPTY;
+        board.rng = Pcg64Mcg::new(0);
+        Observation {
+            viewer,
+            board,
+            hand_sizes: Power::ALL.map(|p| self.hand(p).len() as u8),
+            unseen,
+        }
+    }
+
+    /// A game `viewer` cannot tell from this one: the cards it cannot see are
+    /// dealt again at random (each other power keeps its hand size), and the
+    /// dice generator is reseeded from `rng`.
+    pub fn determinize(&self, viewer: Power, rng: &mut impl RngCore) -> Game {
+        let mut game = self.clone();
+        let mut pool = self.deck;
+        let mut sizes = [0usize; Power::COUNT];
+        for power in Power::ALL.into_iter().filter(|&p| p != viewer) {
+            let hidden = hidden_part(self.hand(power));
+            sizes[power.index()] = hidden.len();
+            pool = pool.union(hidden);
+            game.hands[power.index()] = self.hand(power).difference(hidden);
+        }
+        for power in Power::ALL.into_iter().filter(|&p| p != viewer) {
+            for _ in 0..sizes[power.index()] {
+                let pick = ((u128::from(rng.next_u64()) * pool.len() as u128) >> 64) as usize;
+                if let Some(card) = pool.nth(pick) {
+                    pool.remove(card);
+                    game.hands[power.index()].insert(card);
+                }
+            }
+        }
+        game.deck = pool;
+        game.rng = Pcg64Mcg::seed_from_u64(rng.next_u64());
+        game
+    }
+}

@@ -1,0 +1,181 @@
+//! The turn engine: decisions, card play, passing, formations, control.
+
+use here_i_stand::*;
+
+/// A bare 1517 board in the action phase, at the Ottoman's impulse, with
+/// every hand empty.
+fn action_phase() -> Game {
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 11));
+    game.set_phase(Phase::Action).unwrap();
+    game.run_automatic();
+    assert_eq!(game.decider(), Decider::Power(Power::Ottoman));
+    game
+}
+
+#[test]
+fn an_empty_hand_must_pass() {
+    let game = action_phase();
+    assert_eq!(game.legal_actions().as_slice(), &[Action::Pass]);
+}
+
+#[test]
+fn pass_rules() {
+    // §11.1: no pass while the home card is held.
+    let mut game = action_phase();
+    game.give_card(Power::Ottoman, Card::Janissaries).unwrap();
+    assert!(!game.may_pass(Power::Ottoman));
+    assert!(!game.legal_actions().contains(&Action::Pass));
+    // No pass with more cards than the ruler's admin rating (Suleiman: 2).
+    let mut game = action_phase();
+    for card in [Card::MachiavelliThePrince, Card::Roxelana, Card::ScotsRaid] {
+        game.give_card(Power::Ottoman, card).unwrap();
+    }
+    assert!(!game.may_pass(Power::Ottoman));
+    game.discard_card(Card::ScotsRaid).unwrap();
+    assert!(game.may_pass(Power::Ottoman));
+    // No pass with a mandatory event in hand.
+    game.discard_card(Card::Roxelana).unwrap();
+    game.give_card(Power::Ottoman, Card::MasterOfItaly).unwrap();
+    assert!(!game.may_pass(Power::Ottoman));
+    // A mandatory event is never played for CP alone.
+    assert!(!game.legal_actions().contains(&Action::PlayCp(Card::MasterOfItaly)));
+}
+
+#[test]
+fn the_phase_ends_after_every_power_passes() {
+    let mut game = action_phase();
+    let mut log = Vec::new();
+    for power in Power::ALL {
+        assert_eq!(game.decider(), Decider::Power(power));
+        game.apply_logged(Action::Pass, &mut log).unwrap();
+    }
+    assert!(log.contains(&Event::PhaseBegan { turn: 1, phase: Phase::Winter }));
+    assert_ne!(game.phase(), Phase::Action);
+}
+
+#[test]
+fn illegal_actions_leave_the_game_unchanged() {
+    let mut game = action_phase();
+    let before = game.clone();
+    let err = game.apply(Action::PlayCp(Card::Janissaries)).unwrap_err();
+    assert!(matches!(err, IllegalAction::NotLegal { .. }));
+    assert_eq!(game, before);
+    assert!(game.apply(Action::Done).is_err());
+    assert_eq!(game, before);
+}
+
+/// The Buda example of seed 002 (§5.1): 12 regulars and 2 cavalry with
+/// Suleiman (command 12) and Ibrahim (6): 4 units move without a leader,
+/// 12 with Suleiman, all 14 with both.
+#[test]
+fn buda_formation_limits() {
+    let setup = |leaders: &[Leader]| {
+        let mut game = action_phase();
+        game.set_controller(Space::Buda, Faction::Ottoman).unwrap();
+        game.set_controller(Space::Pressburg, Faction::Ottoman).unwrap();
+        game.set_land_units(Space::Buda, Faction::Ottoman, LandUnits { regulars: 12, mercenaries: 0, cavalry: 2 })
+            .unwrap();
+        game.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Buda)).unwrap();
+        game.set_leader(Leader::Ibrahim, LeaderLocation::Space(Space::Buda)).unwrap();
+        game.give_card(Power::Ottoman, Card::Janissaries).unwrap();
+        game.apply(Action::PlayCp(Card::Janissaries)).unwrap();
+        game.apply(Action::MoveFrom(Space::Buda)).unwrap();
+        for &leader in leaders {
+            game.apply(Action::AddLeader(leader)).unwrap();
+        }
+        game
+    };
+    for (leaders, limit) in [(&[][..], 4), (&[Leader::Suleiman][..], 12), (&[Leader::Suleiman, Leader::Ibrahim][..], 14)]
+    {
+        let mut game = setup(leaders);
+        let mut added = 0;
+        while let Some(&add) = game.legal_actions().iter().find(|a| matches!(a, Action::AddUnit(_))) {
+            game.apply(add).unwrap();
+            added += 1;
+        }
+        assert_eq!(added, limit, "leaders {leaders:?}");
+        game.apply(Action::MoveTo(Space::Pressburg)).unwrap();
+        assert_eq!(game.land_units(Space::Pressburg, Faction::Ottoman).total(), limit);
+        assert_eq!(game.land_units(Space::Buda, Faction::Ottoman).total(), 14 - limit);
+    }
+}
+
+#[test]
+fn a_move_pays_one_cp_in_clear_and_two_over_a_pass() {
+    let mut game = action_phase();
+    game.set_land_units(Space::Paris, Faction::France, LandUnits::regulars(2)).unwrap();
+    game.give_card(Power::France, Card::MachiavelliThePrince).unwrap(); // 3 CP
+    for _ in 0..3 {
+        game.apply(Action::Pass).unwrap();
+    }
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    game.apply(Action::PlayCp(Card::MachiavelliThePrince)).unwrap();
+    game.apply(Action::MoveFrom(Space::Paris)).unwrap();
+    game.apply(Action::AddUnit(LandUnitKind::Regular)).unwrap();
+    game.apply(Action::MoveTo(Space::Orleans)).unwrap();
+    // 2 CP left: the impulse goes on.
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    assert!(game.legal_actions().contains(&Action::Done));
+    assert_eq!(game.land_units(Space::Orleans, Faction::France).total(), 1);
+}
+
+/// §12.1: LOC runs through friendly spaces, and across a sea zone only with
+/// the power's own (or allied) ships there.
+#[test]
+fn lines_of_communication() {
+    use here_i_stand::rules::loc::has_loc;
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    // England holds Calais by land from nothing: the Channel needs ships.
+    assert!(has_loc(&game, Power::England, Space::London));
+    game.set_controller(Space::Boulogne, Faction::England).unwrap();
+    assert!(!has_loc(&game, Power::England, Space::StQuentin));
+    game.set_naval_units(NavalLocation::Sea(SeaZone::EnglishChannel), Faction::England, NavalUnits::squadrons(1))
+        .unwrap();
+    assert!(has_loc(&game, Power::England, Space::StQuentin));
+    // Unrest on the path cuts it.
+    game.set_unrest(Space::Calais, true).unwrap();
+    game.set_unrest(Space::Boulogne, true).unwrap();
+    assert!(!has_loc(&game, Power::England, Space::StQuentin));
+    // French ships do not serve England.
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    game.set_controller(Space::Boulogne, Faction::England).unwrap();
+    game.set_naval_units(NavalLocation::Sea(SeaZone::EnglishChannel), Faction::France, NavalUnits::squadrons(1))
+        .unwrap();
+    assert!(!has_loc(&game, Power::England, Space::StQuentin));
+}
+
+/// §12.2: control of an unfortified space by occupation, and by adjacency
+/// when no enemy land units are adjacent.
+#[test]
+fn control_of_unfortified_spaces() {
+    use here_i_stand::rules::loc::can_control;
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    game.set_war(Power::France, Power::Hapsburg, true).unwrap();
+    // Dijon is French; Besançon Hapsburg (fortified). Take an unfortified Hapsburg space.
+    let target = Space::Lyon;
+    assert_eq!(game.controller(target), Faction::France);
+    game.set_controller(target, Faction::Hapsburg).unwrap();
+    assert!(!can_control(&game, Power::France, target));
+    game.set_land_units(Space::Dijon, Faction::France, LandUnits::regulars(1)).unwrap();
+    assert!(can_control(&game, Power::France, target), "by adjacency");
+    game.set_land_units(Space::Avignon, Faction::Hapsburg, LandUnits::regulars(1)).unwrap();
+    assert!(!can_control(&game, Power::France, target), "enemy adjacent");
+    game.set_land_units(target, Faction::France, LandUnits::regulars(1)).unwrap();
+    assert!(can_control(&game, Power::France, target), "by occupation");
+    // Not at war: no control.
+    game.set_war(Power::France, Power::Hapsburg, false).unwrap();
+    assert!(!can_control(&game, Power::France, target));
+}
+
+#[test]
+fn observation_hides_other_hands() {
+    let mut a = action_phase();
+    a.give_card(Power::France, Card::MachiavelliThePrince).unwrap();
+    a.put_card_in_deck(Card::Roxelana).unwrap();
+    let mut b = action_phase();
+    b.give_card(Power::France, Card::Roxelana).unwrap();
+    b.put_card_in_deck(Card::MachiavelliThePrince).unwrap();
+    assert_eq!(a.observation(Power::England), b.observation(Power::England));
+    assert_ne!(a.observation(Power::France), b.observation(Power::France));
+    assert_eq!(a.observation(Power::England).hand_size(Power::France), 1);
+}
