@@ -691,15 +691,22 @@ impl Game {
     /// Whether land units, naval units in port or leaders of an enemy of
     /// `power` are in `space`.
     pub fn has_enemy_units(&self, power: Power, space: Space) -> bool {
-        self.land_stacks_slice().iter().any(|s| s.space == space && self.is_enemy(power, s.faction))
+        self.land_stacks_slice()
+            .iter()
+            .any(|s| s.space == space && self.is_enemy(power, s.faction))
             || self.naval_stacks_slice().iter().any(|s| {
                 s.location == NavalLocation::Port(space) && self.is_enemy(power, s.faction)
             })
-            || self.leaders_at(space).any(|l| self.leader_owner(l).is_some_and(|f| self.is_enemy(power, f)))
+            || self.leaders_at(space).any(|l| {
+                self.leader_owner(l)
+                    .is_some_and(|f| self.is_enemy(power, f))
+            })
     }
 
     /// Whether land units of an enemy of `power` are in `space`.
     pub fn has_enemy_land_units(&self, power: Power, space: Space) -> bool {
-        self.land_stacks_slice().iter().any(|s| s.space == space && self.is_enemy(power, s.faction))
+        self.land_stacks_slice()
+            .iter()
+            .any(|s| s.space == space && self.is_enemy(power, s.faction))
     }
 }

@@ -20,8 +20,8 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod data;
 pub mod action;
+pub mod data;
 mod edit;
 mod engine;
 mod event;
@@ -37,10 +37,10 @@ pub use action::{Action, ParseActionError};
 pub use edit::EditError;
 pub use engine::{ActionList, Decider, IllegalAction, Outcome};
 pub use event::Event;
-pub use observe::Observation;
 pub use game::{
     DebaterState, Game, LAST_TURN, LandUnits, LeaderLocation, NavalLocation, NavalUnits,
     ReformerState, Scenario, Setup,
 };
+pub use observe::Observation;
 pub use sets::{EnumSet, Iter as EnumSetIter};
 pub use types::*;

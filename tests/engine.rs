@@ -38,7 +38,11 @@ fn pass_rules() {
     game.give_card(Power::Ottoman, Card::MasterOfItaly).unwrap();
     assert!(!game.may_pass(Power::Ottoman));
     // A mandatory event is never played for CP alone.
-    assert!(!game.legal_actions().contains(&Action::PlayCp(Card::MasterOfItaly)));
+    assert!(
+        !game
+            .legal_actions()
+            .contains(&Action::PlayCp(Card::MasterOfItaly))
+    );
 }
 
 #[test]
@@ -49,8 +53,15 @@ fn the_phase_ends_after_every_power_passes() {
         assert_eq!(game.decider(), Decider::Power(power));
         game.apply_logged(Action::Pass, &mut log).unwrap();
     }
-    assert!(log.contains(&Event::PhaseBegan { turn: 1, phase: Phase::Winter }));
-    assert_ne!(game.phase(), Phase::Action);
+    assert!(log.contains(&Event::PhaseBegan {
+        turn: 1,
+        phase: Phase::Winter
+    }));
+    assert!(log.contains(&Event::PhaseBegan {
+        turn: 2,
+        phase: Phase::CardDraw
+    }));
+    assert_eq!(game.turn(), 2);
 }
 
 #[test]
@@ -72,11 +83,22 @@ fn buda_formation_limits() {
     let setup = |leaders: &[Leader]| {
         let mut game = action_phase();
         game.set_controller(Space::Buda, Faction::Ottoman).unwrap();
-        game.set_controller(Space::Pressburg, Faction::Ottoman).unwrap();
-        game.set_land_units(Space::Buda, Faction::Ottoman, LandUnits { regulars: 12, mercenaries: 0, cavalry: 2 })
+        game.set_controller(Space::Pressburg, Faction::Ottoman)
             .unwrap();
-        game.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Buda)).unwrap();
-        game.set_leader(Leader::Ibrahim, LeaderLocation::Space(Space::Buda)).unwrap();
+        game.set_land_units(
+            Space::Buda,
+            Faction::Ottoman,
+            LandUnits {
+                regulars: 12,
+                mercenaries: 0,
+                cavalry: 2,
+            },
+        )
+        .unwrap();
+        game.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Buda))
+            .unwrap();
+        game.set_leader(Leader::Ibrahim, LeaderLocation::Space(Space::Buda))
+            .unwrap();
         game.give_card(Power::Ottoman, Card::Janissaries).unwrap();
         game.apply(Action::PlayCp(Card::Janissaries)).unwrap();
         game.apply(Action::MoveFrom(Space::Buda)).unwrap();
@@ -85,31 +107,47 @@ fn buda_formation_limits() {
         }
         game
     };
-    for (leaders, limit) in [(&[][..], 4), (&[Leader::Suleiman][..], 12), (&[Leader::Suleiman, Leader::Ibrahim][..], 14)]
-    {
+    for (leaders, limit) in [
+        (&[][..], 4),
+        (&[Leader::Suleiman][..], 12),
+        (&[Leader::Suleiman, Leader::Ibrahim][..], 14),
+    ] {
         let mut game = setup(leaders);
         let mut added = 0;
-        while let Some(&add) = game.legal_actions().iter().find(|a| matches!(a, Action::AddUnit(_))) {
+        while let Some(&add) = game
+            .legal_actions()
+            .iter()
+            .find(|a| matches!(a, Action::AddUnit(_)))
+        {
             game.apply(add).unwrap();
             added += 1;
         }
         assert_eq!(added, limit, "leaders {leaders:?}");
         game.apply(Action::MoveTo(Space::Pressburg)).unwrap();
-        assert_eq!(game.land_units(Space::Pressburg, Faction::Ottoman).total(), limit);
-        assert_eq!(game.land_units(Space::Buda, Faction::Ottoman).total(), 14 - limit);
+        assert_eq!(
+            game.land_units(Space::Pressburg, Faction::Ottoman).total(),
+            limit
+        );
+        assert_eq!(
+            game.land_units(Space::Buda, Faction::Ottoman).total(),
+            14 - limit
+        );
     }
 }
 
 #[test]
 fn a_move_pays_one_cp_in_clear_and_two_over_a_pass() {
     let mut game = action_phase();
-    game.set_land_units(Space::Paris, Faction::France, LandUnits::regulars(2)).unwrap();
-    game.give_card(Power::France, Card::MachiavelliThePrince).unwrap(); // 3 CP
+    game.set_land_units(Space::Paris, Faction::France, LandUnits::regulars(2))
+        .unwrap();
+    game.give_card(Power::France, Card::MachiavelliThePrince)
+        .unwrap(); // 3 CP
     for _ in 0..3 {
         game.apply(Action::Pass).unwrap();
     }
     assert_eq!(game.decider(), Decider::Power(Power::France));
-    game.apply(Action::PlayCp(Card::MachiavelliThePrince)).unwrap();
+    game.apply(Action::PlayCp(Card::MachiavelliThePrince))
+        .unwrap();
     game.apply(Action::MoveFrom(Space::Paris)).unwrap();
     game.apply(Action::AddUnit(LandUnitKind::Regular)).unwrap();
     game.apply(Action::MoveTo(Space::Orleans)).unwrap();
@@ -119,27 +157,40 @@ fn a_move_pays_one_cp_in_clear_and_two_over_a_pass() {
     assert_eq!(game.land_units(Space::Orleans, Faction::France).total(), 1);
 }
 
-/// §12.1: LOC runs through friendly spaces, and across a sea zone only with
-/// the power's own (or allied) ships there.
+/// §12.1: LOC runs through friendly spaces, and across sea zones only with
+/// the power's own (or allied) ships in each zone.
 #[test]
 fn lines_of_communication() {
     use here_i_stand::rules::loc::has_loc;
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
-    // England holds Calais by land from nothing: the Channel needs ships.
+    let channel = NavalLocation::Sea(SeaZone::EnglishChannel);
+    let north_sea = NavalLocation::Sea(SeaZone::NorthSea);
+    let base = || {
+        let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+        // No English source on the continent: Calais is French here.
+        game.set_controller(Space::Calais, Faction::France).unwrap();
+        game.set_controller(Space::Boulogne, Faction::England)
+            .unwrap();
+        game
+    };
+    let mut game = base();
     assert!(has_loc(&game, Power::England, Space::London));
-    game.set_controller(Space::Boulogne, Faction::England).unwrap();
     assert!(!has_loc(&game, Power::England, Space::StQuentin));
-    game.set_naval_units(NavalLocation::Sea(SeaZone::EnglishChannel), Faction::England, NavalUnits::squadrons(1))
+    // English ships in the Channel join Portsmouth (an English fortified
+    // home port) to Boulogne; ships in the North Sea alone do not.
+    game.set_naval_units(north_sea, Faction::England, NavalUnits::squadrons(1))
+        .unwrap();
+    assert!(!has_loc(&game, Power::England, Space::StQuentin));
+    game.set_naval_units(channel, Faction::England, NavalUnits::squadrons(1))
         .unwrap();
     assert!(has_loc(&game, Power::England, Space::StQuentin));
-    // Unrest on the path cuts it.
-    game.set_unrest(Space::Calais, true).unwrap();
+    // Unrest in Boulogne cuts the path.
     game.set_unrest(Space::Boulogne, true).unwrap();
     assert!(!has_loc(&game, Power::England, Space::StQuentin));
     // French ships do not serve England.
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
-    game.set_controller(Space::Boulogne, Faction::England).unwrap();
-    game.set_naval_units(NavalLocation::Sea(SeaZone::EnglishChannel), Faction::France, NavalUnits::squadrons(1))
+    let mut game = base();
+    game.set_naval_units(channel, Faction::France, NavalUnits::squadrons(1))
+        .unwrap();
+    game.set_naval_units(north_sea, Faction::England, NavalUnits::squadrons(1))
         .unwrap();
     assert!(!has_loc(&game, Power::England, Space::StQuentin));
 }
@@ -151,16 +202,20 @@ fn control_of_unfortified_spaces() {
     use here_i_stand::rules::loc::can_control;
     let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
     game.set_war(Power::France, Power::Hapsburg, true).unwrap();
-    // Dijon is French; Besançon Hapsburg (fortified). Take an unfortified Hapsburg space.
-    let target = Space::Lyon;
-    assert_eq!(game.controller(target), Faction::France);
+    let target = Space::Orleans;
     game.set_controller(target, Faction::Hapsburg).unwrap();
-    assert!(!can_control(&game, Power::France, target));
-    game.set_land_units(Space::Dijon, Faction::France, LandUnits::regulars(1)).unwrap();
+    assert!(
+        !can_control(&game, Power::France, target),
+        "no French units near"
+    );
+    game.set_land_units(Space::Tours, Faction::France, LandUnits::regulars(1))
+        .unwrap();
     assert!(can_control(&game, Power::France, target), "by adjacency");
-    game.set_land_units(Space::Avignon, Faction::Hapsburg, LandUnits::regulars(1)).unwrap();
+    game.set_land_units(Space::Dijon, Faction::Hapsburg, LandUnits::regulars(1))
+        .unwrap();
     assert!(!can_control(&game, Power::France, target), "enemy adjacent");
-    game.set_land_units(target, Faction::France, LandUnits::regulars(1)).unwrap();
+    game.set_land_units(target, Faction::France, LandUnits::regulars(1))
+        .unwrap();
     assert!(can_control(&game, Power::France, target), "by occupation");
     // Not at war: no control.
     game.set_war(Power::France, Power::Hapsburg, false).unwrap();
@@ -170,7 +225,8 @@ fn control_of_unfortified_spaces() {
 #[test]
 fn observation_hides_other_hands() {
     let mut a = action_phase();
-    a.give_card(Power::France, Card::MachiavelliThePrince).unwrap();
+    a.give_card(Power::France, Card::MachiavelliThePrince)
+        .unwrap();
     a.put_card_in_deck(Card::Roxelana).unwrap();
     let mut b = action_phase();
     b.give_card(Power::France, Card::Roxelana).unwrap();

@@ -191,5 +191,9 @@ def gen_cards():
 
 
 if __name__ == "__main__":
+    import subprocess
     gen_map()
     gen_cards()
+    generated = ["src/types/space_gen.rs", "src/types/sea_zone_gen.rs", "src/types/card_gen.rs",
+                 "src/data/map_gen.rs", "src/data/cards_gen.rs"]
+    subprocess.run(["rustfmt", "--edition", "2024"] + [os.path.join(ROOT, f) for f in generated], check=True)

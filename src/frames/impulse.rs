@@ -110,10 +110,16 @@ impl Game {
                     dealt += 1;
                 }
             }
-            for card in Card::ALL.into_iter().filter(|c| c.kind() == CardKind::Home && c.owner() == Some(power)) {
+            for card in Card::ALL
+                .into_iter()
+                .filter(|c| c.kind() == CardKind::Home && c.owner() == Some(power))
+            {
                 self.hands[power.index()].insert(card);
             }
-            log.event(Event::CardsDealt { power, count: dealt });
+            log.event(Event::CardsDealt {
+                power,
+                count: dealt,
+            });
         }
     }
 
@@ -165,9 +171,16 @@ impl Game {
                 if card.kind() != CardKind::Home {
                     self.discard.insert(card);
                 }
-                log.event(Event::CardPlayedForCp { power, card, cp: card.cp() });
+                log.event(Event::CardPlayedForCp {
+                    power,
+                    card,
+                    cp: card.cp(),
+                });
                 if card.cp() > 0 {
-                    self.stack.push(Frame::Spend { power, cp: card.cp() });
+                    self.stack.push(Frame::Spend {
+                        power,
+                        cp: card.cp(),
+                    });
                 }
             }
             _ => {}
@@ -189,7 +202,9 @@ impl Game {
             if cp >= cost::CONTROL && loc::can_remove_unrest(self, power, space) {
                 list.push(Action::RemoveUnrest(space));
             }
-            let Some(faction) = self.builder_faction(power, space) else { continue };
+            let Some(faction) = self.builder_faction(power, space) else {
+                continue;
+            };
             let raise = |kind| construction::can_raise(self, power, faction, kind, space);
             if cp >= cost::RAISE_REGULAR && raise(LandUnitKind::Regular) {
                 list.push(Action::RaiseRegular(space));
@@ -200,7 +215,9 @@ impl Game {
             if cp >= cost::RAISE_CAVALRY && raise(LandUnitKind::Cavalry) {
                 list.push(Action::RaiseCavalry(space));
             }
-            if cp >= cost::BUILD_SQUADRON && construction::can_build_squadron(self, power, faction, space) {
+            if cp >= cost::BUILD_SQUADRON
+                && construction::can_build_squadron(self, power, faction, space)
+            {
                 list.push(Action::BuildSquadron(space));
             }
         }
@@ -225,14 +242,23 @@ impl Game {
             }
             Action::MoveFrom(from) => {
                 let leaders = EnumSet::EMPTY;
-                self.stack.push(Frame::Formation { power, from, units: LandUnits::NONE, leaders });
+                self.stack.push(Frame::Formation {
+                    power,
+                    from,
+                    units: LandUnits::NONE,
+                    leaders,
+                });
                 return;
             }
             Action::Control(space) => {
                 let from = self.controller(space);
                 // Control returns to the home power when it retakes its own space (§12.2).
                 self.control[space as usize] = Faction::from(power);
-                log.event(Event::ControlChanged { space, from, to: Faction::from(power) });
+                log.event(Event::ControlChanged {
+                    space,
+                    from,
+                    to: Faction::from(power),
+                });
                 cost::CONTROL
             }
             Action::RemoveUnrest(space) => {
@@ -244,7 +270,9 @@ impl Game {
             Action::BuyMercenary(space) => self.raise(power, space, LandUnitKind::Mercenary, log),
             Action::RaiseCavalry(space) => self.raise(power, space, LandUnitKind::Cavalry, log),
             Action::BuildSquadron(space) => {
-                let faction = self.builder_faction(power, space).unwrap_or(Faction::from(power));
+                let faction = self
+                    .builder_faction(power, space)
+                    .unwrap_or(Faction::from(power));
                 let here = NavalLocation::Port(space);
                 let mut units = self.naval_units(here, faction);
                 units.squadrons += 1;
@@ -269,8 +297,13 @@ impl Game {
     }
 
     fn raise(&mut self, power: Power, space: Space, kind: LandUnitKind, log: &mut dyn Log) -> u8 {
-        let faction = self.builder_faction(power, space).unwrap_or(Faction::from(power));
-        let index = self.land_stacks_slice().iter().position(|s| s.space == space && s.faction == faction);
+        let faction = self
+            .builder_faction(power, space)
+            .unwrap_or(Faction::from(power));
+        let index = self
+            .land_stacks_slice()
+            .iter()
+            .position(|s| s.space == space && s.faction == faction);
         let mut units = self.land_units(space, faction);
         let cp = match kind {
             LandUnitKind::Regular => {
@@ -288,7 +321,11 @@ impl Game {
         };
         let besieged = self.is_besieged(space, faction);
         self.write_land_stack(index, space, faction, units, besieged);
-        log.event(Event::UnitRaised { faction, kind, space });
+        log.event(Event::UnitRaised {
+            faction,
+            kind,
+            space,
+        });
         cp
     }
 }

@@ -18,14 +18,21 @@ pub(crate) enum Frame {
     Spend { power: Power, cp: u8 },
     /// A formation being formed in `from`, then moved (§13.1). The CP are
     /// paid from the `Spend` frame below when it moves.
-    Formation { power: Power, from: Space, units: LandUnits, leaders: EnumSet<Leader> },
+    Formation {
+        power: Power,
+        from: Space,
+        units: LandUnits,
+        leaders: EnumSet<Leader>,
+    },
 }
 
 impl Frame {
     /// The power that must decide at this frame.
     pub(crate) fn decider(&self) -> Power {
         match *self {
-            Frame::Impulse { power } | Frame::Spend { power, .. } | Frame::Formation { power, .. } => power,
+            Frame::Impulse { power }
+            | Frame::Spend { power, .. }
+            | Frame::Formation { power, .. } => power,
         }
     }
 
@@ -51,17 +58,24 @@ pub(crate) struct Stack {
 
 impl Default for Stack {
     fn default() -> Self {
-        Stack { frames: [None; MAX_FRAMES], len: 0 }
+        Stack {
+            frames: [None; MAX_FRAMES],
+            len: 0,
+        }
     }
 }
 
 impl Stack {
     pub(crate) fn top(&self) -> Option<&Frame> {
-        self.len.checked_sub(1).and_then(|i| self.frames[usize::from(i)].as_ref())
+        self.len
+            .checked_sub(1)
+            .and_then(|i| self.frames[usize::from(i)].as_ref())
     }
 
     pub(crate) fn top_mut(&mut self) -> Option<&mut Frame> {
-        self.len.checked_sub(1).and_then(|i| self.frames[usize::from(i)].as_mut())
+        self.len
+            .checked_sub(1)
+            .and_then(|i| self.frames[usize::from(i)].as_mut())
     }
 
     pub(crate) fn push(&mut self, frame: Frame) {
@@ -85,6 +99,8 @@ impl Stack {
 
     /// The frame `depth` below the top (0: the top).
     pub(crate) fn below(&self, depth: usize) -> Option<&Frame> {
-        usize::from(self.len).checked_sub(depth + 1).and_then(|i| self.frames[i].as_ref())
+        usize::from(self.len)
+            .checked_sub(depth + 1)
+            .and_then(|i| self.frames[i].as_ref())
     }
 }

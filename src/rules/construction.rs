@@ -9,7 +9,13 @@ use crate::types::{Faction, LandUnitKind, Power, Space};
 /// controlled by the power or the faction, not in unrest, free of enemy
 /// units; the Protestant only after the Schmalkaldic League; within the
 /// faction's counter mix.
-pub fn can_raise(game: &Game, power: Power, faction: Faction, kind: LandUnitKind, space: Space) -> bool {
+pub fn can_raise(
+    game: &Game,
+    power: Power,
+    faction: Faction,
+    kind: LandUnitKind,
+    space: Space,
+) -> bool {
     let own = faction == Faction::from(power);
     let ally = faction.minor().is_some() && game.allied(power, faction);
     if !(own || ally) || !powers::fields(faction, kind) {
@@ -98,5 +104,6 @@ pub fn naval_counters_free(game: &Game, faction: Faction) -> u8 {
 
 /// Naval units of `faction` in the port `space`.
 pub fn ships_in_port(game: &Game, faction: Faction, space: Space) -> u8 {
-    game.naval_units(NavalLocation::Port(space), faction).total()
+    game.naval_units(NavalLocation::Port(space), faction)
+        .total()
 }
