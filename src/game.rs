@@ -278,6 +278,8 @@ pub struct Game {
     /// Total VP of each power at the end of each turn, for tie-breaks (§23.3).
     pub(crate) vp_history: [[i8; Power::COUNT]; LAST_TURN as usize],
     pub(crate) rng: Pcg64Mcg,
+    /// The two-player diplomacy deck (§24.3); empty in other scenarios.
+    pub(crate) dip_deck: EnumSet<Card>,
 }
 
 impl Game {
@@ -345,6 +347,7 @@ impl Game {
             schmalkaldic_league: false,
             vp_history: [[0; Power::COUNT]; LAST_TURN as usize],
             rng: Pcg64Mcg::seed_from_u64(setup.seed),
+            dip_deck: EnumSet::EMPTY,
         }
     }
 
@@ -651,5 +654,17 @@ impl Game {
         self.vp_history
             .get(usize::from(turn).checked_sub(1)?)
             .copied()
+    }
+    /// The cards in the two-player diplomacy deck (§24.3); empty in other
+    /// scenarios.
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Scenario, Setup};
+    ///
+    /// let game = Game::new(Setup::new(Scenario::TwoPlayer, 1));
+    /// assert_eq!(game.diplomacy_deck().len(), 12);
+    /// ```
+    pub fn diplomacy_deck(&self) -> EnumSet<Card> {
+        self.dip_deck
     }
 }
