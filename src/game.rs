@@ -287,6 +287,8 @@ pub struct Game {
     pub(crate) passes_in_row: u8,
     /// The result, once the game is over.
     pub(crate) outcome: Option<crate::engine::Outcome>,
+    /// The two-player diplomacy deck (§24.3); empty in other scenarios.
+    pub(crate) dip_deck: EnumSet<Card>,
 }
 
 impl Game {
@@ -359,6 +361,7 @@ impl Game {
             impulse_index: 0,
             passes_in_row: 0,
             outcome: None,
+            dip_deck: EnumSet::EMPTY,
         }
     }
 
@@ -665,6 +668,18 @@ impl Game {
         self.vp_history
             .get(usize::from(turn).checked_sub(1)?)
             .copied()
+    }
+    /// The cards in the two-player diplomacy deck (§24.3); empty in other
+    /// scenarios.
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Scenario, Setup};
+    ///
+    /// let game = Game::new(Setup::new(Scenario::TwoPlayer, 1));
+    /// assert_eq!(game.diplomacy_deck().len(), 12);
+    /// ```
+    pub fn diplomacy_deck(&self) -> EnumSet<Card> {
+        self.dip_deck
     }
 }
 
