@@ -278,6 +278,8 @@ pub struct Game {
     /// Total VP of each power at the end of each turn, for tie-breaks (§23.3).
     pub(crate) vp_history: [[i8; Power::COUNT]; LAST_TURN as usize],
     pub(crate) rng: Pcg64Mcg,
+    /// Whether Hungary-Bohemia has been defeated by the Ottoman (§22.5).
+    pub(crate) hungary_bohemia_defeated: bool,
 }
 
 impl Game {
@@ -345,6 +347,7 @@ impl Game {
             schmalkaldic_league: false,
             vp_history: [[0; Power::COUNT]; LAST_TURN as usize],
             rng: Pcg64Mcg::seed_from_u64(setup.seed),
+            hungary_bohemia_defeated: false,
         }
     }
 
@@ -651,5 +654,11 @@ impl Game {
         self.vp_history
             .get(usize::from(turn).checked_sub(1)?)
             .copied()
+    }
+
+    /// Whether Hungary-Bohemia has been defeated by the Ottoman (§22.5): it is
+    /// then the Hapsburg's ally for good and cannot be defeated again.
+    pub fn hungary_bohemia_defeated(&self) -> bool {
+        self.hungary_bohemia_defeated
     }
 }
