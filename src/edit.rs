@@ -539,6 +539,12 @@ impl Game {
         *slot = totals;
         Ok(())
     }
+
+    /// Records whether Hungary-Bohemia has been defeated by the Ottoman (§22.5).
+    pub fn set_hungary_bohemia_defeated(&mut self, defeated: bool) -> Result<(), EditError> {
+        self.hungary_bohemia_defeated = defeated;
+        Ok(())
+    }
 }
 
 fn check_pair(a: Faction, b: Faction) -> Result<(), EditError> {

@@ -289,6 +289,8 @@ pub struct Game {
     pub(crate) outcome: Option<crate::engine::Outcome>,
     /// The two-player diplomacy deck (§24.3); empty in other scenarios.
     pub(crate) dip_deck: EnumSet<Card>,
+    /// Whether Hungary-Bohemia has been defeated by the Ottoman (§22.5).
+    pub(crate) hungary_bohemia_defeated: bool,
 }
 
 impl Game {
@@ -362,6 +364,7 @@ impl Game {
             passes_in_row: 0,
             outcome: None,
             dip_deck: EnumSet::EMPTY,
+            hungary_bohemia_defeated: false,
         }
     }
 
@@ -669,6 +672,7 @@ impl Game {
             .get(usize::from(turn).checked_sub(1)?)
             .copied()
     }
+
     /// The cards in the two-player diplomacy deck (§24.3); empty in other
     /// scenarios.
     ///
@@ -723,5 +727,11 @@ impl Game {
         self.land_stacks_slice()
             .iter()
             .any(|s| s.space == space && self.is_enemy(power, s.faction))
+    }
+
+    /// Whether Hungary-Bohemia has been defeated by the Ottoman (§22.5): it is
+    /// then the Hapsburg's ally for good and cannot be defeated again.
+    pub fn hungary_bohemia_defeated(&self) -> bool {
+        self.hungary_bohemia_defeated
     }
 }
