@@ -294,11 +294,21 @@ pub struct Game {
 }
 
 impl Game {
-    /// A game in its scenario's starting position, ready for its first phase.
+    /// A game of the scenario, at its first decision: the scenario's
+    /// starting position with the automatic steps of the first phases run
+    /// (the card draw deals the hands).
     pub fn new(setup: Setup) -> Game {
+        let mut game = Game::at_start(setup);
+        game.run_automatic();
+        game
+    }
+
+    /// The scenario's starting position as the scenario book lays it out,
+    /// before its first phase runs (nothing dealt yet). `Game::new` is this
+    /// plus [`Game::run_automatic`].
+    pub fn at_start(setup: Setup) -> Game {
         let mut game = Game::empty(setup);
         crate::setup::apply_scenario(&mut game);
-        game.run_automatic();
         game
     }
 
@@ -671,6 +681,11 @@ impl Game {
         self.vp_history
             .get(usize::from(turn).checked_sub(1)?)
             .copied()
+    }
+
+    /// `power`'s victory points by part (§23.2); see [`crate::rules::victory::vp`].
+    pub fn vp(&self, power: Power) -> crate::rules::victory::VpBreakdown {
+        crate::rules::victory::vp(self, power)
     }
 
     /// The cards in the two-player diplomacy deck (§24.3); empty in other

@@ -10,7 +10,7 @@ use here_i_stand::{
 };
 
 fn new_game(scenario: Scenario) -> Game {
-    Game::new(Setup::new(scenario, 17))
+    Game::at_start(Setup::new(scenario, 17))
 }
 
 const fn reg(n: u8) -> LandUnits {
@@ -695,4 +695,21 @@ fn people_and_cards_two_player() {
             .iter()
             .all(|c| c.is_main_deck() && c.not_in_two_player())
     );
+}
+
+/// §24.1: starting VP Ottoman 8, Hapsburg 9, England 9, France 12, Papacy 19
+/// (4 from keys and 15 from the Protestant-spaces track), Protestant 0.
+#[test]
+fn starting_vp_1517() {
+    let game = Game::at_start(Setup::new(Scenario::Y1517, 0));
+    let totals = Power::ALL.map(|p| game.vp(p).total());
+    assert_eq!(totals, [8, 9, 9, 12, 19, 0]);
+}
+
+/// The 1532 start as reported in play (digest §24.2): Ottoman 16, Hapsburg 18.
+#[test]
+fn starting_vp_1532() {
+    let game = Game::at_start(Setup::new(Scenario::Y1532, 0));
+    assert_eq!(game.vp(Power::Ottoman).total(), 16);
+    assert_eq!(game.vp(Power::Hapsburg).total(), 18);
 }

@@ -1,5 +1,7 @@
 //! Unit construction (§17): where a power may raise, buy and build.
 
+use smallvec::SmallVec;
+
 use crate::data::powers;
 use crate::game::{Game, LandUnits, NavalLocation};
 use crate::types::{Faction, LandUnitKind, Power, Space};
@@ -35,7 +37,7 @@ pub fn can_raise(
 
 /// Whether `faction`'s counters can show one more unit of `kind` in `space` (§5.2).
 pub fn fits_one_more(game: &Game, faction: Faction, space: Space, kind: LandUnitKind) -> bool {
-    let mut units: Vec<(LandUnitKind, u8)> = Vec::new();
+    let mut units: SmallVec<[(LandUnitKind, u8); 64]> = SmallVec::new();
     for (s, f, stack, _) in game.land_stacks() {
         if f != faction {
             continue;
@@ -62,7 +64,7 @@ fn add(units: &mut LandUnits, kind: LandUnitKind) {
     }
 }
 
-fn push(demands: &mut Vec<(LandUnitKind, u8)>, units: LandUnits) {
+fn push(demands: &mut SmallVec<[(LandUnitKind, u8); 64]>, units: LandUnits) {
     for (kind, n) in [
         (LandUnitKind::Regular, units.regulars),
         (LandUnitKind::Mercenary, units.mercenaries),

@@ -4,6 +4,8 @@
 
 use std::collections::HashSet;
 
+use smallvec::SmallVec;
+
 use crate::data::powers::{CounterKind, counter_mix};
 use crate::game::{Game, LandUnits};
 use crate::types::{Faction, LandUnitKind};
@@ -35,8 +37,8 @@ fn push_demands(demands: &mut Vec<(LandUnitKind, u8)>, units: LandUnits) {
 /// Whether amounts of units (each of one kind, in one place) can each be made
 /// up exactly from the counters `mix`, each counter used once on one face.
 pub fn can_show(mix: &[CounterKind], demands: &[(LandUnitKind, u8)]) -> bool {
-    let mut demands = demands.to_vec();
-    demands.sort_by_key(|b| std::cmp::Reverse(b.1));
+    let mut demands: SmallVec<[(LandUnitKind, u8); 64]> = demands.iter().copied().collect();
+    demands.sort_unstable_by_key(|b| std::cmp::Reverse(b.1));
     // Quick bound: the largest faces together must cover the total.
     let total: u32 = demands.iter().map(|d| u32::from(d.1)).sum();
     let capacity: u32 = mix
@@ -46,6 +48,24 @@ pub fn can_show(mix: &[CounterKind], demands: &[(LandUnitKind, u8)]) -> bool {
     if total > capacity {
         return false;
     }
+    // More amounts than counters, or more odd amounts than counters with a
+    // face of 1, can never fit (each amount needs a counter of its own, each
+    // odd amount a 1).
+    let counters: usize = mix.iter().map(|k| usize::from(k.count)).sum();
+    let ones: usize = mix
+        .iter()
+        .filter(|k| k.faces.iter().any(|f| f.value % 2 == 1))
+        .map(|k| usize::from(k.count))
+        .sum();
+    let odd = demands.iter().filter(|d| d.1 % 2 == 1).count();
+    if demands.len() > counters || odd > ones {
+        return false;
+    }
+    if greedy_fits(mix, &demands) {
+        return true;
+    }
+    // Greedy change-making can fail where a cleverer split works (8 as 4 + 4
+    // rather than 6 + ...): search exhaustively, remembering dead ends.
     let mut avail: Vec<u8> = mix.iter().map(|k| k.count).collect();
     let mut failed = HashSet::new();
     fill(
@@ -59,6 +79,32 @@ pub fn can_show(mix: &[CounterKind], demands: &[(LandUnitKind, u8)]) -> bool {
     )
 }
 
+/// A quick sufficient test: each demand, largest first, takes the largest
+/// fitting face still free. Allocation-free; if it succeeds the units fit.
+fn greedy_fits(mix: &[CounterKind], demands: &[(LandUnitKind, u8)]) -> bool {
+    let mut avail = [0u8; 4];
+    if mix.len() > avail.len() {
+        return false;
+    }
+    for (a, k) in avail.iter_mut().zip(mix) {
+        *a = k.count;
+    }
+    for &(kind, amount) in demands {
+        let mut left = amount;
+        while left > 0 {
+            let best = (0..mix.len() * 2)
+                .filter(|&o| avail[o / 2] > 0)
+                .map(|o| (o / 2, mix[o / 2].faces[o % 2]))
+                .filter(|(_, face)| face.kind == kind && face.value > 0 && face.value <= left)
+                .max_by_key(|(_, face)| face.value);
+            let Some((k, face)) = best else { return false };
+            avail[k] -= 1;
+            left -= face.value;
+        }
+    }
+    true
+}
+
 /// Fills demand `at` (with `left` units still to show) from counter options
 /// numbered `from` on, then the demands after it.
 fn fill(
@@ -68,7 +114,7 @@ fn fill(
     left: u8,
     from: usize,
     avail: &mut [u8],
-    failed: &mut HashSet<(usize, u8, usize, Vec<u8>)>,
+    failed: &mut HashSet<u64>,
 ) -> bool {
     if left == 0 {
         let next = at + 1;
@@ -77,7 +123,11 @@ fn fill(
             Some(&(_, amount)) => fill(mix, demands, next, amount, 0, avail, failed),
         };
     }
-    let key = (at, left, from, avail.to_vec());
+    // Dead ends are remembered by position and free counters (5 bits each).
+    let key = avail.iter().fold(
+        ((at as u64) << 16) | (u64::from(left) << 8) | from as u64,
+        |k, &a| (k << 5) | u64::from(a),
+    );
     if failed.contains(&key) {
         return false;
     }
