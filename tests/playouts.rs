@@ -1,0 +1,138 @@
+//! Random legal playouts: every game ends, and at every step the engine's
+//! promises hold (the list is non-empty until the end, every listed action
+//! applies, `is_legal` agrees, indexes and notation round-trip, an unlisted
+//! action is refused and leaves the game unchanged).
+
+use here_i_stand::*;
+use proptest::prelude::*;
+use rand_core::{RngCore, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+/// More decisions than any game takes; reaching it means a stall.
+const DECISION_BOUND: u32 = 200_000;
+
+fn pick(rng: &mut Pcg64Mcg, n: usize) -> usize {
+    ((u128::from(rng.next_u64()) * n as u128) >> 64) as usize
+}
+
+/// Plays one game with random legal actions; `check` runs before each step.
+fn playout(
+    scenario: Scenario,
+    seed: u64,
+    mut check: impl FnMut(&Game, &ActionList, &mut Pcg64Mcg),
+) -> (Game, u32) {
+    let mut game = Game::new(Setup::new(scenario, seed));
+    let mut rng = Pcg64Mcg::seed_from_u64(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mut actions = ActionList::new();
+    let mut decisions = 0;
+    while let Decider::Power(_) = game.decider() {
+        game.legal_actions_into(&mut actions);
+        assert!(
+            !actions.is_empty(),
+            "seed {seed}: no legal action at decision {decisions}"
+        );
+        check(&game, &actions, &mut rng);
+        let action = actions[pick(&mut rng, actions.len())];
+        game.apply(action)
+            .unwrap_or_else(|e| panic!("seed {seed}: listed {action} refused: {e}"));
+        decisions += 1;
+        assert!(decisions < DECISION_BOUND, "seed {seed}: stalled");
+    }
+    assert!(
+        matches!(game.decider(), Decider::Terminal(_)),
+        "seed {seed}: ended without an outcome"
+    );
+    assert!(game.legal_actions().is_empty());
+    (game, decisions)
+}
+
+/// The promises checked at every step.
+fn check_step(game: &Game, actions: &ActionList, rng: &mut Pcg64Mcg) {
+    let mut sorted = actions.clone();
+    sorted.sort_unstable_by_key(|a| a.index());
+    sorted.dedup();
+    assert_eq!(
+        &sorted, actions,
+        "legal actions not in index order or repeated"
+    );
+    for &action in actions {
+        assert!(game.is_legal(&action));
+        assert_eq!(Action::from_index(action.index()), Some(action));
+        assert_eq!(action.to_string().parse::<Action>(), Ok(action));
+    }
+    // A few random indexes that are not listed are refused, leaving the game as it was.
+    for _ in 0..4 {
+        let index = pick(rng, Action::COUNT) as u32;
+        let Some(action) = Action::from_index(index) else {
+            continue;
+        };
+        if actions.contains(&action) {
+            continue;
+        }
+        assert!(!game.is_legal(&action));
+        let mut copy = game.clone();
+        assert!(copy.apply(action).is_err());
+        assert_eq!(&copy, game);
+    }
+}
+
+#[test]
+fn two_hundred_random_games_end() {
+    for (i, scenario) in [Scenario::Y1517, Scenario::Y1532, Scenario::TwoPlayer]
+        .into_iter()
+        .enumerate()
+    {
+        let games = if scenario == Scenario::Y1517 { 120 } else { 40 };
+        for seed in 0..games {
+            playout(scenario, 1000 * i as u64 + seed, |_, _, _| {});
+        }
+    }
+}
+
+/// 10,000 games: `HIS_LONG_RUNS=1 cargo test --release --test playouts -- --ignored`.
+#[test]
+#[ignore = "long: run with HIS_LONG_RUNS=1 and --ignored"]
+fn ten_thousand_random_games_end() {
+    if std::env::var_os("HIS_LONG_RUNS").is_none() {
+        return;
+    }
+    for seed in 0..10_000u64 {
+        let scenario = [Scenario::Y1517, Scenario::Y1532, Scenario::TwoPlayer][(seed % 3) as usize];
+        playout(scenario, seed, |_, _, _| {});
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_step_keeps_the_promises(seed in any::<u64>(), scenario in 0usize..3) {
+        let scenario = [Scenario::Y1517, Scenario::Y1532, Scenario::TwoPlayer][scenario];
+        playout(scenario, seed, check_step);
+    }
+}
+
+/// Same setup, same actions: same game.
+#[test]
+fn determinism() {
+    let (a, n) = playout(Scenario::Y1517, 77, |_, _, _| {});
+    let (b, m) = playout(Scenario::Y1517, 77, |_, _, _| {});
+    assert_eq!(n, m);
+    assert_eq!(a, b);
+}
+
+/// Re-dealing what a viewer cannot see leaves its observation unchanged.
+#[test]
+fn determinize_keeps_the_observation() {
+    let mut rng = Pcg64Mcg::seed_from_u64(5);
+    let mut seen = 0;
+    playout(Scenario::Y1517, 9, |game, _, _| {
+        if seen < 50 {
+            seen += 1;
+            for viewer in Power::ALL {
+                let other = game.determinize(viewer, &mut rng);
+                assert_eq!(other.observation(viewer), game.observation(viewer));
+            }
+        }
+    });
+}
