@@ -590,6 +590,27 @@ fn naval_leaders_and_allied_minor_fleets_return_with_the_power() -> Result {
     Ok(())
 }
 
+#[test]
+fn naval_units_pass_only_through_friendly_ports() -> Result {
+    // A papal squadron in the Black Sea, whose only ports are Ottoman.
+    let mut g = game();
+    g.set_naval_units(
+        NavalLocation::Sea(SeaZone::BlackSea),
+        Faction::Papacy,
+        NavalUnits::squadrons(1),
+    )?;
+    let fleets = naval_return_options(&g, Power::Papacy);
+    assert!(fleets[0].ports.is_empty());
+    assert_eq!(fleets[0].distance, None);
+    // Allied to the Ottoman, it may pass through Istanbul: Aegean, Ionian,
+    // Adriatic, then Ancona or Ravenna.
+    g.set_alliance(Power::Papacy, Power::Ottoman, true)?;
+    let fleets = naval_return_options(&g, Power::Papacy);
+    assert_eq!(fleets[0].ports, spaces(&[Space::Ancona, Space::Ravenna]));
+    assert_eq!(fleets[0].distance, Some(5));
+    Ok(())
+}
+
 // --- Property: winter never leaves more than 4 in a non-capital fortress. ----
 
 /// A tiny deterministic generator for the applier's choices.

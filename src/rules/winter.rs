@@ -472,12 +472,6 @@ fn owns(game: &Game, power: Power, space: Space) -> bool {
         || (controller.minor().is_some() && game.allied(power, controller))
 }
 
-/// Whether `space` is friendly to `power`: controlled by it or an ally.
-fn friendly(game: &Game, power: Power, space: Space) -> bool {
-    let controller = game.controller(space);
-    controller == Faction::from(power) || game.allied(power, controller)
-}
-
 /// Before the Schmalkaldic League the Hapsburg may not winter through or
 /// into an electorate (§19.3 exception 3).
 fn barred(game: &Game, power: Power, space: Space) -> bool {
@@ -720,7 +714,7 @@ fn naval_return(
         start,
         false,
         |s| game.in_play(s),
-        |s| friendly(game, power, s),
+        |s| game.is_friendly_controlled(power, s),
     );
     let mut ports = EnumSet::EMPTY;
     let mut distance = None;
@@ -785,7 +779,7 @@ fn clean_search(game: &Game, power: Power, from: Space) -> Bfs {
         |s| {
             game.in_play(s)
                 && !barred(game, power, s)
-                && friendly(game, power, s)
+                && game.is_friendly_controlled(power, s)
                 && !game.in_unrest(s)
         },
         |_| true,
