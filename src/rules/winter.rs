@@ -1,1 +1,924 @@
-//! (being written)
+//! Winter: units return home (§19.3; seed page 001, "Возвращение домой").
+//!
+//! Pure functions that tell, for one power, what each of its stacks must or
+//! may do in the winter return and where it may go. The engine asks the
+//! owner to choose among these options, applies the choice, and asks again.
+//!
+//! The procedure, in the seed's order:
+//!
+//! 0. Naval units go first, each to the nearest port its power controls
+//!    ([`naval_return_options`]): no interception, no battle, no loss.
+//! 1. **Over-limit check.** In every fortified space its power controls,
+//!    other than its capitals, a power keeps at most 4 land units
+//!    ([`WINTER_LIMIT`]); the [`WinterStack::excess`] must go to a capital
+//!    (an allied minor's units: or to that minor's home key). Every unit in
+//!    such a space may also go to a capital ([`Obligation::MayStay`]).
+//! 2. **Return.** Units in an unfortified space, or in a fortified space
+//!    their power does not control, must go to a capital or to the nearest
+//!    fortified space their power controls, without exceeding 4 there
+//!    ([`Obligation::MustMove`]).
+//! 3. **Leaders.** A leader whose space is emptied leaves with one of the
+//!    departing groups ([`WinterStack::leaders`]).
+//!
+//! All units moving between the same two spaces move as one group; a group
+//! with no attrition-free path ([`attrition_free_path`]) loses half its
+//! units, rounded up ([`Destination::loss`]).
+//!
+//! How the engine uses this: call [`winter_obligations`] for the list of
+//! stacks, then [`return_options`] for one stack; move some units to one of
+//! the offered [`Destination`]s (at most [`Destination::room`] of them
+//! arriving there), apply the loss, and call [`return_options`] again for
+//! what is left. Units that must leave and have no destination left are
+//! eliminated ([`ReturnOptions::eliminated`]).
+//!
+//! Exceptions (seed page 001): the Protestant has no capital and fills the
+//! nearest fortified spaces it controls in turn; a capital controlled by
+//! another power cannot be used, and units that would have to go there are
+//! eliminated; the Hapsburg uses either capital, and before the Schmalkaldic
+//! League its winter moves never enter or cross an electorate. Units on a
+//! foreign-war card (§21.7) never come home: the game has no state for
+//! foreign-war cards yet, so such units are not on the map and appear in no
+//! stack; a private hook (`on_foreign_war_card`) marks where to add them.
+//!
+//! ```
+//! use here_i_stand::rules::winter::{return_options, Obligation};
+//! use here_i_stand::{Faction, Game, LandUnits, Power, Scenario, Setup, Space};
+//!
+//! let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+//! // Six French regulars in Lyon: two over the limit must go to Paris.
+//! game.set_land_units(Space::Lyon, Faction::France, LandUnits::regulars(6))?;
+//! let options = return_options(&game, Power::France, Space::Lyon);
+//! assert_eq!(options.stack.excess, 2);
+//! assert_eq!(options.stack.forces[0].obligation, Obligation::MayStay);
+//! let paris = options.destination(Space::Paris).expect("Paris is French");
+//! assert_eq!(paris.loss(2), 0);
+//! # Ok::<(), here_i_stand::EditError>(())
+//! ```
+
+use smallvec::SmallVec;
+
+use crate::game::{Game, LandUnits, LeaderLocation, NavalLocation, NavalUnits};
+use crate::sets::EnumSet;
+use crate::types::{Faction, Leader, LeaderKind, MinorPower, Power, SeaZone, Space, SpaceKind};
+
+/// The most land units of a power that may winter in one fortified space
+/// other than its capitals (§19.3).
+pub const WINTER_LIMIT: u8 = 4;
+
+/// The capitals of `power` (§2.1): the Hapsburg has two, the Protestant none
+/// (§19.3 exceptions 1 and 3).
+///
+/// ```
+/// use here_i_stand::rules::winter::capitals;
+/// use here_i_stand::{Power, Space};
+///
+/// assert_eq!(capitals(Power::Hapsburg), &[Space::Valladolid, Space::Vienna]);
+/// assert!(capitals(Power::Protestant).is_empty());
+/// ```
+pub const fn capitals(power: Power) -> &'static [Space] {
+    match power {
+        Power::Ottoman => &[Space::Istanbul],
+        Power::Hapsburg => &[Space::Valladolid, Space::Vienna],
+        Power::England => &[Space::London],
+        Power::France => &[Space::Paris],
+        Power::Papacy => &[Space::Rome],
+        Power::Protestant => &[],
+    }
+}
+
+/// The spaces where a minor power's own units may winter as in a capital
+/// (§22.3): its home keys. Scotland's are Edinburgh and Stirling, and
+/// Scottish units winter nowhere else (§19, 500th rulebook).
+///
+/// ```
+/// use here_i_stand::rules::winter::minor_home_keys;
+/// use here_i_stand::{MinorPower, Space};
+///
+/// assert_eq!(minor_home_keys(MinorPower::Genoa), &[Space::Genoa]);
+/// assert_eq!(minor_home_keys(MinorPower::Scotland), &[Space::Edinburgh, Space::Stirling]);
+/// ```
+pub const fn minor_home_keys(minor: MinorPower) -> &'static [Space] {
+    match minor {
+        MinorPower::Genoa => &[Space::Genoa],
+        MinorPower::HungaryBohemia => &[Space::Belgrade, Space::Buda, Space::Prague],
+        MinorPower::Scotland => &[Space::Edinburgh, Space::Stirling],
+        MinorPower::Venice => &[Space::Venice],
+    }
+}
+
+/// What the winter rule asks of a power's units in one space (§19.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Obligation {
+    /// They may not move: they are in one of their power's capitals (a
+    /// Scottish unit: in Edinburgh or Stirling), or they are Protestant units
+    /// before the Schmalkaldic League, which may not move at all (§21.6).
+    MayNotMove,
+    /// They are in a fortified space their power controls: they may stay,
+    /// or go to a capital (a minor's units: or to its home key). The
+    /// Protestant has no capital, so its units here stay. When the space
+    /// holds more than 4, [`WinterStack::excess`] of them must leave (step 1).
+    MayStay,
+    /// They are in an unfortified space or in a fortified space their power
+    /// does not control: they must go to a capital or to the nearest
+    /// fortified space their power controls (step 2).
+    MustMove,
+}
+
+/// One faction's land units in a winter stack: the power's own, or an
+/// allied minor's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Force {
+    /// Whose units: the power or one of its allied minor powers.
+    pub faction: Faction,
+    /// The units.
+    pub units: LandUnits,
+    /// What they must or may do.
+    pub obligation: Obligation,
+    /// Whether they count toward the limit of 4 in this space: not in one
+    /// of the power's capitals, not a minor's units in that minor's home key,
+    /// and not units that must leave anyway.
+    pub counted: bool,
+}
+
+/// All of a power's land units in one space at the start of its winter
+/// return, with what each must or may do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WinterStack {
+    /// Where they are.
+    pub space: Space,
+    /// The power's units and its allied minors' units here, by faction order.
+    pub forces: SmallVec<[Force; 2]>,
+    /// Step 1: how many of the counted units (see [`Force::counted`]) are
+    /// over the limit of 4 and must leave, the owner choosing which.
+    pub excess: u8,
+    /// The power's army leaders here (§19.3 step 3): if every unit leaves,
+    /// each goes with one of the departing groups; otherwise they may stay.
+    pub leaders: SmallVec<[Leader; 2]>,
+}
+
+impl WinterStack {
+    /// All the land units here.
+    pub fn total(&self) -> u8 {
+        self.forces
+            .iter()
+            .fold(0u8, |n, f| n.saturating_add(f.units.total()))
+    }
+
+    /// How many units must leave: the excess and every unit that must move.
+    pub fn must_leave(&self) -> u8 {
+        self.forces
+            .iter()
+            .filter(|f| f.obligation == Obligation::MustMove)
+            .fold(self.excess, |n, f| n.saturating_add(f.units.total()))
+    }
+
+    /// The step of the procedure this stack belongs to: 2 if some of its
+    /// units must move, 1 otherwise (the over-limit check and the optional
+    /// move to a capital).
+    pub fn step(&self) -> u8 {
+        if self
+            .forces
+            .iter()
+            .any(|f| f.obligation == Obligation::MustMove)
+        {
+            2
+        } else {
+            1
+        }
+    }
+}
+
+/// Why a space is a winter destination.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DestinationKind {
+    /// One of the power's capitals: no limit on units.
+    Capital,
+    /// A home key of an allied minor power, for that minor's units only: no
+    /// limit on units (§22.3).
+    HomeKey(MinorPower),
+    /// One of the nearest fortified spaces the power controls, by plain path
+    /// length: at most 4 units after the move.
+    Nearest,
+}
+
+/// One place a stack may send units to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Destination {
+    /// The space.
+    pub space: Space,
+    /// Why it is offered.
+    pub kind: DestinationKind,
+    /// The factions whose units here may go there.
+    pub users: EnumSet<Faction>,
+    /// How many more units may arrive (after attrition); `None` for no limit.
+    pub room: Option<u8>,
+    /// Whether there is no attrition-free path to it (§19.3 attrition).
+    pub attrition: bool,
+}
+
+impl Destination {
+    /// The units lost by a group of `moving` units going there together:
+    /// half, rounded up, if there is attrition, else none.
+    pub fn loss(&self, moving: u8) -> u8 {
+        if self.attrition {
+            moving.div_ceil(2)
+        } else {
+            0
+        }
+    }
+}
+
+/// A stack's winter options: the stack and where its units may go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReturnOptions {
+    /// The stack and its obligations.
+    pub stack: WinterStack,
+    /// Where its units may go (staying is not listed; see
+    /// [`Obligation::MayStay`]). A space may appear twice, with different
+    /// kinds for different factions (a minor's home key that is also the
+    /// patron's nearest fortified space).
+    pub destinations: SmallVec<[Destination; 4]>,
+}
+
+impl ReturnOptions {
+    /// The first destination at `space`, if it is one.
+    pub fn destination(&self, space: Space) -> Option<&Destination> {
+        self.destinations.iter().find(|d| d.space == space)
+    }
+
+    /// The destination spaces.
+    pub fn spaces(&self) -> EnumSet<Space> {
+        self.destinations.iter().map(|d| d.space).collect()
+    }
+
+    /// The units that must leave but have nowhere to go, and are eliminated
+    /// (§19.3 exception 2; the Protestant with no room left). Counts units
+    /// of factions with no destination, and the excess beyond what the
+    /// factions that have one can send.
+    pub fn eliminated(&self) -> u8 {
+        let usable = |f: &Force| {
+            self.destinations
+                .iter()
+                .any(|d| d.users.contains(f.faction))
+        };
+        let mut lost = 0u8;
+        let mut can_leave = 0u8;
+        for force in &self.stack.forces {
+            match (force.obligation, usable(force)) {
+                (Obligation::MustMove, false) => lost = lost.saturating_add(force.units.total()),
+                (Obligation::MayStay, true) if force.counted => {
+                    can_leave = can_leave.saturating_add(force.units.total());
+                }
+                _ => {}
+            }
+        }
+        lost.saturating_add(self.stack.excess.saturating_sub(can_leave))
+    }
+}
+
+/// A step of a path: a land space or a sea zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PathStep {
+    /// A land space.
+    Land(Space),
+    /// A sea zone.
+    Sea(SeaZone),
+}
+
+/// Where one location's naval units and naval leaders go in winter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NavalReturn {
+    /// Where they are.
+    pub location: NavalLocation,
+    /// The power's and its allied minors' naval units there.
+    pub fleets: SmallVec<[(Faction, NavalUnits); 2]>,
+    /// Their naval leaders there; a leader at sea goes with one of the units
+    /// that shared its sea zone.
+    pub leaders: SmallVec<[Leader; 1]>,
+    /// The nearest ports the power controls. Several on a tie: the owner
+    /// chooses and may split the units. Empty if none can be reached.
+    pub ports: EnumSet<Space>,
+    /// Steps to those ports (a sea zone or a port each counting one);
+    /// `Some(0)` when already in one; `None` if no port can be reached.
+    pub distance: Option<u8>,
+}
+
+impl NavalReturn {
+    /// Whether they are already in a port of their power, and stay.
+    pub fn stays(&self) -> bool {
+        self.distance == Some(0)
+    }
+}
+
+/// Every stack of `power`'s land units (its own and its allied minors') with
+/// what each must or may do, step 1 stacks first, then step 2 stacks, each
+/// group in space order.
+///
+/// ```
+/// use here_i_stand::rules::winter::{winter_obligations, Obligation};
+/// use here_i_stand::{Faction, Game, LandUnits, Power, Scenario, Setup, Space};
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.set_land_units(Space::Paris, Faction::France, LandUnits::regulars(7))?;
+/// game.set_land_units(Space::Dijon, Faction::France, LandUnits::regulars(2))?;
+/// let stacks = winter_obligations(&game, Power::France);
+/// assert_eq!(stacks[0].space, Space::Paris);
+/// assert_eq!(stacks[0].forces[0].obligation, Obligation::MayNotMove);
+/// assert_eq!(stacks[1].space, Space::Dijon);
+/// assert_eq!(stacks[1].forces[0].obligation, Obligation::MustMove);
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn winter_obligations(game: &Game, power: Power) -> SmallVec<[WinterStack; 8]> {
+    let factions = power_factions(game, power);
+    let spaces: EnumSet<Space> = game
+        .land_stacks()
+        .filter(|&(_, faction, units, _)| factions.contains(faction) && !units.is_empty())
+        .map(|(space, ..)| space)
+        .collect();
+    let mut stacks: SmallVec<[WinterStack; 8]> = spaces
+        .iter()
+        .map(|space| winter_stack(game, power, factions, space))
+        .collect();
+    stacks.sort_by_key(|s| (s.step(), s.space.index()));
+    stacks
+}
+
+/// The winter options of `power`'s stack in `from`: its obligations and
+/// every destination with its room and attrition. Empty if the power has no
+/// land units there.
+///
+/// ```
+/// use here_i_stand::rules::winter::{return_options, DestinationKind};
+/// use here_i_stand::{Faction, Game, LandUnits, Power, Scenario, Setup, Space};
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// // Two French regulars in Dijon, a French town next to Paris.
+/// game.set_land_units(Space::Dijon, Faction::France, LandUnits::regulars(2))?;
+/// let options = return_options(&game, Power::France, Space::Dijon);
+/// let paris = options.destination(Space::Paris).expect("capital");
+/// assert_eq!(paris.kind, DestinationKind::Capital);
+/// assert!(!paris.attrition);
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn return_options(game: &Game, power: Power, from: Space) -> ReturnOptions {
+    let factions = power_factions(game, power);
+    let stack = winter_stack(game, power, factions, from);
+    let destinations = destinations(game, power, factions, &stack);
+    ReturnOptions {
+        stack,
+        destinations,
+    }
+}
+
+/// The shortest path from `from` to `to` that lets `power`'s land units
+/// winter without attrition: every space after `from` controlled by the
+/// power or an ally and free of unrest; enemy units ignored; sea zones need
+/// no ships; alliances still count (§19.3 attrition). For the Hapsburg
+/// before the Schmalkaldic League, no electorate. The steps after `from`,
+/// ending with `to`; empty if `from == to`; `None` if there is no such path.
+///
+/// ```
+/// use here_i_stand::rules::winter::{attrition_free_path, PathStep};
+/// use here_i_stand::{Game, Power, Scenario, Setup, Space};
+///
+/// let game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// let path = attrition_free_path(&game, Power::France, Space::Dijon, Space::Paris);
+/// assert_eq!(path.as_deref(), Some(&[PathStep::Land(Space::Paris)][..]));
+/// ```
+pub fn attrition_free_path(
+    game: &Game,
+    power: Power,
+    from: Space,
+    to: Space,
+) -> Option<SmallVec<[PathStep; 16]>> {
+    let bfs = clean_search(game, power, from);
+    bfs.path(land_node(from), land_node(to))
+}
+
+/// Where each of `power`'s naval units (its own and its allied minors') and
+/// naval leaders goes in winter: the nearest ports its power controls, by
+/// sea, ties left to the owner (§19.3; seed page 001). No interception, no
+/// battle, no loss; a port besieged at the start of the phase may be used.
+/// A fleet may pass through a friendly port on its way. Ports first, then
+/// sea zones, each in map order.
+///
+/// ```
+/// use here_i_stand::rules::winter::naval_return_options;
+/// use here_i_stand::{Faction, Game, NavalLocation, NavalUnits, Power, Scenario, SeaZone, Setup, Space};
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.set_naval_units(NavalLocation::Sea(SeaZone::GulfOfLyon), Faction::France, NavalUnits::squadrons(2))?;
+/// let fleets = naval_return_options(&game, Power::France);
+/// assert_eq!(fleets[0].ports.iter().collect::<Vec<_>>(), [Space::Marseille]);
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn naval_return_options(game: &Game, power: Power) -> SmallVec<[NavalReturn; 8]> {
+    let factions = power_factions(game, power);
+    let mut locations: SmallVec<[NavalLocation; 8]> = SmallVec::new();
+    let mut add = |location: NavalLocation| {
+        if !locations.contains(&location) {
+            locations.push(location);
+        }
+    };
+    for (location, faction, units) in game.naval_stacks() {
+        if factions.contains(faction) && units.total() > 0 {
+            add(location);
+        }
+    }
+    for leader in naval_leaders(game, factions) {
+        match game.leader_location(leader) {
+            LeaderLocation::Space(space) => add(NavalLocation::Port(space)),
+            LeaderLocation::Sea(zone) => add(NavalLocation::Sea(zone)),
+            _ => {}
+        }
+    }
+    locations.sort_by_key(|&l| location_order(l));
+    locations
+        .into_iter()
+        .map(|location| naval_return(game, power, factions, location))
+        .collect()
+}
+
+/// Hook for foreign wars (§21.7): units on a foreign-war card (Revolt in
+/// Egypt, War in Persia, Revolt in Ireland) never come home in winter. The
+/// game holds no state for foreign-war cards yet: such units are not on the
+/// map, so they are in no [`WinterStack`] and nothing here moves them. Until
+/// that state exists this says no unit in `space` is on a card; when it
+/// does, units on a card get [`Obligation::MayNotMove`] through this.
+fn on_foreign_war_card(game: &Game, faction: Faction, space: Space) -> bool {
+    let _ = (game, faction, space);
+    false
+}
+
+// --- Stacks and obligations ----------------------------------------------
+
+/// The power and the minor powers allied to it, whose units it moves.
+fn power_factions(game: &Game, power: Power) -> EnumSet<Faction> {
+    let mut set = EnumSet::EMPTY;
+    set.insert(Faction::from(power));
+    for minor in MinorPower::ALL {
+        if game.minor_ally(minor) == Some(power) {
+            set.insert(Faction::from(minor));
+        }
+    }
+    set
+}
+
+/// Whether `power` controls `space` for winter: itself, or through an
+/// allied minor power, whose spaces are its patron's (§2.2, §22.2).
+fn owns(game: &Game, power: Power, space: Space) -> bool {
+    let controller = game.controller(space);
+    controller == Faction::from(power)
+        || (controller.minor().is_some() && game.allied(power, controller))
+}
+
+/// Before the Schmalkaldic League the Hapsburg may not winter through or
+/// into an electorate (§19.3 exception 3).
+fn barred(game: &Game, power: Power, space: Space) -> bool {
+    power == Power::Hapsburg && !game.schmalkaldic_league() && space.kind() == SpaceKind::Electorate
+}
+
+fn is_home_key_of(faction: Faction, space: Space) -> bool {
+    faction
+        .minor()
+        .is_some_and(|m| minor_home_keys(m).contains(&space))
+}
+
+/// The obligation of `faction`'s units in `space`, and whether they count
+/// toward the limit of 4 there.
+fn obligation(game: &Game, power: Power, faction: Faction, space: Space) -> (Obligation, bool) {
+    if on_foreign_war_card(game, faction, space)
+        || (power == Power::Protestant && !game.schmalkaldic_league())
+    {
+        return (Obligation::MayNotMove, false);
+    }
+    let owned = space.is_fortified() && owns(game, power, space);
+    if faction == Faction::Scotland {
+        return if owned && is_home_key_of(faction, space) {
+            (Obligation::MayNotMove, false)
+        } else {
+            (Obligation::MustMove, false)
+        };
+    }
+    if !owned {
+        (Obligation::MustMove, false)
+    } else if capitals(power).contains(&space) {
+        (Obligation::MayNotMove, false)
+    } else {
+        (Obligation::MayStay, !is_home_key_of(faction, space))
+    }
+}
+
+fn winter_stack(
+    game: &Game,
+    power: Power,
+    factions: EnumSet<Faction>,
+    space: Space,
+) -> WinterStack {
+    let mut forces: SmallVec<[Force; 2]> = game
+        .land_units_at(space)
+        .filter(|&(faction, units, _)| factions.contains(faction) && !units.is_empty())
+        .map(|(faction, units, _)| {
+            let (obligation, counted) = obligation(game, power, faction, space);
+            Force {
+                faction,
+                units,
+                obligation,
+                counted,
+            }
+        })
+        .collect();
+    forces.sort_by_key(|f| f.faction.index());
+    let counted = forces
+        .iter()
+        .filter(|f| f.counted)
+        .fold(0u8, |n, f| n.saturating_add(f.units.total()));
+    let leaders = game
+        .leaders_at(space)
+        .filter(|&l| {
+            l.kind() == LeaderKind::Army
+                && game.leader_owner(l).is_some_and(|o| factions.contains(o))
+        })
+        .collect();
+    WinterStack {
+        space,
+        forces,
+        excess: counted.saturating_sub(WINTER_LIMIT),
+        leaders,
+    }
+}
+
+/// How many more of `power`'s units may winter in `space` (after attrition)
+/// without going over the limit of 4.
+fn room(game: &Game, power: Power, factions: EnumSet<Faction>, space: Space) -> u8 {
+    let counted = game
+        .land_units_at(space)
+        .filter(|&(faction, ..)| factions.contains(faction))
+        .filter(|&(faction, ..)| obligation(game, power, faction, space).1)
+        .fold(0u8, |n, (_, units, _)| n.saturating_add(units.total()));
+    WINTER_LIMIT.saturating_sub(counted)
+}
+
+// --- Destinations ---------------------------------------------------------
+
+fn destinations(
+    game: &Game,
+    power: Power,
+    factions: EnumSet<Faction>,
+    stack: &WinterStack,
+) -> SmallVec<[Destination; 4]> {
+    let mut out = SmallVec::new();
+    let from = stack.space;
+    // Who may go where: a capital serves every force that may leave except
+    // the Scots; a home key its own minor; the nearest spaces the forces
+    // that must move (and, for the Protestant, the units over the limit).
+    let mut to_capital = EnumSet::EMPTY;
+    let mut to_nearest = EnumSet::EMPTY;
+    for force in &stack.forces {
+        let leaves = match force.obligation {
+            Obligation::MayNotMove => continue,
+            Obligation::MayStay => false,
+            Obligation::MustMove => true,
+        };
+        if force.faction != Faction::Scotland {
+            to_capital.insert(force.faction);
+            if leaves || (power == Power::Protestant && stack.excess > 0 && force.counted) {
+                to_nearest.insert(force.faction);
+            }
+        }
+    }
+    if stack
+        .forces
+        .iter()
+        .all(|f| f.obligation == Obligation::MayNotMove)
+    {
+        return out;
+    }
+    let plain = plain_search(game, power, from);
+    let clean = clean_search(game, power, from);
+    let mut push = |space: Space, kind, users: EnumSet<Faction>, room| {
+        if !users.is_empty() {
+            out.push(Destination {
+                space,
+                kind,
+                users,
+                room,
+                attrition: !clean.reached(land_node(space)),
+            });
+        }
+    };
+    let usable =
+        |space: Space| space != from && owns(game, power, space) && plain.reached(land_node(space));
+    for &capital in capitals(power) {
+        if usable(capital) {
+            push(capital, DestinationKind::Capital, to_capital, None);
+        }
+    }
+    for force in &stack.forces {
+        if let Some(minor) = force.faction.minor() {
+            if force.obligation == Obligation::MayNotMove {
+                continue;
+            }
+            for &key in minor_home_keys(minor) {
+                if usable(key) && key.is_fortified() {
+                    let mut users = EnumSet::EMPTY;
+                    users.insert(force.faction);
+                    push(key, DestinationKind::HomeKey(minor), users, None);
+                }
+            }
+        }
+    }
+    if !to_nearest.is_empty() {
+        // The Protestant, with no capital, looks only at spaces with room
+        // and so fills the nearest in turn (exception 1); the others take
+        // the nearest spaces, room or not, and may fall back on a capital.
+        let needs_room = power == Power::Protestant;
+        let candidate = |space: Space| {
+            space.is_fortified()
+                && usable(space)
+                && (!needs_room || room(game, power, factions, space) > 0)
+        };
+        let nearest = Space::ALL
+            .into_iter()
+            .filter(|&s| candidate(s))
+            .map(|s| plain.dist[land_node(s)])
+            .min();
+        if let Some(best) = nearest {
+            for space in Space::ALL {
+                if !candidate(space)
+                    || plain.dist[land_node(space)] != best
+                    || capitals(power).contains(&space)
+                {
+                    continue;
+                }
+                let left = room(game, power, factions, space);
+                let mut users = to_nearest;
+                for faction in to_nearest.iter() {
+                    if is_home_key_of(faction, space) {
+                        users.remove(faction);
+                    }
+                }
+                if left > 0 {
+                    push(space, DestinationKind::Nearest, users, Some(left));
+                }
+            }
+        }
+    }
+    out
+}
+
+// --- Naval ------------------------------------------------------------------
+
+fn naval_leaders(game: &Game, factions: EnumSet<Faction>) -> impl Iterator<Item = Leader> + '_ {
+    Leader::ALL.into_iter().filter(move |&l| {
+        l.kind() == LeaderKind::Naval
+            && game.leader_owner(l).is_some_and(|o| factions.contains(o))
+            && matches!(
+                game.leader_location(l),
+                LeaderLocation::Space(_) | LeaderLocation::Sea(_)
+            )
+    })
+}
+
+fn location_order(location: NavalLocation) -> usize {
+    match location {
+        NavalLocation::Port(space) => space.index(),
+        NavalLocation::Sea(zone) => Space::COUNT + zone.index(),
+    }
+}
+
+fn naval_return(
+    game: &Game,
+    power: Power,
+    factions: EnumSet<Faction>,
+    location: NavalLocation,
+) -> NavalReturn {
+    let mut fleets: SmallVec<[(Faction, NavalUnits); 2]> = game
+        .naval_stacks()
+        .filter(|&(l, f, u)| l == location && factions.contains(f) && u.total() > 0)
+        .map(|(_, f, u)| (f, u))
+        .collect();
+    fleets.sort_by_key(|(f, _)| f.index());
+    let leaders = naval_leaders(game, factions)
+        .filter(|&l| match (game.leader_location(l), location) {
+            (LeaderLocation::Space(s), NavalLocation::Port(p)) => s == p,
+            (LeaderLocation::Sea(z), NavalLocation::Sea(y)) => z == y,
+            _ => false,
+        })
+        .collect();
+    let start = match location {
+        NavalLocation::Port(space) => land_node(space),
+        NavalLocation::Sea(zone) => sea_node(zone),
+    };
+    let bfs = Bfs::run(
+        start,
+        false,
+        |s| game.in_play(s),
+        |s| game.is_friendly_controlled(power, s),
+    );
+    let mut ports = EnumSet::EMPTY;
+    let mut distance = None;
+    for space in Space::ALL {
+        let d = bfs.dist[land_node(space)];
+        if d == UNSEEN || !space.is_port() || !game.in_play(space) || !owns(game, power, space) {
+            continue;
+        }
+        match distance {
+            Some(best) if d > best => {}
+            Some(best) if d == best => {
+                ports.insert(space);
+            }
+            _ => {
+                distance = Some(d);
+                ports = EnumSet::EMPTY;
+                ports.insert(space);
+            }
+        }
+    }
+    NavalReturn {
+        location,
+        fleets,
+        leaders,
+        ports,
+        distance,
+    }
+}
+
+// --- Searches -----------------------------------------------------------------
+
+/// Land spaces, then sea zones.
+const NODES: usize = Space::COUNT + SeaZone::COUNT;
+const UNSEEN: u8 = u8::MAX;
+
+#[inline]
+fn land_node(space: Space) -> usize {
+    space.index()
+}
+
+#[inline]
+fn sea_node(zone: SeaZone) -> usize {
+    Space::COUNT + zone.index()
+}
+
+/// Plain path length, whoever controls the spaces between (§19.3 step 2):
+/// land links, port links and sea-zone adjacencies, each one step.
+fn plain_search(game: &Game, power: Power, from: Space) -> Bfs {
+    Bfs::run(
+        land_node(from),
+        true,
+        |s| game.in_play(s) && !barred(game, power, s),
+        |_| true,
+    )
+}
+
+/// Paths free of attrition (§19.3): friendly spaces free of unrest.
+fn clean_search(game: &Game, power: Power, from: Space) -> Bfs {
+    Bfs::run(
+        land_node(from),
+        true,
+        |s| {
+            game.in_play(s)
+                && !barred(game, power, s)
+                && game.is_friendly_controlled(power, s)
+                && !game.in_unrest(s)
+        },
+        |_| true,
+    )
+}
+
+/// A breadth-first search over land spaces and sea zones, without heap.
+struct Bfs {
+    dist: [u8; NODES],
+    parent: [u8; NODES],
+    queue: [u8; NODES],
+    tail: usize,
+}
+
+impl Bfs {
+    /// Searches from `start`. A land space is entered only if `enter` says
+    /// so, and searched onward only if `transit` says so (or it is the
+    /// start). With `land` false only port and sea links are used.
+    fn run(
+        start: usize,
+        land: bool,
+        enter: impl Fn(Space) -> bool,
+        transit: impl Fn(Space) -> bool,
+    ) -> Bfs {
+        let mut bfs = Bfs {
+            dist: [UNSEEN; NODES],
+            parent: [UNSEEN; NODES],
+            queue: [0; NODES],
+            tail: 0,
+        };
+        bfs.dist[start] = 0;
+        bfs.push(start);
+        let mut head = 0;
+        while head < bfs.tail {
+            let node = usize::from(bfs.queue[head]);
+            head += 1;
+            if let Some(space) = Space::from_index(node) {
+                if node != start && !transit(space) {
+                    continue;
+                }
+                if land {
+                    for next in space.land_neighbours() {
+                        if enter(next) {
+                            bfs.visit(node, land_node(next));
+                        }
+                    }
+                }
+                for &zone in space.ports() {
+                    bfs.visit(node, sea_node(zone));
+                }
+            } else if let Some(zone) = SeaZone::from_index(node - Space::COUNT) {
+                for &next in zone.adjacent() {
+                    bfs.visit(node, sea_node(next));
+                }
+                for &port in zone.ports() {
+                    if enter(port) {
+                        bfs.visit(node, land_node(port));
+                    }
+                }
+            }
+        }
+        bfs
+    }
+
+    fn push(&mut self, node: usize) {
+        // Each node is queued at most once, so the queue never overflows.
+        if let (Some(slot), Ok(id)) = (self.queue.get_mut(self.tail), u8::try_from(node)) {
+            *slot = id;
+            self.tail += 1;
+        }
+    }
+
+    fn visit(&mut self, from: usize, to: usize) {
+        if self.dist[to] == UNSEEN {
+            self.dist[to] = self.dist[from].saturating_add(1);
+            self.parent[to] = u8::try_from(from).unwrap_or(UNSEEN);
+            self.push(to);
+        }
+    }
+
+    fn reached(&self, node: usize) -> bool {
+        self.dist[node] != UNSEEN
+    }
+
+    /// The steps from the start to `to`, start excluded.
+    fn path(&self, start: usize, to: usize) -> Option<SmallVec<[PathStep; 16]>> {
+        if !self.reached(to) {
+            return None;
+        }
+        let mut steps = SmallVec::new();
+        let mut node = to;
+        while node != start {
+            steps.push(match Space::from_index(node) {
+                Some(space) => PathStep::Land(space),
+                None => PathStep::Sea(SeaZone::from_index(node - Space::COUNT)?),
+            });
+            node = usize::from(self.parent[node]);
+        }
+        steps.reverse();
+        Some(steps)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Scenario, Setup};
+
+    #[test]
+    fn capitals_match_the_map() {
+        for space in Space::ALL {
+            let listed = Power::ALL
+                .iter()
+                .any(|&p| capitals(p).contains(&space) && space.home() == Faction::from(p));
+            assert_eq!(listed, space.is_capital(), "{space}");
+        }
+    }
+
+    #[test]
+    fn minor_home_keys_are_home_fortified_spaces() {
+        for minor in MinorPower::ALL {
+            for &key in minor_home_keys(minor) {
+                assert_eq!(key.home(), Faction::from(minor), "{key}");
+                assert!(key.is_fortified(), "{key}");
+            }
+        }
+    }
+
+    #[test]
+    fn plain_search_matches_the_distance_table() {
+        let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+        game.set_in_play(Space::Algiers, true).unwrap();
+        game.set_schmalkaldic_league(true).unwrap();
+        for from in Space::ALL {
+            let bfs = plain_search(&game, Power::France, from);
+            for to in Space::ALL {
+                let d = bfs.dist[land_node(to)];
+                assert_eq!(d, from.distance(to), "{from} to {to}");
+            }
+        }
+    }
+}
