@@ -15,7 +15,9 @@
 //! assert!(Space::Paris.is_capital());
 //! ```
 //!
-//! Features: `serde` (off by default) serializes `Game` and every vocabulary type.
+//! Features: `serde` (off by default) serializes `Game` and every vocabulary
+//! type, by snake_case ids (`"control": {"paris": "france", ...}`). A `Game`
+//! reads back only if it passes [`Game::validate`]; otherwise it is an error.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -24,9 +26,12 @@ pub mod data;
 mod edit;
 mod game;
 pub mod rules;
+#[cfg(feature = "serde")]
+mod serde_impl;
 mod sets;
 mod setup;
 pub mod types;
+mod validate;
 
 pub use edit::EditError;
 pub use game::{
@@ -35,3 +40,4 @@ pub use game::{
 };
 pub use sets::{EnumSet, Iter as EnumSetIter, SetMember};
 pub use types::*;
+pub use validate::InvalidGame;

@@ -95,7 +95,9 @@ def gen_map():
         out.append("        passes: &[" + ", ".join(sp(c) for c in sorted(s["passes"])) + "],\n")
         out.append("        ports: &[" + ", ".join(sz(c) for c in sorted(s["ports"])) + "],\n")
         out.append("        control_1517: " + (f"Some(Faction::{FACTION[pol]})" if pol else "None") + ",\n")
-        out.append("        religion_1517: " + RELIGION[rel or "catholic"] + ",\n")
+        # No religion given: Ottoman home spaces (Algiers) have none (Other, §1).
+        rel = rel or ("other" if s["home_power"] == "ottoman" else "catholic")
+        out.append("        religion_1517: " + RELIGION[rel] + ",\n")
         out.append("    },\n")
     out.append("];\n\n/// Static facts of every sea zone, indexed by `SeaZone::index()`.\n"
                f"pub(crate) static SEA_ZONES: [SeaZoneInfo; {len(seas)}] = [\n")

@@ -25,7 +25,7 @@ pub(crate) static SPACES: [SpaceInfo; 134] = [
         passes: &[],
         ports: &[SeaZone::BarbaryCoast],
         control_1517: None,
-        religion_1517: Religion::Catholic,
+        religion_1517: Religion::Other,
     },
     SpaceInfo {
         kind: SpaceKind::Town,

@@ -36,7 +36,7 @@ fn push_demands(demands: &mut Vec<(LandUnitKind, u8)>, units: LandUnits) {
 /// up exactly from the counters `mix`, each counter used once on one face.
 pub fn can_show(mix: &[CounterKind], demands: &[(LandUnitKind, u8)]) -> bool {
     let mut demands = demands.to_vec();
-    demands.sort_by(|a, b| b.1.cmp(&a.1));
+    demands.sort_by_key(|d| core::cmp::Reverse(d.1));
     // Quick bound: the largest faces together must cover the total.
     let total: u32 = demands.iter().map(|d| u32::from(d.1)).sum();
     let capacity: u32 = mix
