@@ -188,6 +188,7 @@ impl Game {
             Some(i) if units.is_empty() => {
                 let last = usize::from(self.land_len) - 1;
                 self.land[i] = self.land[last];
+                self.land[last] = LandStack::EMPTY;
                 self.land_len -= 1;
             }
             Some(i) => {
@@ -252,6 +253,7 @@ impl Game {
             Some(i) if units.total() == 0 => {
                 let last = usize::from(self.naval_len) - 1;
                 self.naval[i] = self.naval[last];
+                self.naval[last] = NavalStack::EMPTY;
                 self.naval_len -= 1;
             }
             Some(i) => self.naval[i].units = units,

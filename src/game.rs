@@ -193,12 +193,32 @@ pub(crate) struct LandStack {
     pub besieged: bool,
 }
 
+impl LandStack {
+    /// The filler of unused slots (beyond `land_len`); removals reset the
+    /// slot they free to it, so equal positions compare equal.
+    pub(crate) const EMPTY: LandStack = LandStack {
+        space: Space::ALL[0],
+        faction: Faction::Independent,
+        units: LandUnits::NONE,
+        besieged: false,
+    };
+}
+
 /// One faction's naval units in one place; at most one per (location, faction).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct NavalStack {
     pub location: NavalLocation,
     pub faction: Faction,
     pub units: NavalUnits,
+}
+
+impl NavalStack {
+    /// The filler of unused slots (beyond `naval_len`), as `LandStack::EMPTY`.
+    pub(crate) const EMPTY: NavalStack = NavalStack {
+        location: NavalLocation::Port(Space::ALL[0]),
+        faction: Faction::Independent,
+        units: NavalUnits::NONE,
+    };
 }
 
 /// The most land stacks there can be: each needs a counter, and all factions
@@ -316,17 +336,6 @@ impl Game {
     /// units, no leaders on the map, every ruler the initial one, no wars,
     /// no cards dealt, turn 1. A start for building test positions.
     pub fn empty(setup: Setup) -> Game {
-        let empty_land = LandStack {
-            space: Space::ALL[0],
-            faction: Faction::Independent,
-            units: LandUnits::NONE,
-            besieged: false,
-        };
-        let empty_naval = NavalStack {
-            location: NavalLocation::Port(Space::ALL[0]),
-            faction: Faction::Independent,
-            units: NavalUnits::NONE,
-        };
         let mut out_of_play = EnumSet::EMPTY;
         let control = core::array::from_fn(|i| {
             let space = Space::ALL[i];
@@ -343,9 +352,9 @@ impl Game {
             religion: core::array::from_fn(|i| Space::ALL[i].religion_1517()),
             unrest: EnumSet::EMPTY,
             out_of_play,
-            land: [empty_land; MAX_LAND_STACKS],
+            land: [LandStack::EMPTY; MAX_LAND_STACKS],
             land_len: 0,
-            naval: [empty_naval; MAX_NAVAL_STACKS],
+            naval: [NavalStack::EMPTY; MAX_NAVAL_STACKS],
             naval_len: 0,
             naval_turn_track: [NavalUnits::NONE; Faction::COUNT],
             leaders: [LeaderLocation::Unavailable; Leader::COUNT],

@@ -15,7 +15,9 @@
 //! assert!(Space::Paris.is_capital());
 //! ```
 //!
-//! Features: `serde` (off by default) serializes `Game` and every vocabulary type.
+//! Features: `serde` (off by default) serializes `Game` and every vocabulary
+//! type, by snake_case ids (`"control": {"paris": "france", ...}`). A `Game`
+//! reads back only if it passes [`Game::validate`]; otherwise it is an error.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -29,9 +31,12 @@ mod frames;
 mod game;
 mod observe;
 pub mod rules;
+#[cfg(feature = "serde")]
+mod serde_impl;
 mod sets;
 mod setup;
 pub mod types;
+mod validate;
 
 pub use action::{Action, ParseActionError};
 pub use edit::EditError;
@@ -44,3 +49,4 @@ pub use game::{
 pub use observe::Observation;
 pub use sets::{EnumSet, Iter as EnumSetIter};
 pub use types::*;
+pub use validate::InvalidGame;

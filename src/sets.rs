@@ -207,6 +207,43 @@ impl<T: Vocabulary> Iterator for Iter<T> {
     }
 }
 
+/// Serialized as a list of ids, in index order; a repeated id is an error.
+#[cfg(feature = "serde")]
+impl<T: Vocabulary + serde::Serialize> serde::Serialize for EnumSet<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de, T: Vocabulary + serde::Deserialize<'de>> serde::Deserialize<'de> for EnumSet<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct SetVisitor<T>(PhantomData<T>);
+        impl<'de, T: Vocabulary + serde::Deserialize<'de>> serde::de::Visitor<'de> for SetVisitor<T> {
+            type Value = EnumSet<T>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a list of distinct ids")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<EnumSet<T>, A::Error> {
+                let mut set = EnumSet::EMPTY;
+                while let Some(member) = seq.next_element::<T>()? {
+                    if !set.insert(member) {
+                        return Err(serde::de::Error::custom(format_args!(
+                            "repeated id {}",
+                            member.id()
+                        )));
+                    }
+                }
+                Ok(set)
+            }
+        }
+        deserializer.deserialize_seq(SetVisitor(PhantomData))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -60,11 +60,22 @@ fn check_step(game: &Game, actions: &ActionList, rng: &mut Pcg64Mcg) {
         assert_eq!(Action::from_index(action.index()), Some(action));
         assert_eq!(action.to_string().parse::<Action>(), Ok(action));
     }
+    // A serde round trip gives the same game.
+    #[cfg(feature = "serde")]
+    {
+        let json = serde_json::to_string(game).expect("serializes");
+        let back: Game = serde_json::from_str(&json).expect("deserializes");
+        assert_eq!(&back, game);
+    }
     // Nothing unbuilt is offered or held: no card is offered as an event,
     // and no mandatory card is in any hand (README, "What is not built yet").
     assert!(!actions.iter().any(|a| matches!(a, Action::PlayEvent(_))));
     for power in Power::ALL {
-        assert!(game.hand(power).iter().all(|c| c.kind() != CardKind::Mandatory));
+        assert!(
+            game.hand(power)
+                .iter()
+                .all(|c| c.kind() != CardKind::Mandatory)
+        );
     }
     // A few random indexes that are not listed are refused, leaving the game as it was.
     for _ in 0..4 {

@@ -11,6 +11,11 @@ use crate::types::{Leader, Power, Space};
 
 /// One procedure in progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    serde(rename_all = "snake_case", deny_unknown_fields)
+)]
 pub(crate) enum Frame {
     /// An impulse of the action phase: play a card or pass (§11.1).
     Impulse { power: Power },
@@ -91,6 +96,23 @@ impl Stack {
         let i = self.len.checked_sub(1)?;
         self.len = i;
         self.frames[usize::from(i)].take()
+    }
+
+    /// The frames, outermost first.
+    pub(crate) fn frames(&self) -> impl Iterator<Item = &Frame> {
+        self.frames[..usize::from(self.len)].iter().flatten()
+    }
+
+    /// A stack of these frames (outermost first), if they fit.
+    pub(crate) fn from_frames(frames: &[Frame]) -> Option<Stack> {
+        if frames.len() > MAX_FRAMES {
+            return None;
+        }
+        let mut stack = Stack::default();
+        for &frame in frames {
+            stack.push(frame);
+        }
+        Some(stack)
     }
 
     pub(crate) fn is_empty(&self) -> bool {

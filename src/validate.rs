@@ -1,0 +1,765 @@
+//! `Game::validate`: the invariants every position keeps.
+//!
+//! The editing API refuses any edit that would break one of them; a game
+//! read from outside (serde) is checked with [`Game::validate`] before it is
+//! accepted. One small function per family of invariants.
+
+use thiserror::Error;
+
+use crate::data::powers;
+use crate::frames::Frame;
+use crate::game::{Game, LandUnits, LeaderLocation, MAX_LAND_STACKS, MAX_NAVAL_STACKS, NavalUnits};
+use crate::game::{LAST_TURN, NavalLocation};
+use crate::rules::counters;
+use crate::sets::EnumSet;
+use crate::types::{
+    Card, CardKind, Faction, LandUnitKind, Leader, LeaderKind, Power, Religion, Ruler, Space,
+};
+
+/// Which invariant of a position is broken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum InvalidGame {
+    /// The pending procedures do not fit the position: too many, a power
+    /// that takes no impulses, a formation of units or leaders not there.
+    #[error("the pending procedures do not fit the position")]
+    Frames,
+    /// Turns run from 1 to 9 (§7).
+    #[error("turn {0} is not between 1 and 9")]
+    Turn(u8),
+    /// More land stacks than the counters could ever make (§5.2).
+    #[error("more than {MAX_LAND_STACKS} land stacks")]
+    TooManyLandStacks,
+    /// More naval stacks than there are naval counters (§5.3).
+    #[error("more than {MAX_NAVAL_STACKS} naval stacks")]
+    TooManyNavalStacks,
+    /// A land stack with no units in it.
+    #[error("an empty land stack of {faction} in {space}")]
+    EmptyLandStack {
+        /// Where.
+        space: Space,
+        /// Whose.
+        faction: Faction,
+    },
+    /// Two land stacks of one faction in one space.
+    #[error("two land stacks of {faction} in {space}")]
+    DuplicateLandStack {
+        /// Where.
+        space: Space,
+        /// Whose.
+        faction: Faction,
+    },
+    /// Units or a leader in a space that is out of play (Algiers before #9).
+    #[error("{0} is not in play")]
+    NotInPlay(Space),
+    /// A faction with units of a kind it has no counters of (§5.2).
+    #[error("{faction} has no {kind} counters")]
+    UnitKindNotFielded {
+        /// Whose units.
+        faction: Faction,
+        /// The kind it lacks.
+        kind: LandUnitKind,
+    },
+    /// A faction's land units on the map cannot be shown with its counters (§5.2).
+    #[error("{0}'s land units exceed its counter mix")]
+    CounterMixExceeded(Faction),
+    /// A naval stack with no ships in it.
+    #[error("an empty naval stack of {0}")]
+    EmptyNavalStack(Faction),
+    /// Two naval stacks of one faction in one place.
+    #[error("two naval stacks of {0} in one place")]
+    DuplicateNavalStack(Faction),
+    /// Ships or a naval leader in a space that is no port.
+    #[error("{0} is not a port")]
+    NotAPort(Space),
+    /// Corsairs of a faction other than the Ottoman (§5.3).
+    #[error("{0} has no corsairs")]
+    CorsairsNotOttoman(Faction),
+    /// More ships on the map and turn track than the faction has counters (§5.3).
+    #[error("{0} has more ships than naval counters")]
+    NavalCountersExceeded(Faction),
+    /// An army leader at sea.
+    #[error("army leader {0} at sea")]
+    ArmyLeaderAtSea(Leader),
+    /// The renegade leader on the map with no power to serve (#75).
+    #[error("the renegade leader is on the map with no owner")]
+    RenegadeWithoutOwner,
+    /// A ruler on another power's throne (§3.3).
+    #[error("{ruler} does not rule {power}")]
+    WrongRuler {
+        /// The power.
+        power: Power,
+        /// Its ruler in the position.
+        ruler: Ruler,
+    },
+    /// War or alliance holds one way and not the other.
+    #[error("{0} and {1} are paired one way only")]
+    AsymmetricPair(Faction, Faction),
+    /// A faction at war or allied with itself.
+    #[error("{0} is paired with itself")]
+    PairedWithSelf(Faction),
+    /// Two minor powers, or anyone and the independents, at war or allied (§22).
+    #[error("{0} and {1} cannot be at war or allied")]
+    ImpossiblePair(Faction, Faction),
+    /// Two factions both at war and allied.
+    #[error("{0} and {1} are both at war and allied")]
+    WarAndAlliance(Faction, Faction),
+    /// A minor power allied with more than one major power (§22).
+    #[error("{0} is allied with two powers")]
+    SecondAlly(Faction),
+    /// An Ottoman home space not of religion Other, or another space of it (§1).
+    #[error("{0} has the wrong kind of religion")]
+    Religion(Space),
+    /// A card in two places at once (hands, deck, discard pile, removed).
+    #[error("{0} is in two places")]
+    CardInTwoPlaces(Card),
+    /// A home card in another power's hand, the deck or the discard pile (§6.1).
+    #[error("home card {0} is out of its owner's hand")]
+    HomeCardMisplaced(Card),
+    /// A diplomacy card (#201-#219) in the main draw deck (§24.3).
+    #[error("diplomacy card {0} is in the main deck")]
+    DiplomacyCardInDeck(Card),
+    /// A VP marker off its track: piracy above 10 (§16.4), chateaux above 6
+    /// (§21.4), St Peter's above 5 (§21.5), heir other than 0, 2 or 5 (§23.2).
+    #[error("a VP marker is off its track")]
+    VpTrack,
+}
+
+impl Game {
+    /// Checks every invariant of the position; the first broken one is the error.
+    ///
+    /// A game built with the editing API always passes; a game read from
+    /// outside (serde) must.
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Scenario, Setup};
+    ///
+    /// assert_eq!(Game::new(Setup::new(Scenario::Y1517, 1)).validate(), Ok(()));
+    /// ```
+    pub fn validate(&self) -> Result<(), InvalidGame> {
+        self.check_turn()?;
+        self.check_land_stacks()?;
+        self.check_naval_stacks()?;
+        self.check_leaders()?;
+        self.check_rulers()?;
+        self.check_diplomacy()?;
+        self.check_religion()?;
+        self.check_cards()?;
+        self.check_vp_tracks()?;
+        self.check_frames()
+    }
+
+    /// The procedure in progress fits the position: impulse bookkeeping in
+    /// range, each frame's power among those taking impulses, at most 6 CP
+    /// to spend, a formation made of units and leaders that are there.
+    fn check_frames(&self) -> Result<(), InvalidGame> {
+        let powers = crate::engine::impulse_powers(self.scenario());
+        let ok_power = |p: Power| powers.contains(&p);
+        let mut ok = usize::from(self.impulse_index) < powers.len()
+            && usize::from(self.passes_in_row) <= powers.len();
+        for frame in self.stack.frames() {
+            ok &= ok_power(frame.decider());
+            ok &= match *frame {
+                Frame::Impulse { .. } => true,
+                Frame::Spend { cp, .. } => cp <= 6,
+                Frame::Formation {
+                    power,
+                    from,
+                    units,
+                    leaders,
+                } => {
+                    let own = Faction::from(power);
+                    let here = self.land_units(from, own);
+                    units.regulars <= here.regulars
+                        && units.mercenaries <= here.mercenaries
+                        && units.cavalry <= here.cavalry
+                        && leaders.iter().all(|l| {
+                            self.leader_location(l) == LeaderLocation::Space(from)
+                                && self.leader_owner(l) == Some(own)
+                        })
+                }
+            };
+        }
+        if ok { Ok(()) } else { Err(InvalidGame::Frames) }
+    }
+
+    /// Turns 1 to 9 (§7).
+    fn check_turn(&self) -> Result<(), InvalidGame> {
+        if (1..=LAST_TURN).contains(&self.turn) {
+            Ok(())
+        } else {
+            Err(InvalidGame::Turn(self.turn))
+        }
+    }
+
+    /// Land stacks: not empty, in play, one per (space, faction), of unit
+    /// kinds the faction fields, within each faction's counter mix (§5.2).
+    fn check_land_stacks(&self) -> Result<(), InvalidGame> {
+        let stacks = self
+            .land
+            .get(..usize::from(self.land_len))
+            .ok_or(InvalidGame::TooManyLandStacks)?;
+        for (i, stack) in stacks.iter().enumerate() {
+            let (space, faction) = (stack.space, stack.faction);
+            if land_total(stack.units) == 0 {
+                return Err(InvalidGame::EmptyLandStack { space, faction });
+            }
+            if !self.in_play(space) {
+                return Err(InvalidGame::NotInPlay(space));
+            }
+            if stacks[..i]
+                .iter()
+                .any(|s| s.space == space && s.faction == faction)
+            {
+                return Err(InvalidGame::DuplicateLandStack { space, faction });
+            }
+            for (kind, n) in [
+                (LandUnitKind::Regular, stack.units.regulars),
+                (LandUnitKind::Mercenary, stack.units.mercenaries),
+                (LandUnitKind::Cavalry, stack.units.cavalry),
+            ] {
+                if n > 0 && !powers::fields(faction, kind) {
+                    return Err(InvalidGame::UnitKindNotFielded { faction, kind });
+                }
+            }
+        }
+        for faction in Faction::ALL {
+            if !counters::fits_counter_mix(self, faction) {
+                return Err(InvalidGame::CounterMixExceeded(faction));
+            }
+        }
+        Ok(())
+    }
+
+    /// Naval stacks: not empty, one per (place, faction), ports that are
+    /// ports and in play, corsairs Ottoman only, and per faction no more
+    /// ships on the map and turn track than naval counters (§5.3).
+    fn check_naval_stacks(&self) -> Result<(), InvalidGame> {
+        let stacks = self
+            .naval
+            .get(..usize::from(self.naval_len))
+            .ok_or(InvalidGame::TooManyNavalStacks)?;
+        let mut ships = self.naval_turn_track.map(naval_total);
+        for (i, stack) in stacks.iter().enumerate() {
+            let faction = stack.faction;
+            if naval_total(stack.units) == 0 {
+                return Err(InvalidGame::EmptyNavalStack(faction));
+            }
+            if stacks[..i]
+                .iter()
+                .any(|s| s.location == stack.location && s.faction == faction)
+            {
+                return Err(InvalidGame::DuplicateNavalStack(faction));
+            }
+            if let NavalLocation::Port(space) = stack.location {
+                self.check_port(space)?;
+            }
+            ships[faction.index()] += naval_total(stack.units);
+        }
+        for faction in Faction::ALL {
+            let on_track = self.naval_turn_track[faction.index()];
+            let corsairs = stacks
+                .iter()
+                .any(|s| s.faction == faction && s.units.corsairs > 0);
+            if faction != Faction::Ottoman && (corsairs || on_track.corsairs > 0) {
+                return Err(InvalidGame::CorsairsNotOttoman(faction));
+            }
+            if ships[faction.index()] > u32::from(powers::naval_counters(faction)) {
+                return Err(InvalidGame::NavalCountersExceeded(faction));
+            }
+        }
+        Ok(())
+    }
+
+    /// A space where ships or a naval leader may be: a port, in play.
+    fn check_port(&self, space: Space) -> Result<(), InvalidGame> {
+        if !space.is_port() {
+            Err(InvalidGame::NotAPort(space))
+        } else if !self.in_play(space) {
+            Err(InvalidGame::NotInPlay(space))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Leaders (§5.1): army leaders on land, naval leaders in ports or at
+    /// sea, nobody in a space out of play, the renegade on the map only
+    /// with a power to serve (#75).
+    fn check_leaders(&self) -> Result<(), InvalidGame> {
+        for leader in Leader::ALL {
+            let location = self.leader_location(leader);
+            match (leader.kind(), location) {
+                (LeaderKind::Army, LeaderLocation::Sea(_)) => {
+                    return Err(InvalidGame::ArmyLeaderAtSea(leader));
+                }
+                (LeaderKind::Naval, LeaderLocation::Space(space)) => self.check_port(space)?,
+                (LeaderKind::Army, LeaderLocation::Space(space)) if !self.in_play(space) => {
+                    return Err(InvalidGame::NotInPlay(space));
+                }
+                _ => {}
+            }
+        }
+        let renegade_on_map = matches!(
+            self.leader_location(Leader::Renegade),
+            LeaderLocation::Space(_) | LeaderLocation::Sea(_)
+        );
+        if renegade_on_map && self.renegade_owner.is_none() {
+            return Err(InvalidGame::RenegadeWithoutOwner);
+        }
+        Ok(())
+    }
+
+    /// Each power's ruler is one of its own (§3.3).
+    fn check_rulers(&self) -> Result<(), InvalidGame> {
+        for power in Power::ALL {
+            let ruler = self.ruler(power);
+            if ruler.power() != power {
+                return Err(InvalidGame::WrongRuler { power, ruler });
+            }
+        }
+        Ok(())
+    }
+
+    /// Wars and alliances: symmetric, between two different factions, never
+    /// two minors or the independents, never both; a minor power has at most
+    /// one major ally (§22).
+    fn check_diplomacy(&self) -> Result<(), InvalidGame> {
+        for a in Faction::ALL {
+            for b in Faction::ALL {
+                let war = self.wars.contains(a, b);
+                let alliance = self.alliances.contains(a, b);
+                if war != self.wars.contains(b, a) || alliance != self.alliances.contains(b, a) {
+                    return Err(InvalidGame::AsymmetricPair(a, b));
+                }
+                if !(war || alliance) {
+                    continue;
+                }
+                if a == b {
+                    return Err(InvalidGame::PairedWithSelf(a));
+                }
+                let minors = a.minor().is_some() && b.minor().is_some();
+                if minors || a == Faction::Independent || b == Faction::Independent {
+                    return Err(InvalidGame::ImpossiblePair(a, b));
+                }
+                if war && alliance {
+                    return Err(InvalidGame::WarAndAlliance(a, b));
+                }
+            }
+        }
+        for minor in Faction::ALL.into_iter().filter(|f| f.minor().is_some()) {
+            let allies = Power::ALL
+                .into_iter()
+                .filter(|&p| self.alliances.contains(p.into(), minor))
+                .count();
+            if allies > 1 {
+                return Err(InvalidGame::SecondAlly(minor));
+            }
+        }
+        Ok(())
+    }
+
+    /// Religion::Other is exactly the Ottoman home spaces' (§1).
+    fn check_religion(&self) -> Result<(), InvalidGame> {
+        for space in Space::ALL {
+            let ottoman_home = space.home() == Faction::Ottoman;
+            if ottoman_home != (self.religion(space) == Religion::Other) {
+                return Err(InvalidGame::Religion(space));
+            }
+        }
+        Ok(())
+    }
+
+    /// Cards: each in at most one place; home cards in no hand but their
+    /// owner's and never in the deck or discard pile (§6.1); diplomacy cards
+    /// never in the main deck (§24.3).
+    fn check_cards(&self) -> Result<(), InvalidGame> {
+        let mut seen = EnumSet::<Card>::EMPTY;
+        let places = self
+            .hands
+            .iter()
+            .chain([&self.deck, &self.discard, &self.removed]);
+        for place in places {
+            if let Some(card) = place.intersection(seen).iter().next() {
+                return Err(InvalidGame::CardInTwoPlaces(card));
+            }
+            seen = seen.union(*place);
+        }
+        for (power, hand) in Power::ALL.into_iter().zip(self.hands) {
+            let foreign = hand
+                .iter()
+                .find(|c| c.kind() == CardKind::Home && c.owner() != Some(power));
+            if let Some(card) = foreign {
+                return Err(InvalidGame::HomeCardMisplaced(card));
+            }
+        }
+        let piles = self.deck.union(self.discard);
+        if let Some(card) = piles.iter().find(|c| c.kind() == CardKind::Home) {
+            return Err(InvalidGame::HomeCardMisplaced(card));
+        }
+        if let Some(card) = self.deck.iter().find(|c| c.kind() == CardKind::Diplomacy) {
+            return Err(InvalidGame::DiplomacyCardInDeck(card));
+        }
+        Ok(())
+    }
+
+    /// VP markers on their tracks, as the editing API keeps them.
+    fn check_vp_tracks(&self) -> Result<(), InvalidGame> {
+        let on_tracks = self.piracy_vp <= 10
+            && self.chateaux_vp <= 6
+            && self.st_peters_vp <= 5
+            && matches!(self.heir_vp, 0 | 2 | 5);
+        if on_tracks {
+            Ok(())
+        } else {
+            Err(InvalidGame::VpTrack)
+        }
+    }
+}
+
+/// Land units in a stack, added without overflow (the stack is unchecked).
+fn land_total(units: LandUnits) -> u32 {
+    u32::from(units.regulars) + u32::from(units.mercenaries) + u32::from(units.cavalry)
+}
+
+/// Ships in a stack, added without overflow.
+fn naval_total(units: NavalUnits) -> u32 {
+    u32::from(units.squadrons) + u32::from(units.corsairs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{LandStack, NavalStack, Scenario, Setup};
+    use crate::types::{MinorPower, SeaZone};
+
+    fn empty() -> Game {
+        Game::empty(Setup::new(Scenario::Y1517, 1))
+    }
+
+    /// A small legal position: Ottoman and Hapsburg units, ships, leaders, war.
+    fn position() -> Game {
+        let mut g = empty();
+        let units = LandUnits {
+            regulars: 4,
+            mercenaries: 0,
+            cavalry: 2,
+        };
+        g.set_land_units(Space::Buda, Faction::Ottoman, units)
+            .unwrap();
+        g.set_besieged_units(Space::Buda, Faction::HungaryBohemia, LandUnits::regulars(2))
+            .unwrap();
+        g.set_naval_units(
+            NavalLocation::Sea(SeaZone::AegeanSea),
+            Faction::Ottoman,
+            NavalUnits {
+                squadrons: 2,
+                corsairs: 1,
+            },
+        )
+        .unwrap();
+        g.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Buda))
+            .unwrap();
+        g.set_war(Power::Ottoman, MinorPower::HungaryBohemia, true)
+            .unwrap();
+        g.give_card(Power::Ottoman, Card::Janissaries).unwrap();
+        g
+    }
+
+    #[test]
+    fn start_positions_and_edits_are_valid() {
+        for scenario in [Scenario::Y1517, Scenario::Y1532, Scenario::TwoPlayer] {
+            assert_eq!(Game::empty(Setup::new(scenario, 1)).validate(), Ok(()));
+            assert_eq!(Game::new(Setup::new(scenario, 1)).validate(), Ok(()));
+        }
+        assert_eq!(position().validate(), Ok(()));
+    }
+
+    #[test]
+    fn turn_runs_from_one_to_nine() {
+        let mut g = empty();
+        g.turn = 0;
+        assert_eq!(g.validate(), Err(InvalidGame::Turn(0)));
+        g.turn = 10;
+        assert_eq!(g.validate(), Err(InvalidGame::Turn(10)));
+        g.turn = 9;
+        assert_eq!(g.validate(), Ok(()));
+    }
+
+    #[test]
+    fn land_stacks() {
+        let mut g = position();
+        g.land_len = 133;
+        assert_eq!(g.validate(), Err(InvalidGame::TooManyLandStacks));
+
+        let mut g = position();
+        g.land[0].units = LandUnits::NONE;
+        let (space, faction) = (Space::Buda, Faction::Ottoman);
+        assert_eq!(
+            g.validate(),
+            Err(InvalidGame::EmptyLandStack { space, faction })
+        );
+
+        let mut g = position();
+        g.land[1].faction = Faction::Ottoman;
+        assert_eq!(
+            g.validate(),
+            Err(InvalidGame::DuplicateLandStack { space, faction })
+        );
+
+        // Algiers is out of play in 1517 until Barbary Pirates (#9).
+        let mut g = position();
+        g.land[0].space = Space::Algiers;
+        assert_eq!(g.validate(), Err(InvalidGame::NotInPlay(Space::Algiers)));
+
+        let mut g = position();
+        g.land[0].units.mercenaries = 1;
+        assert_eq!(
+            g.validate(),
+            Err(InvalidGame::UnitKindNotFielded {
+                faction,
+                kind: LandUnitKind::Mercenary
+            })
+        );
+
+        // Hungary-Bohemia's counters show 10 units at most (§5.2).
+        let mut g = position();
+        g.land[1].units.regulars = 11;
+        assert_eq!(
+            g.validate(),
+            Err(InvalidGame::CounterMixExceeded(Faction::HungaryBohemia))
+        );
+        // Amounts that would overflow a u8 sum are refused, not a panic.
+        g.land[1].units = LandUnits {
+            regulars: 200,
+            mercenaries: 200,
+            cavalry: 200,
+        };
+        assert!(g.validate().is_err());
+    }
+
+    #[test]
+    fn naval_stacks() {
+        let mut g = position();
+        g.naval_len = 34;
+        assert_eq!(g.validate(), Err(InvalidGame::TooManyNavalStacks));
+
+        let mut g = position();
+        g.naval[0].units = NavalUnits::NONE;
+        assert_eq!(
+            g.validate(),
+            Err(InvalidGame::EmptyNavalStack(Faction::Ottoman))
+        );
+
+        let mut g = position();
+        g.naval[1] = g.naval[0];
+        g.naval_len = 2;
+        assert_eq!(
+            g.validate(),
+            Err(InvalidGame::DuplicateNavalStack(Faction::Ottoman))
+        );
+
+        let mut g = position();
+        g.naval[0].location = NavalLocation::Port(Space::Buda);
+        assert_eq!(g.validate(), Err(InvalidGame::NotAPort(Space::Buda)));
+
+        let mut g = position();
+        g.naval[0].location = NavalLocation::Port(Space::Algiers);
+        assert_eq!(g.validate(), Err(InvalidGame::NotInPlay(Space::Algiers)));
+
+        let mut g = position();
+        g.naval[0].faction = Faction::France;
+        assert_eq!(
+            g.validate(),
+            Err(InvalidGame::CorsairsNotOttoman(Faction::France))
+        );
+        let mut g = position();
+        g.naval_turn_track[Faction::Venice.index()].corsairs = 1;
+        assert_eq!(
+            g.validate(),
+            Err(InvalidGame::CorsairsNotOttoman(Faction::Venice))
+        );
+
+        // The Ottoman has 9 naval counters: 3 at sea, 7 on the turn track.
+        let mut g = position();
+        g.naval_turn_track[Faction::Ottoman.index()] = NavalUnits::squadrons(7);
+        assert_eq!(
+            g.validate(),
+            Err(InvalidGame::NavalCountersExceeded(Faction::Ottoman))
+        );
+        g.naval_turn_track[Faction::Ottoman.index()] = NavalUnits::squadrons(6);
+        assert_eq!(g.validate(), Ok(()));
+        // Overflowing amounts are refused, not a panic.
+        g.naval[0].units = NavalUnits {
+            squadrons: 255,
+            corsairs: 255,
+        };
+        assert!(g.validate().is_err());
+    }
+
+    #[test]
+    fn leaders() {
+        let mut g = position();
+        g.leaders[Leader::Suleiman.index()] = LeaderLocation::Sea(SeaZone::BlackSea);
+        assert_eq!(
+            g.validate(),
+            Err(InvalidGame::ArmyLeaderAtSea(Leader::Suleiman))
+        );
+
+        let mut g = position();
+        g.leaders[Leader::Barbarossa.index()] = LeaderLocation::Space(Space::Buda);
+        assert_eq!(g.validate(), Err(InvalidGame::NotAPort(Space::Buda)));
+        g.leaders[Leader::Barbarossa.index()] = LeaderLocation::Space(Space::Istanbul);
+        assert_eq!(g.validate(), Ok(()));
+        g.leaders[Leader::Barbarossa.index()] = LeaderLocation::Space(Space::Algiers);
+        assert_eq!(g.validate(), Err(InvalidGame::NotInPlay(Space::Algiers)));
+
+        let mut g = position();
+        g.leaders[Leader::Ibrahim.index()] = LeaderLocation::Space(Space::Algiers);
+        assert_eq!(g.validate(), Err(InvalidGame::NotInPlay(Space::Algiers)));
+
+        let mut g = position();
+        g.leaders[Leader::Renegade.index()] = LeaderLocation::Space(Space::Lyon);
+        assert_eq!(g.validate(), Err(InvalidGame::RenegadeWithoutOwner));
+        g.renegade_owner = Some(Power::France);
+        assert_eq!(g.validate(), Ok(()));
+    }
+
+    #[test]
+    fn rulers_rule_their_own_power() {
+        let mut g = position();
+        g.rulers[Power::England.index()] = Ruler::FrancisI;
+        assert_eq!(
+            g.validate(),
+            Err(InvalidGame::WrongRuler {
+                power: Power::England,
+                ruler: Ruler::FrancisI
+            })
+        );
+    }
+
+    #[test]
+    fn wars_and_alliances() {
+        let (france, venice) = (Faction::France, Faction::Venice);
+        let mut g = position();
+        g.wars.set(france, france, true);
+        assert_eq!(g.validate(), Err(InvalidGame::PairedWithSelf(france)));
+
+        let mut g = position();
+        g.alliances.set(Faction::Genoa, venice, true);
+        assert_eq!(
+            g.validate(),
+            Err(InvalidGame::ImpossiblePair(Faction::Genoa, venice))
+        );
+
+        let mut g = position();
+        g.wars.set(france, Faction::Independent, true);
+        assert_eq!(
+            g.validate(),
+            Err(InvalidGame::ImpossiblePair(france, Faction::Independent))
+        );
+
+        let mut g = position();
+        g.wars.set(france, venice, true);
+        g.alliances.set(france, venice, true);
+        assert_eq!(
+            g.validate(),
+            Err(InvalidGame::WarAndAlliance(france, venice))
+        );
+
+        // A minor power has one major ally at most (§22).
+        let mut g = position();
+        g.set_alliance(Power::France, MinorPower::Venice, true)
+            .unwrap();
+        assert_eq!(g.validate(), Ok(()));
+        g.alliances.set(Faction::Hapsburg, venice, true);
+        assert_eq!(g.validate(), Err(InvalidGame::SecondAlly(venice)));
+    }
+
+    #[test]
+    fn other_religion_is_the_ottoman_homes_only() {
+        let mut g = position();
+        g.religion[Space::Istanbul as usize] = Religion::Catholic;
+        assert_eq!(g.validate(), Err(InvalidGame::Religion(Space::Istanbul)));
+
+        let mut g = position();
+        g.religion[Space::Paris as usize] = Religion::Other;
+        assert_eq!(g.validate(), Err(InvalidGame::Religion(Space::Paris)));
+    }
+
+    #[test]
+    fn cards() {
+        let mut g = position();
+        g.give_card(Power::France, Card::MasterOfItaly).unwrap();
+        g.hands[Power::England.index()].insert(Card::MasterOfItaly);
+        assert_eq!(
+            g.validate(),
+            Err(InvalidGame::CardInTwoPlaces(Card::MasterOfItaly))
+        );
+
+        let mut g = position();
+        g.discard_card(Card::MasterOfItaly).unwrap();
+        g.removed.insert(Card::MasterOfItaly);
+        assert_eq!(
+            g.validate(),
+            Err(InvalidGame::CardInTwoPlaces(Card::MasterOfItaly))
+        );
+
+        // Home cards: only their owner's hand (or out of the game).
+        let mut g = position();
+        g.hands[Power::Ottoman.index()].remove(Card::Janissaries);
+        g.hands[Power::France.index()].insert(Card::Janissaries);
+        assert_eq!(
+            g.validate(),
+            Err(InvalidGame::HomeCardMisplaced(Card::Janissaries))
+        );
+        g.hands[Power::France.index()].remove(Card::Janissaries);
+        g.discard.insert(Card::Janissaries);
+        assert_eq!(
+            g.validate(),
+            Err(InvalidGame::HomeCardMisplaced(Card::Janissaries))
+        );
+        g.discard.remove(Card::Janissaries);
+        g.removed.insert(Card::Janissaries);
+        assert_eq!(g.validate(), Ok(()));
+
+        let dip = Card::ALL[Card::COUNT - 1];
+        assert_eq!(dip.kind(), CardKind::Diplomacy);
+        let mut g = position();
+        g.deck.insert(dip);
+        assert_eq!(g.validate(), Err(InvalidGame::DiplomacyCardInDeck(dip)));
+    }
+
+    #[test]
+    fn vp_markers_stay_on_their_tracks() {
+        type SetMarker = fn(&mut Game, u8);
+        let markers: [(SetMarker, u8); 3] = [
+            (|g, vp| g.piracy_vp = vp, 10),
+            (|g, vp| g.chateaux_vp = vp, 6),
+            (|g, vp| g.st_peters_vp = vp, 5),
+        ];
+        for (set, top) in markers {
+            let mut g = position();
+            set(&mut g, top);
+            assert_eq!(g.validate(), Ok(()));
+            set(&mut g, top + 1);
+            assert_eq!(g.validate(), Err(InvalidGame::VpTrack));
+        }
+        let mut g = position();
+        g.heir_vp = 3;
+        assert_eq!(g.validate(), Err(InvalidGame::VpTrack));
+    }
+
+    #[test]
+    fn unused_slots_do_not_count() {
+        let mut g = position();
+        let len = usize::from(g.land_len);
+        g.land[len] = LandStack {
+            space: Space::Algiers,
+            ..LandStack::EMPTY
+        };
+        g.naval[usize::from(g.naval_len)] = NavalStack {
+            location: NavalLocation::Port(Space::Buda),
+            ..NavalStack::EMPTY
+        };
+        assert_eq!(g.validate(), Ok(()));
+    }
+}
