@@ -107,13 +107,10 @@ impl Game {
         }
         match self.stack.top() {
             Some(&Frame::Impulse { power }) => self.impulse_actions(power, list),
-            Some(&Frame::Spend { power, cp }) => self.spend_actions(power, cp, list),
-            Some(&Frame::Formation {
-                power,
-                from,
-                units,
-                leaders,
-            }) => self.formation_actions(power, from, units, leaders, list),
+            Some(&Frame::Spend { power, cp, abandoned }) => self.spend_actions(power, cp, abandoned, list),
+            Some(&Frame::Formation { power, from, units, leaders }) => {
+                self.formation_actions(power, from, units, leaders, list)
+            }
             None => {}
         }
         list.sort_unstable_by_key(|a| a.index());
@@ -131,11 +128,7 @@ impl Game {
     }
 
     /// As [`Game::apply`], and reports what happened to `log`.
-    pub fn apply_logged(
-        &mut self,
-        action: Action,
-        log: &mut impl Extend<Event>,
-    ) -> Result<(), IllegalAction> {
+    pub fn apply_logged(&mut self, action: Action, log: &mut impl Extend<Event>) -> Result<(), IllegalAction> {
         self.apply_with(action, &mut ExtendLog(log))
     }
 
@@ -147,10 +140,7 @@ impl Game {
             return Err(IllegalAction::GameOver);
         };
         if !self.is_legal(&action) {
-            return Err(IllegalAction::NotLegal {
-                action,
-                expected: frame.prompt(),
-            });
+            return Err(IllegalAction::NotLegal { action, expected: frame.prompt() });
         }
         match frame {
             Frame::Impulse { power } => self.apply_impulse(power, action, log),
@@ -186,14 +176,9 @@ impl Game {
         match self.phase {
             Phase::LuthersTheses => self.luthers_theses_phase(log),
             Phase::CardDraw => self.card_draw_phase(log),
-            Phase::Diplomacy => self.enter_phase(
-                if self.turn == 1 {
-                    Phase::DietOfWorms
-                } else {
-                    Phase::SpringDeployment
-                },
-                log,
-            ),
+            Phase::Diplomacy => {
+                self.enter_phase(if self.turn == 1 { Phase::DietOfWorms } else { Phase::SpringDeployment }, log)
+            }
             Phase::DietOfWorms => self.enter_phase(Phase::SpringDeployment, log),
             Phase::SpringDeployment => {
                 self.impulse_index = 0;
@@ -210,10 +195,7 @@ impl Game {
 
     pub(crate) fn enter_phase(&mut self, phase: Phase, log: &mut dyn Log) {
         self.phase = phase;
-        log.event(Event::PhaseBegan {
-            turn: self.turn,
-            phase,
-        });
+        log.event(Event::PhaseBegan { turn: self.turn, phase });
     }
 
     /// Phase 1 of turn 1 (§18.1): Luther's 95 Theses. Its event belongs to
@@ -245,10 +227,7 @@ impl Game {
     /// time victory; else the next turn.
     fn victory_determination_phase(&mut self, log: &mut dyn Log) {
         let totals = victory::vp_totals(self);
-        if let Some(slot) = usize::from(self.turn)
-            .checked_sub(1)
-            .and_then(|i| self.vp_history.get_mut(i))
-        {
+        if let Some(slot) = usize::from(self.turn).checked_sub(1).and_then(|i| self.vp_history.get_mut(i)) {
             *slot = totals;
         }
         if let Some(verdict) = victory::victory_determination(self) {

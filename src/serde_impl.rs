@@ -29,14 +29,12 @@ use rand_pcg::Pcg64Mcg;
 use crate::engine::Outcome;
 use crate::frames::{Frame, Stack};
 use crate::game::{
-    DebaterState, Game, LAST_TURN, LandStack, LandUnits, LeaderLocation, MAX_LAND_STACKS,
-    MAX_NAVAL_STACKS, NavalLocation, NavalStack, NavalUnits, Pairs, ReformerState, Setup,
+    DebaterState, Game, LAST_TURN, LandStack, LandUnits, LeaderLocation, MAX_LAND_STACKS, MAX_NAVAL_STACKS,
+    NavalLocation, NavalStack, NavalUnits, Pairs, ReformerState, Setup,
 };
 use crate::sets::EnumSet;
 use crate::types::Vocabulary as SetMember;
-use crate::types::{
-    Card, Debater, Faction, Leader, Phase, Power, Reformer, Religion, Ruler, Space,
-};
+use crate::types::{Card, Debater, Faction, Leader, Phase, Power, Reformer, Religion, Ruler, Space};
 use crate::validate::InvalidGame;
 
 /// The mirror of [`Game`]: one field per field of `Game`, same names
@@ -109,29 +107,16 @@ struct NavalStackRepr {
 enum ReprError {
     /// A map lacks a key.
     #[error("`{field}` has no entry for `{key}`")]
-    Missing {
-        field: &'static str,
-        key: &'static str,
-    },
+    Missing { field: &'static str, key: &'static str },
     /// A key or a list member appears twice.
     #[error("`{field}` has `{key}` twice")]
-    Duplicate {
-        field: &'static str,
-        key: &'static str,
-    },
+    Duplicate { field: &'static str, key: &'static str },
     /// A list of the wrong length.
     #[error("`{field}` must have {expected} entries")]
-    Length {
-        field: &'static str,
-        expected: usize,
-    },
+    Length { field: &'static str, expected: usize },
     /// A war or alliance listed twice.
     #[error("`{field}` has {a} and {b} twice")]
-    DuplicatePair {
-        field: &'static str,
-        a: Faction,
-        b: Faction,
-    },
+    DuplicatePair { field: &'static str, a: Faction, b: Faction },
     /// A dice state the generator never reaches (it is always odd).
     #[error("`rng` holds an impossible generator state")]
     Rng,
@@ -148,9 +133,7 @@ impl Serialize for Game {
 
 impl<'de> Deserialize<'de> for Game {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Game, D::Error> {
-        GameRepr::deserialize(deserializer)?
-            .into_game()
-            .map_err(de::Error::custom)
+        GameRepr::deserialize(deserializer)?.into_game().map_err(de::Error::custom)
     }
 }
 
@@ -159,21 +142,12 @@ impl From<&Game> for GameRepr {
         let land = game
             .land_stacks_slice()
             .iter()
-            .map(|s| LandStackRepr {
-                space: s.space,
-                faction: s.faction,
-                units: s.units,
-                besieged: s.besieged,
-            })
+            .map(|s| LandStackRepr { space: s.space, faction: s.faction, units: s.units, besieged: s.besieged })
             .collect();
         let naval = game
             .naval_stacks_slice()
             .iter()
-            .map(|s| NavalStackRepr {
-                location: s.location,
-                faction: s.faction,
-                units: s.units,
-            })
+            .map(|s| NavalStackRepr { location: s.location, faction: s.faction, units: s.units })
             .collect();
         GameRepr {
             setup: game.setup,
@@ -230,20 +204,11 @@ impl GameRepr {
             .ok_or(InvalidGame::TooManyNavalStacks)?;
         let mut land = [LandStack::EMPTY; MAX_LAND_STACKS];
         for (slot, s) in land.iter_mut().zip(&self.land) {
-            *slot = LandStack {
-                space: s.space,
-                faction: s.faction,
-                units: s.units,
-                besieged: s.besieged,
-            };
+            *slot = LandStack { space: s.space, faction: s.faction, units: s.units, besieged: s.besieged };
         }
         let mut naval = [NavalStack::EMPTY; MAX_NAVAL_STACKS];
         for (slot, s) in naval.iter_mut().zip(&self.naval) {
-            *slot = NavalStack {
-                location: s.location,
-                faction: s.faction,
-                units: s.units,
-            };
+            *slot = NavalStack { location: s.location, faction: s.faction, units: s.units };
         }
         let mut hands = [EnumSet::EMPTY; Power::COUNT];
         let hand_lists: [Vec<Card>; Power::COUNT] = self.hands.into_array("hands")?;
@@ -256,10 +221,7 @@ impl GameRepr {
             .map(|turn| turn.into_array("vp_history"))
             .collect::<Result<Vec<_>, _>>()?
             .try_into()
-            .map_err(|_| ReprError::Length {
-                field: "vp_history",
-                expected: usize::from(LAST_TURN),
-            })?;
+            .map_err(|_| ReprError::Length { field: "vp_history", expected: usize::from(LAST_TURN) })?;
         let game = Game {
             setup: self.setup,
             turn: self.turn,
@@ -325,9 +287,7 @@ macro_rules! key {
         }
     )*};
 }
-key!(
-    Space, Faction, Power, Leader, Debater, Reformer, Ruler, Card
-);
+key!(Space, Faction, Power, Leader, Debater, Reformer, Ruler, Card);
 
 /// A per-member array as a map from id to value, in index order; read back
 /// with every key exactly once.
@@ -343,31 +303,18 @@ impl<K: Key, V: Clone> Table<K, V> {
     fn into_array<const N: usize>(self, field: &'static str) -> Result<[V; N], ReprError> {
         let mut slots: Vec<Option<V>> = vec![None; K::ALL.len()];
         for (key, value) in self.0 {
-            let slot = slots.get_mut(key.key_index()).ok_or(ReprError::Length {
-                field,
-                expected: K::ALL.len(),
-            })?;
+            let slot = slots.get_mut(key.key_index()).ok_or(ReprError::Length { field, expected: K::ALL.len() })?;
             if slot.is_some() {
-                return Err(ReprError::Duplicate {
-                    field,
-                    key: key.key_id(),
-                });
+                return Err(ReprError::Duplicate { field, key: key.key_id() });
             }
             *slot = Some(value);
         }
         let values = K::ALL
             .iter()
             .zip(slots)
-            .map(|(key, slot)| {
-                slot.ok_or(ReprError::Missing {
-                    field,
-                    key: key.key_id(),
-                })
-            })
+            .map(|(key, slot)| slot.ok_or(ReprError::Missing { field, key: key.key_id() }))
             .collect::<Result<Vec<V>, _>>()?;
-        values
-            .try_into()
-            .map_err(|_| ReprError::Length { field, expected: N })
+        values.try_into().map_err(|_| ReprError::Length { field, expected: N })
     }
 }
 
@@ -403,17 +350,11 @@ impl<'de, K: Deserialize<'de>, V: Deserialize<'de>> Deserialize<'de> for Table<K
 }
 
 /// A set from a list, each member once.
-fn set_of<T: Key + SetMember>(
-    members: Vec<T>,
-    field: &'static str,
-) -> Result<EnumSet<T>, ReprError> {
+fn set_of<T: Key + SetMember>(members: Vec<T>, field: &'static str) -> Result<EnumSet<T>, ReprError> {
     let mut set = EnumSet::EMPTY;
     for member in members {
         if !set.insert(member) {
-            return Err(ReprError::Duplicate {
-                field,
-                key: member.key_id(),
-            });
+            return Err(ReprError::Duplicate { field, key: member.key_id() });
         }
     }
     Ok(set)
@@ -460,10 +401,7 @@ struct RngRepr {
 impl Serialize for Rng {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let state = state_of(&self.0).map_err(serde::ser::Error::custom)?;
-        RngRepr {
-            state: state.to_string(),
-        }
-        .serialize(serializer)
+        RngRepr { state: state.to_string() }.serialize(serializer)
     }
 }
 
@@ -560,11 +498,7 @@ impl Serializer for &mut StateCapture {
         Err(StateError)
     }
 
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: &T,
-    ) -> Result<(), StateError> {
+    fn serialize_newtype_struct<T: Serialize + ?Sized>(self, _: &'static str, _: &T) -> Result<(), StateError> {
         Err(StateError)
     }
 
@@ -583,11 +517,7 @@ impl SerializeStruct for &mut StateCapture {
     type Ok = ();
     type Error = StateError;
 
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), StateError> {
+    fn serialize_field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), StateError> {
         if key != "state" {
             return Err(StateError);
         }
@@ -625,17 +555,11 @@ mod tests {
     fn the_state_is_read_exactly() {
         let state = (1u128 << 100) + 12345;
         assert_eq!(state_of(&Pcg64Mcg::new(state)).ok(), Some(state));
-        let repr = RngRepr {
-            state: state.to_string(),
-        };
+        let repr = RngRepr { state: state.to_string() };
         let json = serde_json::to_string(&repr).unwrap();
         let rng: Rng = serde_json::from_str(&json).unwrap();
         assert_eq!(rng.0, Pcg64Mcg::new(state));
-        for bad in [
-            r#"{"state":"12344"}"#,
-            r#"{"state":"-1"}"#,
-            r#"{"state":""}"#,
-        ] {
+        for bad in [r#"{"state":"12344"}"#, r#"{"state":"-1"}"#, r#"{"state":""}"#] {
             assert!(serde_json::from_str::<Rng>(bad).is_err(), "{bad}");
         }
         let too_big = format!(r#"{{"state":"{}0"}}"#, u128::MAX);
@@ -645,22 +569,13 @@ mod tests {
     #[test]
     fn tables_need_every_key_once() {
         let table = Table::<Power, u8>(vec![(Power::Ottoman, 1), (Power::Ottoman, 2)]);
-        assert_eq!(
-            table.into_array::<{ Power::COUNT }>("t"),
-            Err(ReprError::Duplicate {
-                field: "t",
-                key: "ottoman"
-            })
-        );
+        assert_eq!(table.into_array::<{ Power::COUNT }>("t"), Err(ReprError::Duplicate { field: "t", key: "ottoman" }));
         let table = Table::<Power, u8>::of(&[1, 2, 3, 4, 5, 6]);
         let mut entries = table.0;
         entries.retain(|&(p, _)| p != Power::Papacy);
         assert_eq!(
             Table(entries).into_array::<{ Power::COUNT }>("t"),
-            Err(ReprError::Missing {
-                field: "t",
-                key: "papacy"
-            })
+            Err(ReprError::Missing { field: "t", key: "papacy" })
         );
     }
 }

@@ -40,10 +40,7 @@ impl<T> Default for EnumSet<T> {
 
 impl<T> EnumSet<T> {
     /// The empty set.
-    pub const EMPTY: Self = EnumSet {
-        bits: [0; 3],
-        member: PhantomData,
-    };
+    pub const EMPTY: Self = EnumSet { bits: [0; 3], member: PhantomData };
 
     /// Number of members.
     #[inline]
@@ -64,10 +61,7 @@ impl<T> EnumSet<T> {
         for (b, o) in bits.iter_mut().zip(other.bits) {
             *b &= o;
         }
-        EnumSet {
-            bits,
-            member: PhantomData,
-        }
+        EnumSet { bits, member: PhantomData }
     }
 
     /// Members in either set.
@@ -77,10 +71,7 @@ impl<T> EnumSet<T> {
         for (b, o) in bits.iter_mut().zip(other.bits) {
             *b |= o;
         }
-        EnumSet {
-            bits,
-            member: PhantomData,
-        }
+        EnumSet { bits, member: PhantomData }
     }
 
     /// Members of `self` not in `other`.
@@ -90,10 +81,7 @@ impl<T> EnumSet<T> {
         for (b, o) in bits.iter_mut().zip(other.bits) {
             *b &= !o;
         }
-        EnumSet {
-            bits,
-            member: PhantomData,
-        }
+        EnumSet { bits, member: PhantomData }
     }
 }
 
@@ -142,11 +130,7 @@ impl<T: Vocabulary> EnumSet<T> {
     /// Members in index order.
     #[inline]
     pub fn iter(&self) -> Iter<T> {
-        Iter {
-            bits: self.bits,
-            word: 0,
-            member: PhantomData,
-        }
+        Iter { bits: self.bits, word: 0, member: PhantomData }
     }
 }
 
@@ -224,17 +208,11 @@ impl<'de, T: Vocabulary + serde::Deserialize<'de>> serde::Deserialize<'de> for E
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("a list of distinct ids")
             }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                self,
-                mut seq: A,
-            ) -> Result<EnumSet<T>, A::Error> {
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<EnumSet<T>, A::Error> {
                 let mut set = EnumSet::EMPTY;
                 while let Some(member) = seq.next_element::<T>()? {
                     if !set.insert(member) {
-                        return Err(serde::de::Error::custom(format_args!(
-                            "repeated id {}",
-                            member.id()
-                        )));
+                        return Err(serde::de::Error::custom(format_args!("repeated id {}", member.id())));
                     }
                 }
                 Ok(set)
@@ -257,17 +235,11 @@ mod tests {
         set.insert(Space::Zurich);
         set.insert(Space::Agram);
         assert_eq!(set.len(), 3);
-        assert_eq!(
-            set.iter().collect::<Vec<_>>(),
-            vec![Space::Agram, Space::Paris, Space::Zurich]
-        );
+        assert_eq!(set.iter().collect::<Vec<_>>(), vec![Space::Agram, Space::Paris, Space::Zurich]);
         assert!(set.remove(Space::Paris));
         assert!(!set.contains(Space::Paris));
         let last = Card::ALL[Card::COUNT - 1];
         let cards: EnumSet<Card> = [last, Card::Janissaries].into_iter().collect();
-        assert_eq!(
-            cards.iter().collect::<Vec<_>>(),
-            vec![Card::Janissaries, last]
-        );
+        assert_eq!(cards.iter().collect::<Vec<_>>(), vec![Card::Janissaries, last]);
     }
 }

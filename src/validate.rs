@@ -12,9 +12,7 @@ use crate::game::{Game, LandUnits, LeaderLocation, MAX_LAND_STACKS, MAX_NAVAL_ST
 use crate::game::{LAST_TURN, NavalLocation};
 use crate::rules::counters;
 use crate::sets::EnumSet;
-use crate::types::{
-    Card, CardKind, Faction, LandUnitKind, Leader, LeaderKind, Power, Religion, Ruler, Space,
-};
+use crate::types::{Card, CardKind, Faction, LandUnitKind, Leader, LeaderKind, Power, Religion, Ruler, Space};
 
 /// Which invariant of a position is broken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
@@ -154,27 +152,20 @@ impl Game {
     fn check_frames(&self) -> Result<(), InvalidGame> {
         let powers = crate::engine::impulse_powers(self.scenario());
         let ok_power = |p: Power| powers.contains(&p);
-        let mut ok = usize::from(self.impulse_index) < powers.len()
-            && usize::from(self.passes_in_row) <= powers.len();
+        let mut ok = usize::from(self.impulse_index) < powers.len() && usize::from(self.passes_in_row) <= powers.len();
         for frame in self.stack.frames() {
             ok &= ok_power(frame.decider());
             ok &= match *frame {
                 Frame::Impulse { .. } => true,
                 Frame::Spend { cp, .. } => cp <= 6,
-                Frame::Formation {
-                    power,
-                    from,
-                    units,
-                    leaders,
-                } => {
+                Frame::Formation { power, from, units, leaders } => {
                     let own = Faction::from(power);
                     let here = self.land_units(from, own);
                     units.regulars <= here.regulars
                         && units.mercenaries <= here.mercenaries
                         && units.cavalry <= here.cavalry
                         && leaders.iter().all(|l| {
-                            self.leader_location(l) == LeaderLocation::Space(from)
-                                && self.leader_owner(l) == Some(own)
+                            self.leader_location(l) == LeaderLocation::Space(from) && self.leader_owner(l) == Some(own)
                         })
                 }
             };
@@ -184,20 +175,13 @@ impl Game {
 
     /// Turns 1 to 9 (§7).
     fn check_turn(&self) -> Result<(), InvalidGame> {
-        if (1..=LAST_TURN).contains(&self.turn) {
-            Ok(())
-        } else {
-            Err(InvalidGame::Turn(self.turn))
-        }
+        if (1..=LAST_TURN).contains(&self.turn) { Ok(()) } else { Err(InvalidGame::Turn(self.turn)) }
     }
 
     /// Land stacks: not empty, in play, one per (space, faction), of unit
     /// kinds the faction fields, within each faction's counter mix (§5.2).
     fn check_land_stacks(&self) -> Result<(), InvalidGame> {
-        let stacks = self
-            .land
-            .get(..usize::from(self.land_len))
-            .ok_or(InvalidGame::TooManyLandStacks)?;
+        let stacks = self.land.get(..usize::from(self.land_len)).ok_or(InvalidGame::TooManyLandStacks)?;
         for (i, stack) in stacks.iter().enumerate() {
             let (space, faction) = (stack.space, stack.faction);
             if land_total(stack.units) == 0 {
@@ -206,10 +190,7 @@ impl Game {
             if !self.in_play(space) {
                 return Err(InvalidGame::NotInPlay(space));
             }
-            if stacks[..i]
-                .iter()
-                .any(|s| s.space == space && s.faction == faction)
-            {
+            if stacks[..i].iter().any(|s| s.space == space && s.faction == faction) {
                 return Err(InvalidGame::DuplicateLandStack { space, faction });
             }
             for (kind, n) in [
@@ -234,20 +215,14 @@ impl Game {
     /// ports and in play, corsairs Ottoman only, and per faction no more
     /// ships on the map and turn track than naval counters (§5.3).
     fn check_naval_stacks(&self) -> Result<(), InvalidGame> {
-        let stacks = self
-            .naval
-            .get(..usize::from(self.naval_len))
-            .ok_or(InvalidGame::TooManyNavalStacks)?;
+        let stacks = self.naval.get(..usize::from(self.naval_len)).ok_or(InvalidGame::TooManyNavalStacks)?;
         let mut ships = self.naval_turn_track.map(naval_total);
         for (i, stack) in stacks.iter().enumerate() {
             let faction = stack.faction;
             if naval_total(stack.units) == 0 {
                 return Err(InvalidGame::EmptyNavalStack(faction));
             }
-            if stacks[..i]
-                .iter()
-                .any(|s| s.location == stack.location && s.faction == faction)
-            {
+            if stacks[..i].iter().any(|s| s.location == stack.location && s.faction == faction) {
                 return Err(InvalidGame::DuplicateNavalStack(faction));
             }
             if let NavalLocation::Port(space) = stack.location {
@@ -257,9 +232,7 @@ impl Game {
         }
         for faction in Faction::ALL {
             let on_track = self.naval_turn_track[faction.index()];
-            let corsairs = stacks
-                .iter()
-                .any(|s| s.faction == faction && s.units.corsairs > 0);
+            let corsairs = stacks.iter().any(|s| s.faction == faction && s.units.corsairs > 0);
             if faction != Faction::Ottoman && (corsairs || on_track.corsairs > 0) {
                 return Err(InvalidGame::CorsairsNotOttoman(faction));
             }
@@ -298,10 +271,8 @@ impl Game {
                 _ => {}
             }
         }
-        let renegade_on_map = matches!(
-            self.leader_location(Leader::Renegade),
-            LeaderLocation::Space(_) | LeaderLocation::Sea(_)
-        );
+        let renegade_on_map =
+            matches!(self.leader_location(Leader::Renegade), LeaderLocation::Space(_) | LeaderLocation::Sea(_));
         if renegade_on_map && self.renegade_owner.is_none() {
             return Err(InvalidGame::RenegadeWithoutOwner);
         }
@@ -346,10 +317,7 @@ impl Game {
             }
         }
         for minor in Faction::ALL.into_iter().filter(|f| f.minor().is_some()) {
-            let allies = Power::ALL
-                .into_iter()
-                .filter(|&p| self.alliances.contains(p.into(), minor))
-                .count();
+            let allies = Power::ALL.into_iter().filter(|&p| self.alliances.contains(p.into(), minor)).count();
             if allies > 1 {
                 return Err(InvalidGame::SecondAlly(minor));
             }
@@ -373,10 +341,7 @@ impl Game {
     /// never in the main deck (§24.3).
     fn check_cards(&self) -> Result<(), InvalidGame> {
         let mut seen = EnumSet::<Card>::EMPTY;
-        let places = self
-            .hands
-            .iter()
-            .chain([&self.deck, &self.discard, &self.removed]);
+        let places = self.hands.iter().chain([&self.deck, &self.discard, &self.removed]);
         for place in places {
             if let Some(card) = place.intersection(seen).iter().next() {
                 return Err(InvalidGame::CardInTwoPlaces(card));
@@ -384,9 +349,7 @@ impl Game {
             seen = seen.union(*place);
         }
         for (power, hand) in Power::ALL.into_iter().zip(self.hands) {
-            let foreign = hand
-                .iter()
-                .find(|c| c.kind() == CardKind::Home && c.owner() != Some(power));
+            let foreign = hand.iter().find(|c| c.kind() == CardKind::Home && c.owner() != Some(power));
             if let Some(card) = foreign {
                 return Err(InvalidGame::HomeCardMisplaced(card));
             }
@@ -407,11 +370,7 @@ impl Game {
             && self.chateaux_vp <= 6
             && self.st_peters_vp <= 5
             && matches!(self.heir_vp, 0 | 2 | 5);
-        if on_tracks {
-            Ok(())
-        } else {
-            Err(InvalidGame::VpTrack)
-        }
+        if on_tracks { Ok(()) } else { Err(InvalidGame::VpTrack) }
     }
 }
 
@@ -438,28 +397,17 @@ mod tests {
     /// A small legal position: Ottoman and Hapsburg units, ships, leaders, war.
     fn position() -> Game {
         let mut g = empty();
-        let units = LandUnits {
-            regulars: 4,
-            mercenaries: 0,
-            cavalry: 2,
-        };
-        g.set_land_units(Space::Buda, Faction::Ottoman, units)
-            .unwrap();
-        g.set_besieged_units(Space::Buda, Faction::HungaryBohemia, LandUnits::regulars(2))
-            .unwrap();
+        let units = LandUnits { regulars: 4, mercenaries: 0, cavalry: 2 };
+        g.set_land_units(Space::Buda, Faction::Ottoman, units).unwrap();
+        g.set_besieged_units(Space::Buda, Faction::HungaryBohemia, LandUnits::regulars(2)).unwrap();
         g.set_naval_units(
             NavalLocation::Sea(SeaZone::AegeanSea),
             Faction::Ottoman,
-            NavalUnits {
-                squadrons: 2,
-                corsairs: 1,
-            },
+            NavalUnits { squadrons: 2, corsairs: 1 },
         )
         .unwrap();
-        g.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Buda))
-            .unwrap();
-        g.set_war(Power::Ottoman, MinorPower::HungaryBohemia, true)
-            .unwrap();
+        g.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Buda)).unwrap();
+        g.set_war(Power::Ottoman, MinorPower::HungaryBohemia, true).unwrap();
         g.give_card(Power::Ottoman, Card::Janissaries).unwrap();
         g
     }
@@ -493,17 +441,11 @@ mod tests {
         let mut g = position();
         g.land[0].units = LandUnits::NONE;
         let (space, faction) = (Space::Buda, Faction::Ottoman);
-        assert_eq!(
-            g.validate(),
-            Err(InvalidGame::EmptyLandStack { space, faction })
-        );
+        assert_eq!(g.validate(), Err(InvalidGame::EmptyLandStack { space, faction }));
 
         let mut g = position();
         g.land[1].faction = Faction::Ottoman;
-        assert_eq!(
-            g.validate(),
-            Err(InvalidGame::DuplicateLandStack { space, faction })
-        );
+        assert_eq!(g.validate(), Err(InvalidGame::DuplicateLandStack { space, faction }));
 
         // Algiers is out of play in 1517 until Barbary Pirates (#9).
         let mut g = position();
@@ -512,27 +454,14 @@ mod tests {
 
         let mut g = position();
         g.land[0].units.mercenaries = 1;
-        assert_eq!(
-            g.validate(),
-            Err(InvalidGame::UnitKindNotFielded {
-                faction,
-                kind: LandUnitKind::Mercenary
-            })
-        );
+        assert_eq!(g.validate(), Err(InvalidGame::UnitKindNotFielded { faction, kind: LandUnitKind::Mercenary }));
 
         // Hungary-Bohemia's counters show 10 units at most (§5.2).
         let mut g = position();
         g.land[1].units.regulars = 11;
-        assert_eq!(
-            g.validate(),
-            Err(InvalidGame::CounterMixExceeded(Faction::HungaryBohemia))
-        );
+        assert_eq!(g.validate(), Err(InvalidGame::CounterMixExceeded(Faction::HungaryBohemia)));
         // Amounts that would overflow a u8 sum are refused, not a panic.
-        g.land[1].units = LandUnits {
-            regulars: 200,
-            mercenaries: 200,
-            cavalry: 200,
-        };
+        g.land[1].units = LandUnits { regulars: 200, mercenaries: 200, cavalry: 200 };
         assert!(g.validate().is_err());
     }
 
@@ -544,18 +473,12 @@ mod tests {
 
         let mut g = position();
         g.naval[0].units = NavalUnits::NONE;
-        assert_eq!(
-            g.validate(),
-            Err(InvalidGame::EmptyNavalStack(Faction::Ottoman))
-        );
+        assert_eq!(g.validate(), Err(InvalidGame::EmptyNavalStack(Faction::Ottoman)));
 
         let mut g = position();
         g.naval[1] = g.naval[0];
         g.naval_len = 2;
-        assert_eq!(
-            g.validate(),
-            Err(InvalidGame::DuplicateNavalStack(Faction::Ottoman))
-        );
+        assert_eq!(g.validate(), Err(InvalidGame::DuplicateNavalStack(Faction::Ottoman)));
 
         let mut g = position();
         g.naval[0].location = NavalLocation::Port(Space::Buda);
@@ -567,31 +490,19 @@ mod tests {
 
         let mut g = position();
         g.naval[0].faction = Faction::France;
-        assert_eq!(
-            g.validate(),
-            Err(InvalidGame::CorsairsNotOttoman(Faction::France))
-        );
+        assert_eq!(g.validate(), Err(InvalidGame::CorsairsNotOttoman(Faction::France)));
         let mut g = position();
         g.naval_turn_track[Faction::Venice.index()].corsairs = 1;
-        assert_eq!(
-            g.validate(),
-            Err(InvalidGame::CorsairsNotOttoman(Faction::Venice))
-        );
+        assert_eq!(g.validate(), Err(InvalidGame::CorsairsNotOttoman(Faction::Venice)));
 
         // The Ottoman has 9 naval counters: 3 at sea, 7 on the turn track.
         let mut g = position();
         g.naval_turn_track[Faction::Ottoman.index()] = NavalUnits::squadrons(7);
-        assert_eq!(
-            g.validate(),
-            Err(InvalidGame::NavalCountersExceeded(Faction::Ottoman))
-        );
+        assert_eq!(g.validate(), Err(InvalidGame::NavalCountersExceeded(Faction::Ottoman)));
         g.naval_turn_track[Faction::Ottoman.index()] = NavalUnits::squadrons(6);
         assert_eq!(g.validate(), Ok(()));
         // Overflowing amounts are refused, not a panic.
-        g.naval[0].units = NavalUnits {
-            squadrons: 255,
-            corsairs: 255,
-        };
+        g.naval[0].units = NavalUnits { squadrons: 255, corsairs: 255 };
         assert!(g.validate().is_err());
     }
 
@@ -599,10 +510,7 @@ mod tests {
     fn leaders() {
         let mut g = position();
         g.leaders[Leader::Suleiman.index()] = LeaderLocation::Sea(SeaZone::BlackSea);
-        assert_eq!(
-            g.validate(),
-            Err(InvalidGame::ArmyLeaderAtSea(Leader::Suleiman))
-        );
+        assert_eq!(g.validate(), Err(InvalidGame::ArmyLeaderAtSea(Leader::Suleiman)));
 
         let mut g = position();
         g.leaders[Leader::Barbarossa.index()] = LeaderLocation::Space(Space::Buda);
@@ -627,13 +535,7 @@ mod tests {
     fn rulers_rule_their_own_power() {
         let mut g = position();
         g.rulers[Power::England.index()] = Ruler::FrancisI;
-        assert_eq!(
-            g.validate(),
-            Err(InvalidGame::WrongRuler {
-                power: Power::England,
-                ruler: Ruler::FrancisI
-            })
-        );
+        assert_eq!(g.validate(), Err(InvalidGame::WrongRuler { power: Power::England, ruler: Ruler::FrancisI }));
     }
 
     #[test]
@@ -645,30 +547,20 @@ mod tests {
 
         let mut g = position();
         g.alliances.set(Faction::Genoa, venice, true);
-        assert_eq!(
-            g.validate(),
-            Err(InvalidGame::ImpossiblePair(Faction::Genoa, venice))
-        );
+        assert_eq!(g.validate(), Err(InvalidGame::ImpossiblePair(Faction::Genoa, venice)));
 
         let mut g = position();
         g.wars.set(france, Faction::Independent, true);
-        assert_eq!(
-            g.validate(),
-            Err(InvalidGame::ImpossiblePair(france, Faction::Independent))
-        );
+        assert_eq!(g.validate(), Err(InvalidGame::ImpossiblePair(france, Faction::Independent)));
 
         let mut g = position();
         g.wars.set(france, venice, true);
         g.alliances.set(france, venice, true);
-        assert_eq!(
-            g.validate(),
-            Err(InvalidGame::WarAndAlliance(france, venice))
-        );
+        assert_eq!(g.validate(), Err(InvalidGame::WarAndAlliance(france, venice)));
 
         // A minor power has one major ally at most (§22).
         let mut g = position();
-        g.set_alliance(Power::France, MinorPower::Venice, true)
-            .unwrap();
+        g.set_alliance(Power::France, MinorPower::Venice, true).unwrap();
         assert_eq!(g.validate(), Ok(()));
         g.alliances.set(Faction::Hapsburg, venice, true);
         assert_eq!(g.validate(), Err(InvalidGame::SecondAlly(venice)));
@@ -690,33 +582,21 @@ mod tests {
         let mut g = position();
         g.give_card(Power::France, Card::MasterOfItaly).unwrap();
         g.hands[Power::England.index()].insert(Card::MasterOfItaly);
-        assert_eq!(
-            g.validate(),
-            Err(InvalidGame::CardInTwoPlaces(Card::MasterOfItaly))
-        );
+        assert_eq!(g.validate(), Err(InvalidGame::CardInTwoPlaces(Card::MasterOfItaly)));
 
         let mut g = position();
         g.discard_card(Card::MasterOfItaly).unwrap();
         g.removed.insert(Card::MasterOfItaly);
-        assert_eq!(
-            g.validate(),
-            Err(InvalidGame::CardInTwoPlaces(Card::MasterOfItaly))
-        );
+        assert_eq!(g.validate(), Err(InvalidGame::CardInTwoPlaces(Card::MasterOfItaly)));
 
         // Home cards: only their owner's hand (or out of the game).
         let mut g = position();
         g.hands[Power::Ottoman.index()].remove(Card::Janissaries);
         g.hands[Power::France.index()].insert(Card::Janissaries);
-        assert_eq!(
-            g.validate(),
-            Err(InvalidGame::HomeCardMisplaced(Card::Janissaries))
-        );
+        assert_eq!(g.validate(), Err(InvalidGame::HomeCardMisplaced(Card::Janissaries)));
         g.hands[Power::France.index()].remove(Card::Janissaries);
         g.discard.insert(Card::Janissaries);
-        assert_eq!(
-            g.validate(),
-            Err(InvalidGame::HomeCardMisplaced(Card::Janissaries))
-        );
+        assert_eq!(g.validate(), Err(InvalidGame::HomeCardMisplaced(Card::Janissaries)));
         g.discard.remove(Card::Janissaries);
         g.removed.insert(Card::Janissaries);
         assert_eq!(g.validate(), Ok(()));
@@ -731,11 +611,8 @@ mod tests {
     #[test]
     fn vp_markers_stay_on_their_tracks() {
         type SetMarker = fn(&mut Game, u8);
-        let markers: [(SetMarker, u8); 3] = [
-            (|g, vp| g.piracy_vp = vp, 10),
-            (|g, vp| g.chateaux_vp = vp, 6),
-            (|g, vp| g.st_peters_vp = vp, 5),
-        ];
+        let markers: [(SetMarker, u8); 3] =
+            [(|g, vp| g.piracy_vp = vp, 10), (|g, vp| g.chateaux_vp = vp, 6), (|g, vp| g.st_peters_vp = vp, 5)];
         for (set, top) in markers {
             let mut g = position();
             set(&mut g, top);
@@ -752,14 +629,9 @@ mod tests {
     fn unused_slots_do_not_count() {
         let mut g = position();
         let len = usize::from(g.land_len);
-        g.land[len] = LandStack {
-            space: Space::Algiers,
-            ..LandStack::EMPTY
-        };
-        g.naval[usize::from(g.naval_len)] = NavalStack {
-            location: NavalLocation::Port(Space::Buda),
-            ..NavalStack::EMPTY
-        };
+        g.land[len] = LandStack { space: Space::Algiers, ..LandStack::EMPTY };
+        g.naval[usize::from(g.naval_len)] =
+            NavalStack { location: NavalLocation::Port(Space::Buda), ..NavalStack::EMPTY };
         assert_eq!(g.validate(), Ok(()));
     }
 }

@@ -16,32 +16,21 @@ fn pick(rng: &mut Pcg64Mcg, n: usize) -> usize {
 }
 
 /// Plays one game with random legal actions; `check` runs before each step.
-fn playout(
-    scenario: Scenario,
-    seed: u64,
-    mut check: impl FnMut(&Game, &ActionList, &mut Pcg64Mcg),
-) -> (Game, u32) {
+fn playout(scenario: Scenario, seed: u64, mut check: impl FnMut(&Game, &ActionList, &mut Pcg64Mcg)) -> (Game, u32) {
     let mut game = Game::new(Setup::new(scenario, seed));
     let mut rng = Pcg64Mcg::seed_from_u64(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
     let mut actions = ActionList::new();
     let mut decisions = 0;
     while let Decider::Power(_) = game.decider() {
         game.legal_actions_into(&mut actions);
-        assert!(
-            !actions.is_empty(),
-            "seed {seed}: no legal action at decision {decisions}"
-        );
+        assert!(!actions.is_empty(), "seed {seed}: no legal action at decision {decisions}");
         check(&game, &actions, &mut rng);
         let action = actions[pick(&mut rng, actions.len())];
-        game.apply(action)
-            .unwrap_or_else(|e| panic!("seed {seed}: listed {action} refused: {e}"));
+        game.apply(action).unwrap_or_else(|e| panic!("seed {seed}: listed {action} refused: {e}"));
         decisions += 1;
         assert!(decisions < DECISION_BOUND, "seed {seed}: stalled");
     }
-    assert!(
-        matches!(game.decider(), Decider::Terminal(_)),
-        "seed {seed}: ended without an outcome"
-    );
+    assert!(matches!(game.decider(), Decider::Terminal(_)), "seed {seed}: ended without an outcome");
     assert!(game.legal_actions().is_empty());
     (game, decisions)
 }
@@ -51,10 +40,7 @@ fn check_step(game: &Game, actions: &ActionList, rng: &mut Pcg64Mcg) {
     let mut sorted = actions.clone();
     sorted.sort_unstable_by_key(|a| a.index());
     sorted.dedup();
-    assert_eq!(
-        &sorted, actions,
-        "legal actions not in index order or repeated"
-    );
+    assert_eq!(&sorted, actions, "legal actions not in index order or repeated");
     for &action in actions {
         assert!(game.is_legal(&action));
         assert_eq!(Action::from_index(action.index()), Some(action));
@@ -71,11 +57,7 @@ fn check_step(game: &Game, actions: &ActionList, rng: &mut Pcg64Mcg) {
     // and no mandatory card is in any hand (README, "What is not built yet").
     assert!(!actions.iter().any(|a| matches!(a, Action::PlayEvent(_))));
     for power in Power::ALL {
-        assert!(
-            game.hand(power)
-                .iter()
-                .all(|c| c.kind() != CardKind::Mandatory)
-        );
+        assert!(game.hand(power).iter().all(|c| c.kind() != CardKind::Mandatory));
     }
     // A few random indexes that are not listed are refused, leaving the game as it was.
     for _ in 0..4 {
@@ -95,10 +77,7 @@ fn check_step(game: &Game, actions: &ActionList, rng: &mut Pcg64Mcg) {
 
 #[test]
 fn two_hundred_random_games_end() {
-    for (i, scenario) in [Scenario::Y1517, Scenario::Y1532, Scenario::TwoPlayer]
-        .into_iter()
-        .enumerate()
-    {
+    for (i, scenario) in [Scenario::Y1517, Scenario::Y1532, Scenario::TwoPlayer].into_iter().enumerate() {
         let games = if scenario == Scenario::Y1517 { 120 } else { 40 };
         for seed in 0..games {
             playout(scenario, 1000 * i as u64 + seed, |_, _, _| {});

@@ -3,9 +3,8 @@
 #![cfg(feature = "serde")]
 
 use here_i_stand::{
-    Card, Debater, DebaterState, Faction, Game, LandUnits, Leader, LeaderLocation, MinorPower,
-    NavalLocation, NavalUnits, Phase, Power, Reformer, ReformerState, Religion, Ruler, Scenario,
-    SeaZone, Setup, Space,
+    Card, Debater, DebaterState, Faction, Game, LandUnits, Leader, LeaderLocation, MinorPower, NavalLocation,
+    NavalUnits, Phase, Power, Reformer, ReformerState, Religion, Ruler, Scenario, SeaZone, Setup, Space,
 };
 use proptest::prelude::*;
 use serde_json::{Value, json};
@@ -33,113 +32,60 @@ fn edited_game() -> Game {
     g.set_turn(3).unwrap();
     g.set_phase(Phase::Action).unwrap();
     // Units, a siege, a stack placed then removed.
-    let ottoman = LandUnits {
-        regulars: 7,
-        mercenaries: 0,
-        cavalry: 3,
-    };
-    g.set_land_units(Space::Vienna, Faction::Ottoman, ottoman)
-        .unwrap();
-    let defenders = LandUnits {
-        regulars: 2,
-        mercenaries: 2,
-        cavalry: 0,
-    };
-    g.set_besieged_units(Space::Vienna, Faction::Hapsburg, defenders)
-        .unwrap();
-    g.set_land_units(Space::Paris, Faction::France, LandUnits::regulars(4))
-        .unwrap();
-    g.set_land_units(Space::Buda, Faction::HungaryBohemia, LandUnits::regulars(5))
-        .unwrap();
-    g.set_land_units(Space::Venice, Faction::Venice, LandUnits::regulars(2))
-        .unwrap();
-    g.set_land_units(Space::Metz, Faction::Independent, LandUnits::regulars(1))
-        .unwrap();
-    g.set_land_units(Space::Paris, Faction::France, LandUnits::NONE)
-        .unwrap();
-    g.set_land_units(Space::Lyon, Faction::France, LandUnits::regulars(3))
-        .unwrap();
+    let ottoman = LandUnits { regulars: 7, mercenaries: 0, cavalry: 3 };
+    g.set_land_units(Space::Vienna, Faction::Ottoman, ottoman).unwrap();
+    let defenders = LandUnits { regulars: 2, mercenaries: 2, cavalry: 0 };
+    g.set_besieged_units(Space::Vienna, Faction::Hapsburg, defenders).unwrap();
+    g.set_land_units(Space::Paris, Faction::France, LandUnits::regulars(4)).unwrap();
+    g.set_land_units(Space::Buda, Faction::HungaryBohemia, LandUnits::regulars(5)).unwrap();
+    g.set_land_units(Space::Venice, Faction::Venice, LandUnits::regulars(2)).unwrap();
+    g.set_land_units(Space::Metz, Faction::Independent, LandUnits::regulars(1)).unwrap();
+    g.set_land_units(Space::Paris, Faction::France, LandUnits::NONE).unwrap();
+    g.set_land_units(Space::Lyon, Faction::France, LandUnits::regulars(3)).unwrap();
     // Removing a stack frees a slot: equal positions must still compare equal.
-    g.set_land_units(Space::Metz, Faction::Independent, LandUnits::NONE)
-        .unwrap();
+    g.set_land_units(Space::Metz, Faction::Independent, LandUnits::NONE).unwrap();
     // Ships: in port, at sea, corsairs, and losses on the turn track.
-    g.set_naval_units(
-        NavalLocation::Port(Space::Istanbul),
-        Faction::Ottoman,
-        NavalUnits::squadrons(2),
-    )
-    .unwrap();
-    g.set_naval_units(
-        NavalLocation::Port(Space::Salonika),
-        Faction::Ottoman,
-        NavalUnits::squadrons(1),
-    )
-    .unwrap();
+    g.set_naval_units(NavalLocation::Port(Space::Istanbul), Faction::Ottoman, NavalUnits::squadrons(2)).unwrap();
+    g.set_naval_units(NavalLocation::Port(Space::Salonika), Faction::Ottoman, NavalUnits::squadrons(1)).unwrap();
     g.set_naval_units(
         NavalLocation::Sea(SeaZone::AegeanSea),
         Faction::Ottoman,
-        NavalUnits {
-            squadrons: 1,
-            corsairs: 2,
-        },
+        NavalUnits { squadrons: 1, corsairs: 2 },
     )
     .unwrap();
-    g.set_naval_units(
-        NavalLocation::Port(Space::Venice),
-        Faction::Venice,
-        NavalUnits::squadrons(3),
-    )
-    .unwrap();
-    g.set_naval_units(
-        NavalLocation::Port(Space::Istanbul),
-        Faction::Ottoman,
-        NavalUnits::NONE,
-    )
-    .unwrap();
-    g.set_naval_on_turn_track(Faction::Hapsburg, NavalUnits::squadrons(1))
-        .unwrap();
+    g.set_naval_units(NavalLocation::Port(Space::Venice), Faction::Venice, NavalUnits::squadrons(3)).unwrap();
+    g.set_naval_units(NavalLocation::Port(Space::Istanbul), Faction::Ottoman, NavalUnits::NONE).unwrap();
+    g.set_naval_on_turn_track(Faction::Hapsburg, NavalUnits::squadrons(1)).unwrap();
     // Leaders: on the map, at sea, captured, away; the renegade serving France.
-    g.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Vienna))
-        .unwrap();
-    g.set_leader(Leader::CharlesV, LeaderLocation::Captured(Power::Ottoman))
-        .unwrap();
-    g.set_leader(Leader::Barbarossa, LeaderLocation::Sea(SeaZone::AegeanSea))
-        .unwrap();
-    g.set_leader(Leader::Dudley, LeaderLocation::TurnTrack)
-        .unwrap();
-    g.set_leader(Leader::HenryIi, LeaderLocation::Removed)
-        .unwrap();
+    g.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Vienna)).unwrap();
+    g.set_leader(Leader::CharlesV, LeaderLocation::Captured(Power::Ottoman)).unwrap();
+    g.set_leader(Leader::Barbarossa, LeaderLocation::Sea(SeaZone::AegeanSea)).unwrap();
+    g.set_leader(Leader::Dudley, LeaderLocation::TurnTrack).unwrap();
+    g.set_leader(Leader::HenryIi, LeaderLocation::Removed).unwrap();
     g.set_renegade_owner(Some(Power::France)).unwrap();
-    g.set_leader(Leader::Renegade, LeaderLocation::Space(Space::Lyon))
-        .unwrap();
+    g.set_leader(Leader::Renegade, LeaderLocation::Space(Space::Lyon)).unwrap();
     // The map.
     g.set_controller(Space::Belgrade, Faction::Ottoman).unwrap();
-    g.set_religion(Space::Wittenberg, Religion::Protestant)
-        .unwrap();
+    g.set_religion(Space::Wittenberg, Religion::Protestant).unwrap();
     g.set_unrest(Space::Mainz, true).unwrap();
     // People and rulers.
-    g.set_debater(Debater::Luther, DebaterState::Committed)
-        .unwrap();
-    g.set_debater(Debater::Tetzel, DebaterState::Burned)
-        .unwrap();
-    g.set_reformer(Reformer::Luther, ReformerState::OnMap)
-        .unwrap();
+    g.set_debater(Debater::Luther, DebaterState::Committed).unwrap();
+    g.set_debater(Debater::Tetzel, DebaterState::Burned).unwrap();
+    g.set_reformer(Reformer::Luther, ReformerState::OnMap).unwrap();
     g.set_ruler(Power::Papacy, Ruler::ClementVii).unwrap();
     g.set_excommunicated(Ruler::Luther, true).unwrap();
     // Diplomacy.
     g.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
     g.set_war(Power::Papacy, Power::Protestant, true).unwrap();
     g.set_war(Power::France, MinorPower::Genoa, true).unwrap();
-    g.set_alliance(Power::Hapsburg, MinorPower::HungaryBohemia, true)
-        .unwrap();
+    g.set_alliance(Power::Hapsburg, MinorPower::HungaryBohemia, true).unwrap();
     g.set_alliance(Power::France, Power::Ottoman, true).unwrap();
     // Cards.
     g.give_card(Power::Ottoman, Card::Janissaries).unwrap();
     g.give_card(Power::Ottoman, Card::BarbaryPirates).unwrap();
     g.give_card(Power::Papacy, Card::PapalBull).unwrap();
     g.give_card(Power::Papacy, Card::LeipzigDebate).unwrap();
-    g.give_card(Power::France, Card::DefenderOfTheFaith)
-        .unwrap();
+    g.give_card(Power::France, Card::DefenderOfTheFaith).unwrap();
     g.discard_card(Card::MasterOfItaly).unwrap();
     g.put_card_in_deck(Card::ThomasMore).unwrap();
     g.put_card_in_deck(Card::WarInPersia).unwrap();
@@ -174,10 +120,7 @@ fn edited_position_round_trips() {
     assert_round_trip(&game);
     let back = from_json(&to_json(&game)).unwrap();
     assert!(back.is_besieged(Space::Vienna, Faction::Hapsburg));
-    assert_eq!(
-        back.leader_location(Leader::CharlesV),
-        LeaderLocation::Captured(Power::Ottoman)
-    );
+    assert_eq!(back.leader_location(Leader::CharlesV), LeaderLocation::Captured(Power::Ottoman));
     assert!(back.at_war(Power::Hapsburg, Power::Ottoman));
     assert!(back.hand(Power::Papacy).contains(Card::PapalBull));
     assert!(back.discard_pile().contains(Card::MasterOfItaly));
@@ -192,24 +135,11 @@ fn json_is_readable() {
     assert_eq!(value["control"]["belgrade"], json!("ottoman"));
     assert_eq!(value["religion"]["istanbul"], json!("other"));
     assert_eq!(value["unrest"], json!(["mainz"]));
-    assert_eq!(
-        value["leaders"]["charles_v"],
-        json!({"captured": "ottoman"})
-    );
+    assert_eq!(value["leaders"]["charles_v"], json!({"captured": "ottoman"}));
     assert_eq!(value["leaders"]["suleiman"], json!({"space": "vienna"}));
-    assert_eq!(
-        value["hands"]["papacy"],
-        json!(["papal_bull", "leipzig_debate"])
-    );
+    assert_eq!(value["hands"]["papacy"], json!(["papal_bull", "leipzig_debate"]));
     assert_eq!(value["rulers"]["papacy"], json!("clement_vii"));
-    assert_eq!(
-        value["wars"],
-        json!([
-            ["ottoman", "hapsburg"],
-            ["france", "genoa"],
-            ["papacy", "protestant"]
-        ])
-    );
+    assert_eq!(value["wars"], json!([["ottoman", "hapsburg"], ["france", "genoa"], ["papacy", "protestant"]]));
     assert!(value["land"].as_array().unwrap().contains(&json!({
         "space": "vienna",
         "faction": "hapsburg",
@@ -244,9 +174,7 @@ fn the_dice_state_is_part_of_the_game() {
 fn every_truncation_is_refused() {
     let text = to_json(&edited_game());
     let step = (text.len() / 400).max(1);
-    let ends = (0..text.len())
-        .step_by(step)
-        .chain(text.len().saturating_sub(40)..text.len());
+    let ends = (0..text.len()).step_by(step).chain(text.len().saturating_sub(40)..text.len());
     for end in ends {
         if let Some(prefix) = text.get(..end) {
             assert!(from_json(prefix).is_err(), "prefix of {end} bytes read");
@@ -335,15 +263,11 @@ fn other_broken_invariants() {
     let cases: [(&str, Edit); 8] = [
         ("turn 0", |v| v["turn"] = json!(0)),
         ("turn 10", |v| v["turn"] = json!(10)),
-        ("does not rule", |v| {
-            v["rulers"]["england"] = json!("francis_i")
-        }),
+        ("does not rule", |v| v["rulers"]["england"] = json!("francis_i")),
         ("wrong kind of religion", |v| {
             v["religion"]["istanbul"] = json!("catholic");
         }),
-        ("at sea", |v| {
-            v["leaders"]["suleiman"] = json!({"sea": "black_sea"})
-        }),
+        ("at sea", |v| v["leaders"]["suleiman"] = json!({"sea": "black_sea"})),
         ("home card", |v| v["deck"] = json!(["janissaries"])),
         ("diplomacy card", |v| v["deck"] = json!(["dip_plague"])),
         ("allied with two powers", |v| {
@@ -467,11 +391,7 @@ struct ValueEdit {
 }
 
 fn value_edit() -> impl Strategy<Value = ValueEdit> {
-    (any::<usize>(), any::<usize>(), any::<u8>()).prop_map(|(field, pick, how)| ValueEdit {
-        field,
-        pick,
-        how,
-    })
+    (any::<usize>(), any::<usize>(), any::<u8>()).prop_map(|(field, pick, how)| ValueEdit { field, pick, how })
 }
 
 fn edit_value(value: &mut Value, edit: &ValueEdit) {

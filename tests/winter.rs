@@ -1,12 +1,12 @@
 //! Winter return home (§19.3; seed page 001), through the public API.
 
 use here_i_stand::rules::winter::{
-    DestinationKind, Obligation, PathStep, ReturnOptions, WINTER_LIMIT, attrition_free_path,
-    capitals, minor_home_keys, naval_return_options, return_options, winter_obligations,
+    DestinationKind, Obligation, PathStep, ReturnOptions, WINTER_LIMIT, attrition_free_path, capitals, minor_home_keys,
+    naval_return_options, return_options, winter_obligations,
 };
 use here_i_stand::{
-    EditError, EnumSet, Faction, Game, LandUnits, Leader, LeaderLocation, MinorPower,
-    NavalLocation, NavalUnits, Power, Scenario, SeaZone, Setup, Space,
+    EditError, EnumSet, Faction, Game, LandUnits, Leader, LeaderLocation, MinorPower, NavalLocation, NavalUnits, Power,
+    Scenario, SeaZone, Setup, Space,
 };
 use proptest::prelude::*;
 
@@ -69,10 +69,7 @@ fn seed_example_charles_v_winters_in_besancon_without_loss() -> Result {
     assert_eq!(force.faction, Faction::Hapsburg);
     assert_eq!(force.obligation, Obligation::MustMove);
     assert_eq!(options.stack.leaders.as_slice(), &[Leader::CharlesV]);
-    assert_eq!(
-        options.spaces(),
-        spaces(&[Space::Besancon, Space::Valladolid, Space::Vienna])
-    );
+    assert_eq!(options.spaces(), spaces(&[Space::Besancon, Space::Valladolid, Space::Vienna]));
     let besancon = options.destination(Space::Besancon).unwrap();
     assert_eq!(besancon.kind, DestinationKind::Nearest);
     assert_eq!(besancon.room, Some(4));
@@ -85,12 +82,7 @@ fn seed_example_charles_v_winters_in_besancon_without_loss() -> Result {
     }
     assert_eq!(
         attrition_free_path(&g, Power::Hapsburg, Space::Turin, Space::Besancon).as_deref(),
-        Some(
-            &[
-                PathStep::Land(Space::Geneva),
-                PathStep::Land(Space::Besancon)
-            ][..]
-        )
+        Some(&[PathStep::Land(Space::Geneva), PathStep::Land(Space::Besancon)][..])
     );
     assert_eq!(options.eliminated(), 0);
     Ok(())
@@ -139,10 +131,7 @@ fn seed_example_papal_stack_in_trent_loses_three_and_survivors_go_anywhere() -> 
     let g = italy()?;
     let options = return_options(&g, Power::Papacy, Space::Trent);
     assert_eq!(options.stack.forces[0].obligation, Obligation::MustMove);
-    assert_eq!(
-        options.spaces(),
-        spaces(&[Space::Rome, Space::Ravenna, Space::Florence])
-    );
+    assert_eq!(options.spaces(), spaces(&[Space::Rome, Space::Ravenna, Space::Florence]));
     let rome = *options.destination(Space::Rome).unwrap();
     let ravenna = *options.destination(Space::Ravenna).unwrap();
     let florence = *options.destination(Space::Florence).unwrap();
@@ -156,14 +145,7 @@ fn seed_example_papal_stack_in_trent_loses_three_and_survivors_go_anywhere() -> 
     // Every mix of the 2 survivors over the three spaces can be reached by
     // some split of the 5 into groups, at the minimum loss of 3.
     let dests = [rome, ravenna, florence];
-    for mix in [
-        [2, 0, 0],
-        [0, 2, 0],
-        [0, 0, 2],
-        [1, 1, 0],
-        [1, 0, 1],
-        [0, 1, 1],
-    ] {
+    for mix in [[2, 0, 0], [0, 2, 0], [0, 0, 2], [1, 1, 0], [1, 0, 1], [0, 1, 1]] {
         let reachable = (0..=5u8).any(|a| {
             (0..=5 - a).any(|b| {
                 let groups = [a, b, 5 - a - b];
@@ -245,19 +227,10 @@ fn protestant_fills_the_nearest_fortified_spaces_in_turn() -> Result {
     let mut g = game();
     g.set_schmalkaldic_league(true)?;
     g.set_war(Power::Protestant, Power::Hapsburg, true)?;
-    for space in [
-        Space::Leipzig,
-        Space::Wittenberg,
-        Space::Brandenburg,
-        Space::Cologne,
-    ] {
+    for space in [Space::Leipzig, Space::Wittenberg, Space::Brandenburg, Space::Cologne] {
         g.set_controller(space, Faction::Protestant)?;
     }
-    g.set_land_units(
-        Space::Wittenberg,
-        Faction::Protestant,
-        LandUnits::regulars(2),
-    )?;
+    g.set_land_units(Space::Wittenberg, Faction::Protestant, LandUnits::regulars(2))?;
     g.set_land_units(Space::Leipzig, Faction::Protestant, LandUnits::regulars(7))?;
     assert!(capitals(Power::Protestant).is_empty());
 
@@ -270,25 +243,14 @@ fn protestant_fills_the_nearest_fortified_spaces_in_turn() -> Result {
     assert!(!wittenberg.attrition);
 
     // Once Wittenberg holds 4, the next nearest: Brandenburg, two steps.
-    g.set_land_units(
-        Space::Wittenberg,
-        Faction::Protestant,
-        LandUnits::regulars(4),
-    )?;
+    g.set_land_units(Space::Wittenberg, Faction::Protestant, LandUnits::regulars(4))?;
     g.set_land_units(Space::Leipzig, Faction::Protestant, LandUnits::regulars(5))?;
     let second = return_options(&g, Power::Protestant, Space::Leipzig);
     assert_eq!(second.spaces(), spaces(&[Space::Brandenburg]));
-    assert_eq!(
-        second.destination(Space::Brandenburg).unwrap().room,
-        Some(4)
-    );
+    assert_eq!(second.destination(Space::Brandenburg).unwrap().room, Some(4));
 
     // Then Cologne, three steps through Hapsburg Nuremberg and Mainz: attrition.
-    g.set_land_units(
-        Space::Brandenburg,
-        Faction::Protestant,
-        LandUnits::regulars(4),
-    )?;
+    g.set_land_units(Space::Brandenburg, Faction::Protestant, LandUnits::regulars(4))?;
     g.set_land_units(Space::Leipzig, Faction::Protestant, LandUnits::regulars(1))?;
     let third = return_options(&g, Power::Protestant, Space::Leipzig);
     assert_eq!(third.spaces(), spaces(&[Space::Cologne]));
@@ -309,30 +271,18 @@ fn protestant_units_over_the_limit_go_to_the_nearest_other_space_with_room() -> 
     for space in [Space::Wittenberg, Space::Brandenburg] {
         g.set_controller(space, Faction::Protestant)?;
     }
-    g.set_land_units(
-        Space::Wittenberg,
-        Faction::Protestant,
-        LandUnits::regulars(6),
-    )?;
+    g.set_land_units(Space::Wittenberg, Faction::Protestant, LandUnits::regulars(6))?;
     let options = return_options(&g, Power::Protestant, Space::Wittenberg);
     assert_eq!(options.stack.forces[0].obligation, Obligation::MayStay);
     assert_eq!(options.stack.excess, 2);
     assert_eq!(options.spaces(), spaces(&[Space::Brandenburg]));
     // Four Protestant units in Brandenburg: nowhere else, the excess is lost.
-    g.set_land_units(
-        Space::Brandenburg,
-        Faction::Protestant,
-        LandUnits::regulars(4),
-    )?;
+    g.set_land_units(Space::Brandenburg, Faction::Protestant, LandUnits::regulars(4))?;
     let options = return_options(&g, Power::Protestant, Space::Wittenberg);
     assert!(options.destinations.is_empty());
     assert_eq!(options.eliminated(), 2);
     // Four or fewer: they stay; the Protestant has no capital to go to.
-    g.set_land_units(
-        Space::Wittenberg,
-        Faction::Protestant,
-        LandUnits::regulars(3),
-    )?;
+    g.set_land_units(Space::Wittenberg, Faction::Protestant, LandUnits::regulars(3))?;
     let options = return_options(&g, Power::Protestant, Space::Wittenberg);
     assert!(options.destinations.is_empty());
     assert_eq!(options.eliminated(), 0);
@@ -343,11 +293,7 @@ fn protestant_units_over_the_limit_go_to_the_nearest_other_space_with_room() -> 
 fn protestant_units_do_not_move_before_the_league() -> Result {
     let mut g = game();
     // Electorate regulars in Hapsburg-controlled Wittenberg, before the League.
-    g.set_land_units(
-        Space::Wittenberg,
-        Faction::Protestant,
-        LandUnits::regulars(6),
-    )?;
+    g.set_land_units(Space::Wittenberg, Faction::Protestant, LandUnits::regulars(6))?;
     let options = return_options(&g, Power::Protestant, Space::Wittenberg);
     assert_eq!(options.stack.forces[0].obligation, Obligation::MayNotMove);
     assert_eq!(options.stack.excess, 0);
@@ -391,10 +337,7 @@ fn hapsburg_with_one_capital_lost_uses_the_other() -> Result {
     g.set_land_units(Space::Innsbruck, Faction::Hapsburg, LandUnits::regulars(2))?;
     let options = return_options(&g, Power::Hapsburg, Space::Innsbruck);
     assert!(options.destination(Space::Vienna).is_none());
-    assert_eq!(
-        options.destination(Space::Valladolid).unwrap().kind,
-        DestinationKind::Capital
-    );
+    assert_eq!(options.destination(Space::Valladolid).unwrap().kind, DestinationKind::Capital);
     Ok(())
 }
 
@@ -405,12 +348,8 @@ fn hapsburg_may_not_winter_into_or_through_electorates_before_the_league() -> Re
     // the Hapsburgs in 1517.
     g.set_land_units(Space::Worms, Faction::Hapsburg, LandUnits::regulars(3))?;
     let before = return_options(&g, Power::Hapsburg, Space::Worms);
-    let nearest: EnumSet<Space> = before
-        .destinations
-        .iter()
-        .filter(|d| d.kind == DestinationKind::Nearest)
-        .map(|d| d.space)
-        .collect();
+    let nearest: EnumSet<Space> =
+        before.destinations.iter().filter(|d| d.kind == DestinationKind::Nearest).map(|d| d.space).collect();
     assert_eq!(nearest, spaces(&[Space::Besancon]));
     // Vienna: the clean road by Nuremberg, Regensburg and Linz, no electorate.
     let path = attrition_free_path(&g, Power::Hapsburg, Space::Worms, Space::Vienna).unwrap();
@@ -419,12 +358,8 @@ fn hapsburg_may_not_winter_into_or_through_electorates_before_the_league() -> Re
 
     g.set_schmalkaldic_league(true)?;
     let after = return_options(&g, Power::Hapsburg, Space::Worms);
-    let nearest: EnumSet<Space> = after
-        .destinations
-        .iter()
-        .filter(|d| d.kind == DestinationKind::Nearest)
-        .map(|d| d.space)
-        .collect();
+    let nearest: EnumSet<Space> =
+        after.destinations.iter().filter(|d| d.kind == DestinationKind::Nearest).map(|d| d.space).collect();
     assert_eq!(nearest, spaces(&[Space::Augsburg, Space::Mainz]));
     Ok(())
 }
@@ -433,12 +368,7 @@ fn hapsburg_may_not_winter_into_or_through_electorates_before_the_league() -> Re
 fn hapsburg_before_the_league_cannot_reach_past_electorates_cleanly() -> Result {
     let mut g = game();
     g.set_land_units(Space::Kassel, Faction::Hapsburg, LandUnits::regulars(1))?;
-    for space in [
-        Space::Nuremberg,
-        Space::Erfurt,
-        Space::Brunswick,
-        Space::Munster,
-    ] {
+    for space in [Space::Nuremberg, Space::Erfurt, Space::Brunswick, Space::Munster] {
         g.set_unrest(space, true)?;
     }
     // The only clean exit from Kassel is Mainz, an electorate.
@@ -458,13 +388,7 @@ fn allied_minor_units_may_winter_in_their_home_key() -> Result {
     g.set_land_units(Space::Modena, Faction::Venice, LandUnits::regulars(3))?;
     let options = return_options(&g, Power::Papacy, Space::Modena);
     assert_eq!(options.stack.forces.len(), 2);
-    assert!(
-        options
-            .stack
-            .forces
-            .iter()
-            .all(|f| f.obligation == Obligation::MustMove)
-    );
+    assert!(options.stack.forces.iter().all(|f| f.obligation == Obligation::MustMove));
     let venice = options.destination(Space::Venice).unwrap();
     assert_eq!(venice.kind, DestinationKind::HomeKey(MinorPower::Venice));
     assert_eq!(venice.users, users(&[Faction::Venice]));
@@ -485,11 +409,7 @@ fn allied_minor_units_may_winter_in_their_home_key() -> Result {
     g.set_land_units(Space::Venice, Faction::Papacy, LandUnits::regulars(4))?;
     let options = return_options(&g, Power::Papacy, Space::Venice);
     assert_eq!(options.stack.excess, 0);
-    let venetians = options
-        .stack
-        .forces
-        .iter()
-        .find(|f| f.faction == Faction::Venice);
+    let venetians = options.stack.forces.iter().find(|f| f.faction == Faction::Venice);
     assert!(!venetians.unwrap().counted);
     assert_eq!(options.spaces(), spaces(&[Space::Rome]));
     Ok(())
@@ -513,10 +433,7 @@ fn scottish_units_winter_only_in_edinburgh_or_stirling() -> Result {
     // the Scots may not.
     let paris = options.destination(Space::Paris).unwrap();
     assert_eq!(paris.users, users(&[Faction::France]));
-    let nearest = options
-        .destinations
-        .iter()
-        .filter(|d| d.kind == DestinationKind::Nearest);
+    let nearest = options.destinations.iter().filter(|d| d.kind == DestinationKind::Nearest);
     for d in nearest {
         assert_eq!(d.users, users(&[Faction::France]));
     }
@@ -543,21 +460,14 @@ fn naval_units_go_to_the_nearest_port_ties_chosen_by_the_owner() -> Result {
     assert_eq!(fleets.len(), 1);
     assert_eq!(fleets[0].location, biscay);
     assert_eq!(fleets[0].distance, Some(1));
-    assert_eq!(
-        fleets[0].ports,
-        spaces(&[Space::Bordeaux, Space::Brest, Space::Nantes])
-    );
+    assert_eq!(fleets[0].ports, spaces(&[Space::Bordeaux, Space::Brest, Space::Nantes]));
     assert!(!fleets[0].stays());
 
     // Ships in their own port stay; a port in enemy hands is not one of theirs.
     g.set_war(Power::France, Power::England, true)?;
     g.set_controller(Space::Bordeaux, Faction::England)?;
     g.set_controller(Space::Nantes, Faction::England)?;
-    g.set_naval_units(
-        NavalLocation::Port(Space::Marseille),
-        Faction::France,
-        NavalUnits::squadrons(1),
-    )?;
+    g.set_naval_units(NavalLocation::Port(Space::Marseille), Faction::France, NavalUnits::squadrons(1))?;
     let fleets = naval_return_options(&g, Power::France);
     assert_eq!(fleets[0].location, NavalLocation::Port(Space::Marseille));
     assert!(fleets[0].stays());
@@ -571,16 +481,10 @@ fn naval_leaders_and_allied_minor_fleets_return_with_the_power() -> Result {
     g.set_alliance(Power::France, MinorPower::Genoa, true)?;
     let tyrrhenian = NavalLocation::Sea(SeaZone::TyrrhenianSea);
     g.set_naval_units(tyrrhenian, Faction::Genoa, NavalUnits::squadrons(1))?;
-    g.set_leader(
-        Leader::AndreaDoria,
-        LeaderLocation::Sea(SeaZone::TyrrhenianSea),
-    )?;
+    g.set_leader(Leader::AndreaDoria, LeaderLocation::Sea(SeaZone::TyrrhenianSea))?;
     let fleets = naval_return_options(&g, Power::France);
     assert_eq!(fleets.len(), 1);
-    assert_eq!(
-        fleets[0].fleets.as_slice(),
-        &[(Faction::Genoa, NavalUnits::squadrons(1))]
-    );
+    assert_eq!(fleets[0].fleets.as_slice(), &[(Faction::Genoa, NavalUnits::squadrons(1))]);
     assert_eq!(fleets[0].leaders.as_slice(), &[Leader::AndreaDoria]);
     // Genoa and Bastia, Genoese ports on the Tyrrhenian, are France's now.
     assert_eq!(fleets[0].ports, spaces(&[Space::Bastia, Space::Genoa]));
@@ -594,11 +498,7 @@ fn naval_leaders_and_allied_minor_fleets_return_with_the_power() -> Result {
 fn naval_units_pass_only_through_friendly_ports() -> Result {
     // A papal squadron in the Black Sea, whose only ports are Ottoman.
     let mut g = game();
-    g.set_naval_units(
-        NavalLocation::Sea(SeaZone::BlackSea),
-        Faction::Papacy,
-        NavalUnits::squadrons(1),
-    )?;
+    g.set_naval_units(NavalLocation::Sea(SeaZone::BlackSea), Faction::Papacy, NavalUnits::squadrons(1))?;
     let fleets = naval_return_options(&g, Power::Papacy);
     assert!(fleets[0].ports.is_empty());
     assert_eq!(fleets[0].distance, None);
@@ -618,15 +518,8 @@ struct Choices(u64);
 
 impl Choices {
     fn below(&mut self, n: u8) -> u8 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        if n == 0 {
-            0
-        } else {
-            ((self.0 >> 33) % u64::from(n)) as u8
-        }
+        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        if n == 0 { 0 } else { ((self.0 >> 33) % u64::from(n)) as u8 }
     }
     fn pick<T: Copy>(&mut self, items: &[T]) -> T {
         items[usize::from(self.below(items.len() as u8))]
@@ -635,12 +528,7 @@ impl Choices {
 
 fn factions_of(game: &Game, power: Power) -> Vec<Faction> {
     let mut v = vec![Faction::from(power)];
-    v.extend(
-        MinorPower::ALL
-            .into_iter()
-            .filter(|&m| game.minor_ally(m) == Some(power))
-            .map(Faction::from),
-    );
+    v.extend(MinorPower::ALL.into_iter().filter(|&m| game.minor_ally(m) == Some(power)).map(Faction::from));
     v
 }
 
@@ -670,10 +558,7 @@ fn send(game: &mut Game, faction: Faction, from: Space, to: Space, n: u8, loss: 
     let here = game.land_units(from, faction);
     set_or_trim(game, from, faction, remove(here, n));
     let there = game.land_units(to, faction);
-    let arrived = LandUnits {
-        regulars: there.regulars + n - loss,
-        ..there
-    };
+    let arrived = LandUnits { regulars: there.regulars + n - loss, ..there };
     set_or_trim(game, to, faction, arrived);
 }
 
@@ -705,13 +590,7 @@ fn send_one(
         .forces
         .iter()
         .filter(|f| wanted(f) && f.units.total() > 0)
-        .flat_map(|f| {
-            options
-                .destinations
-                .iter()
-                .filter(move |d| d.users.contains(f.faction))
-                .map(move |d| (*f, *d))
-        })
+        .flat_map(|f| options.destinations.iter().filter(move |d| d.users.contains(f.faction)).map(move |d| (*f, *d)))
         .collect();
     if moves.is_empty() {
         return false;
@@ -719,25 +598,14 @@ fn send_one(
     let (force, dest) = choices.pick(&moves);
     let most = capacity(&dest, force.units.total().min(limit));
     let n = 1 + choices.below(most);
-    send(
-        game,
-        force.faction,
-        options.stack.space,
-        dest.space,
-        n,
-        dest.loss(n),
-    );
+    send(game, force.faction, options.stack.space, dest.space, n, dest.loss(n));
     true
 }
 
 /// A test-only engine: every stack takes offered options, at random.
 fn apply_winter(game: &mut Game, power: Power, choices: &mut Choices) {
     // Step 1: the over-limit check, then optional moves to a capital.
-    let step1: Vec<Space> = winter_obligations(game, power)
-        .iter()
-        .filter(|s| s.step() == 1)
-        .map(|s| s.space)
-        .collect();
+    let step1: Vec<Space> = winter_obligations(game, power).iter().filter(|s| s.step() == 1).map(|s| s.space).collect();
     for space in step1 {
         loop {
             let options = return_options(game, power, space);
@@ -752,30 +620,15 @@ fn apply_winter(game: &mut Game, power: Power, choices: &mut Choices) {
         }
         if choices.below(2) == 0 {
             let options = return_options(game, power, space);
-            send_one(
-                game,
-                &options,
-                u8::MAX,
-                |f| f.obligation == Obligation::MayStay,
-                choices,
-            );
+            send_one(game, &options, u8::MAX, |f| f.obligation == Obligation::MayStay, choices);
         }
     }
     // Step 2: every unit that must move, asking again after each group.
-    let step2: Vec<Space> = winter_obligations(game, power)
-        .iter()
-        .filter(|s| s.step() == 2)
-        .map(|s| s.space)
-        .collect();
+    let step2: Vec<Space> = winter_obligations(game, power).iter().filter(|s| s.step() == 2).map(|s| s.space).collect();
     for space in step2 {
         loop {
             let options = return_options(game, power, space);
-            let Some(force) = options
-                .stack
-                .forces
-                .iter()
-                .find(|f| f.obligation == Obligation::MustMove)
-                .copied()
+            let Some(force) = options.stack.forces.iter().find(|f| f.obligation == Obligation::MustMove).copied()
             else {
                 break;
             };
@@ -799,16 +652,10 @@ fn position(
     if let Some(m) = minor {
         g.set_alliance(power, m, true).unwrap();
     }
-    let owners = [
-        Faction::from(power),
-        Faction::Independent,
-        Faction::Ottoman,
-        Faction::France,
-    ];
+    let owners = [Faction::from(power), Faction::Independent, Faction::Ottoman, Faction::France];
     for &(space, owner) in control {
         let space = Space::ALL[usize::from(space) % Space::COUNT];
-        g.set_controller(space, owners[usize::from(owner) % owners.len()])
-            .unwrap();
+        g.set_controller(space, owners[usize::from(owner) % owners.len()]).unwrap();
     }
     for &(space, n, minor_units) in stacks {
         let space = Space::ALL[usize::from(space) % Space::COUNT];
@@ -827,10 +674,7 @@ fn position(
 fn counted_after_winter(game: &Game, power: Power, space: Space) -> u8 {
     factions_of(game, power)
         .into_iter()
-        .filter(|&f| {
-            !f.minor()
-                .is_some_and(|m| minor_home_keys(m).contains(&space))
-        })
+        .filter(|&f| !f.minor().is_some_and(|m| minor_home_keys(m).contains(&space)))
         .map(|f| game.land_units(space, f).total())
         .sum()
 }

@@ -12,32 +12,23 @@ use crate::types::{Leader, Power, Space};
 /// One procedure in progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(
-    feature = "serde",
-    serde(rename_all = "snake_case", deny_unknown_fields)
-)]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case", deny_unknown_fields))]
 pub(crate) enum Frame {
     /// An impulse of the action phase: play a card or pass (§11.1).
     Impulse { power: Power },
-    /// CP to spend on actions, one at a time (§11.2).
-    Spend { power: Power, cp: u8 },
+    /// CP to spend on actions, one at a time (§11.2). `abandoned`: origins
+    /// of formations given up this impulse, not offered again.
+    Spend { power: Power, cp: u8, abandoned: EnumSet<Space> },
     /// A formation being formed in `from`, then moved (§13.1). The CP are
     /// paid from the `Spend` frame below when it moves.
-    Formation {
-        power: Power,
-        from: Space,
-        units: LandUnits,
-        leaders: EnumSet<Leader>,
-    },
+    Formation { power: Power, from: Space, units: LandUnits, leaders: EnumSet<Leader> },
 }
 
 impl Frame {
     /// The power that must decide at this frame.
     pub(crate) fn decider(&self) -> Power {
         match *self {
-            Frame::Impulse { power }
-            | Frame::Spend { power, .. }
-            | Frame::Formation { power, .. } => power,
+            Frame::Impulse { power } | Frame::Spend { power, .. } | Frame::Formation { power, .. } => power,
         }
     }
 
@@ -46,7 +37,7 @@ impl Frame {
         match self {
             Frame::Impulse { .. } => "a card to play, or pass",
             Frame::Spend { .. } => "an action to spend CP on, or done",
-            Frame::Formation { .. } => "a leader or unit to add, or a space to move to",
+            Frame::Formation { .. } => "a leader or unit to add, a space to move to, or done",
         }
     }
 }
@@ -63,24 +54,17 @@ pub(crate) struct Stack {
 
 impl Default for Stack {
     fn default() -> Self {
-        Stack {
-            frames: [None; MAX_FRAMES],
-            len: 0,
-        }
+        Stack { frames: [None; MAX_FRAMES], len: 0 }
     }
 }
 
 impl Stack {
     pub(crate) fn top(&self) -> Option<&Frame> {
-        self.len
-            .checked_sub(1)
-            .and_then(|i| self.frames[usize::from(i)].as_ref())
+        self.len.checked_sub(1).and_then(|i| self.frames[usize::from(i)].as_ref())
     }
 
     pub(crate) fn top_mut(&mut self) -> Option<&mut Frame> {
-        self.len
-            .checked_sub(1)
-            .and_then(|i| self.frames[usize::from(i)].as_mut())
+        self.len.checked_sub(1).and_then(|i| self.frames[usize::from(i)].as_mut())
     }
 
     pub(crate) fn push(&mut self, frame: Frame) {
@@ -104,6 +88,7 @@ impl Stack {
     }
 
     /// A stack of these frames (outermost first), if they fit.
+    #[cfg(feature = "serde")]
     pub(crate) fn from_frames(frames: &[Frame]) -> Option<Stack> {
         if frames.len() > MAX_FRAMES {
             return None;
@@ -121,8 +106,6 @@ impl Stack {
 
     /// The frame `depth` below the top (0: the top).
     pub(crate) fn below(&self, depth: usize) -> Option<&Frame> {
-        usize::from(self.len)
-            .checked_sub(depth + 1)
-            .and_then(|i| self.frames[i].as_ref())
+        usize::from(self.len).checked_sub(depth + 1).and_then(|i| self.frames[i].as_ref())
     }
 }

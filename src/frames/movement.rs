@@ -15,55 +15,82 @@ use crate::types::{Faction, LandUnitKind, Leader, Power, Space};
 /// The CP a formation pays to move from `from` to the adjacent `to`: 1 in
 /// clear, 2 across a pass (§11.2).
 pub fn move_cost(from: Space, to: Space) -> u8 {
-    if from.is_pass_to(to) {
-        cost::MOVE_PASS
-    } else {
-        cost::MOVE_CLEAR
-    }
+    if from.is_pass_to(to) { cost::MOVE_PASS } else { cost::MOVE_CLEAR }
 }
 
 impl Game {
     /// Units of `power` in `from` free to move: not besieged (§15).
     fn movable_units(&self, power: Power, from: Space) -> LandUnits {
         let own = Faction::from(power);
-        if self.is_besieged(from, own) {
-            LandUnits::NONE
-        } else {
-            self.land_units(from, own)
-        }
+        if self.is_besieged(from, own) { LandUnits::NONE } else { self.land_units(from, own) }
     }
 
     /// Spaces from which `power` can move some formation for at most `cp`.
     pub(crate) fn formation_origins(&self, power: Power, cp: u8) -> EnumSet<Space> {
         let own = Faction::from(power);
         let mut origins = EnumSet::EMPTY;
-        let candidates = self
-            .land_stacks()
-            .filter(|&(_, f, _, besieged)| f == own && !besieged)
-            .map(|(s, ..)| s)
-            .chain(
-                self.army_leaders_of(power)
-                    .filter_map(|l| match self.leader_location(l) {
-                        LeaderLocation::Space(s) => Some(s),
-                        _ => None,
-                    }),
+        let candidates =
+            self.land_stacks().filter(|&(_, f, _, besieged)| f == own && !besieged).map(|(s, ..)| s).chain(
+                self.army_leaders_of(power).filter_map(|l| match self.leader_location(l) {
+                    LeaderLocation::Space(s) => Some(s),
+                    _ => None,
+                }),
             );
         for from in candidates {
-            let with_units = self.movable_units(power, from).total() > 0;
-            let reachable = from.land_neighbours().any(|to| {
-                move_cost(from, to) <= cp && can_enter_peacefully(self, power, to, with_units)
-            });
-            if reachable {
+            let leaders = self.army_leaders_at(from, own).next().is_some();
+            let all_leaders: EnumSet<Leader> = self.army_leaders_at(from, own).collect();
+            let limit = formation_limit(all_leaders);
+            let units = self.movable_units(power, from).total() > 0
+                && self.completion_exists(power, from, LandUnits::NONE, limit);
+            let reachable = |with_units: bool| {
+                from.land_neighbours()
+                    .any(|to| move_cost(from, to) <= cp && can_enter_peacefully(self, power, to, with_units))
+            };
+            if (units && reachable(true)) || (leaders && reachable(false)) {
                 origins.insert(from);
             }
         }
         origins
     }
 
+    /// Whether `moving`, split off from `power`'s units in `from`, leaves
+    /// both parts showable with its counters (§5.2, making change).
+    fn split_fits(&self, power: Power, from: Space, moving: LandUnits) -> bool {
+        let own = Faction::from(power);
+        let here = self.land_units(from, own);
+        let stay = LandUnits {
+            regulars: here.regulars.saturating_sub(moving.regulars),
+            mercenaries: here.mercenaries.saturating_sub(moving.mercenaries),
+            cavalry: here.cavalry.saturating_sub(moving.cavalry),
+        };
+        crate::rules::counters::fits_with(self, own, from, stay, moving)
+    }
+
+    /// Whether some formation of at least `units` (and at least one unit),
+    /// at most `limit` units, can split off from `from` within the counter
+    /// mix, so that adding units never leads to a formation that cannot move.
+    fn completion_exists(&self, power: Power, from: Space, units: LandUnits, limit: u8) -> bool {
+        if units.total() > 0 && self.split_fits(power, from, units) {
+            return true;
+        }
+        let have = self.movable_units(power, from);
+        for regulars in units.regulars..=have.regulars {
+            for mercenaries in units.mercenaries..=have.mercenaries {
+                for cavalry in units.cavalry..=have.cavalry {
+                    let moving = LandUnits { regulars, mercenaries, cavalry };
+                    let total = moving.total();
+                    if total > 0 && total <= limit && self.split_fits(power, from, moving) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
     fn army_leaders_of(&self, power: Power) -> impl Iterator<Item = Leader> + '_ {
         Leader::ALL.into_iter().filter(move |&l| {
-            l.kind() == crate::types::LeaderKind::Army
-                && self.leader_owner(l) == Some(Faction::from(power))
+            l.kind() == crate::types::LeaderKind::Army && self.leader_owner(l) == Some(Faction::from(power))
         })
     }
 
@@ -84,30 +111,38 @@ impl Game {
             }
         }
         let available = self.movable_units(power, from);
-        if units.total() < formation_limit(leaders) {
+        let limit = formation_limit(leaders);
+        if units.total() < limit {
             for (kind, have, taken) in [
                 (LandUnitKind::Regular, available.regulars, units.regulars),
-                (
-                    LandUnitKind::Mercenary,
-                    available.mercenaries,
-                    units.mercenaries,
-                ),
+                (LandUnitKind::Mercenary, available.mercenaries, units.mercenaries),
                 (LandUnitKind::Cavalry, available.cavalry, units.cavalry),
             ] {
-                if taken < have {
+                let mut more = units;
+                match kind {
+                    LandUnitKind::Regular => more.regulars += 1,
+                    LandUnitKind::Mercenary => more.mercenaries += 1,
+                    LandUnitKind::Cavalry => more.cavalry += 1,
+                }
+                if taken < have && self.completion_exists(power, from, more, limit) {
                     list.push(Action::AddUnit(kind));
                 }
             }
         }
-        if units.is_empty() && leaders.is_empty() {
-            return;
-        }
-        let cp = self.spend_cp_below_top();
-        for to in from.land_neighbours() {
-            if move_cost(from, to) <= cp && can_enter_peacefully(self, power, to, !units.is_empty())
-            {
-                list.push(Action::MoveTo(to));
+        let formed = !units.is_empty() || !leaders.is_empty();
+        if formed && (units.is_empty() || self.split_fits(power, from, units)) {
+            let cp = self.spend_cp_below_top();
+            for to in from.land_neighbours() {
+                if move_cost(from, to) <= cp && can_enter_peacefully(self, power, to, !units.is_empty()) {
+                    list.push(Action::MoveTo(to));
+                }
             }
+        }
+        // Nothing else left (e.g. leaders chosen that cannot go where the
+        // units could): give the move up. The origin is not offered again
+        // this impulse, so this cannot loop.
+        if list.is_empty() {
+            list.push(Action::Done);
         }
     }
 
@@ -120,13 +155,7 @@ impl Game {
     }
 
     pub(crate) fn apply_formation(&mut self, power: Power, action: Action, log: &mut dyn Log) {
-        let Some(Frame::Formation {
-            from,
-            units,
-            leaders,
-            ..
-        }) = self.stack.top_mut()
-        else {
+        let Some(Frame::Formation { from, units, leaders, .. }) = self.stack.top_mut() else {
             return;
         };
         match action {
@@ -136,17 +165,18 @@ impl Game {
             Action::AddUnit(LandUnitKind::Regular) => units.regulars += 1,
             Action::AddUnit(LandUnitKind::Mercenary) => units.mercenaries += 1,
             Action::AddUnit(LandUnitKind::Cavalry) => units.cavalry += 1,
+            Action::Done => {
+                let from = *from;
+                self.stack.pop();
+                if let Some(Frame::Spend { abandoned, .. }) = self.stack.top_mut() {
+                    abandoned.insert(from);
+                }
+            }
             Action::MoveTo(to) => {
                 let (from, units, leaders) = (*from, *units, *leaders);
                 self.stack.pop();
                 self.move_formation(power, from, to, units, leaders);
-                log.event(Event::FormationMoved {
-                    power,
-                    from,
-                    to,
-                    units,
-                    leaders: leaders.len() as u8,
-                });
+                log.event(Event::FormationMoved { power, from, to, units, leaders: leaders.len() as u8 });
                 self.pay(move_cost(from, to));
             }
             _ => {}
@@ -169,10 +199,7 @@ impl Game {
             mercenaries: left.mercenaries - units.mercenaries.min(left.mercenaries),
             cavalry: left.cavalry - units.cavalry.min(left.cavalry),
         };
-        let index = self
-            .land_stacks_slice()
-            .iter()
-            .position(|s| s.space == from && s.faction == own);
+        let index = self.land_stacks_slice().iter().position(|s| s.space == from && s.faction == own);
         self.write_land_stack(index, from, own, stay, false);
         let there = self.land_units(to, own);
         let arrive = LandUnits {
@@ -180,10 +207,7 @@ impl Game {
             mercenaries: there.mercenaries + units.mercenaries,
             cavalry: there.cavalry + units.cavalry,
         };
-        let index = self
-            .land_stacks_slice()
-            .iter()
-            .position(|s| s.space == to && s.faction == own);
+        let index = self.land_stacks_slice().iter().position(|s| s.space == to && s.faction == own);
         self.write_land_stack(index, to, own, arrive, false);
         for leader in leaders {
             self.leaders[leader.index()] = LeaderLocation::Space(to);

@@ -1,7 +1,5 @@
 //! Unit construction (§17): where a power may raise, buy and build.
 
-use smallvec::SmallVec;
-
 use crate::data::powers;
 use crate::game::{Game, LandUnits, NavalLocation};
 use crate::types::{Faction, LandUnitKind, Power, Space};
@@ -11,13 +9,7 @@ use crate::types::{Faction, LandUnitKind, Power, Space};
 /// controlled by the power or the faction, not in unrest, free of enemy
 /// units; the Protestant only after the Schmalkaldic League; within the
 /// faction's counter mix.
-pub fn can_raise(
-    game: &Game,
-    power: Power,
-    faction: Faction,
-    kind: LandUnitKind,
-    space: Space,
-) -> bool {
+pub fn can_raise(game: &Game, power: Power, faction: Faction, kind: LandUnitKind, space: Space) -> bool {
     let own = faction == Faction::from(power);
     let ally = faction.minor().is_some() && game.allied(power, faction);
     if !(own || ally) || !powers::fields(faction, kind) {
@@ -37,43 +29,13 @@ pub fn can_raise(
 
 /// Whether `faction`'s counters can show one more unit of `kind` in `space` (§5.2).
 pub fn fits_one_more(game: &Game, faction: Faction, space: Space, kind: LandUnitKind) -> bool {
-    let mut units: SmallVec<[(LandUnitKind, u8); 64]> = SmallVec::new();
-    for (s, f, stack, _) in game.land_stacks() {
-        if f != faction {
-            continue;
-        }
-        let mut stack = stack;
-        if s == space {
-            add(&mut stack, kind);
-        }
-        push(&mut units, stack);
-    }
-    if !game.land_units_at(space).any(|(f, _, _)| f == faction) {
-        let mut stack = LandUnits::NONE;
-        add(&mut stack, kind);
-        push(&mut units, stack);
-    }
-    super::counters::can_show(powers::counter_mix(faction), &units)
-}
-
-fn add(units: &mut LandUnits, kind: LandUnitKind) {
+    let mut stack = game.land_units(space, faction);
     match kind {
-        LandUnitKind::Regular => units.regulars += 1,
-        LandUnitKind::Mercenary => units.mercenaries += 1,
-        LandUnitKind::Cavalry => units.cavalry += 1,
+        LandUnitKind::Regular => stack.regulars += 1,
+        LandUnitKind::Mercenary => stack.mercenaries += 1,
+        LandUnitKind::Cavalry => stack.cavalry += 1,
     }
-}
-
-fn push(demands: &mut SmallVec<[(LandUnitKind, u8); 64]>, units: LandUnits) {
-    for (kind, n) in [
-        (LandUnitKind::Regular, units.regulars),
-        (LandUnitKind::Mercenary, units.mercenaries),
-        (LandUnitKind::Cavalry, units.cavalry),
-    ] {
-        if n > 0 {
-            demands.push((kind, n));
-        }
-    }
+    super::counters::fits_with(game, faction, space, stack, LandUnits::NONE)
 }
 
 /// Whether `power` may build a naval squadron for `faction` (itself or an
@@ -95,17 +57,12 @@ pub fn can_build_squadron(game: &Game, power: Power, faction: Faction, space: Sp
 
 /// `faction`'s naval counters neither on the map nor on the turn track (§5.3).
 pub fn naval_counters_free(game: &Game, faction: Faction) -> u8 {
-    let used: u8 = game
-        .naval_stacks()
-        .filter(|&(_, f, _)| f == faction)
-        .map(|(_, _, units)| units.total())
-        .sum::<u8>()
+    let used: u8 = game.naval_stacks().filter(|&(_, f, _)| f == faction).map(|(_, _, units)| units.total()).sum::<u8>()
         + game.naval_on_turn_track(faction).total();
     powers::naval_counters(faction).saturating_sub(used)
 }
 
 /// Naval units of `faction` in the port `space`.
 pub fn ships_in_port(game: &Game, faction: Faction, space: Space) -> u8 {
-    game.naval_units(NavalLocation::Port(space), faction)
-        .total()
+    game.naval_units(NavalLocation::Port(space), faction).total()
 }

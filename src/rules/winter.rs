@@ -159,9 +159,7 @@ pub struct WinterStack {
 impl WinterStack {
     /// All the land units here.
     pub fn total(&self) -> u8 {
-        self.forces
-            .iter()
-            .fold(0u8, |n, f| n.saturating_add(f.units.total()))
+        self.forces.iter().fold(0u8, |n, f| n.saturating_add(f.units.total()))
     }
 
     /// How many units must leave: the excess and every unit that must move.
@@ -176,15 +174,7 @@ impl WinterStack {
     /// units must move, 1 otherwise (the over-limit check and the optional
     /// move to a capital).
     pub fn step(&self) -> u8 {
-        if self
-            .forces
-            .iter()
-            .any(|f| f.obligation == Obligation::MustMove)
-        {
-            2
-        } else {
-            1
-        }
+        if self.forces.iter().any(|f| f.obligation == Obligation::MustMove) { 2 } else { 1 }
     }
 }
 
@@ -220,11 +210,7 @@ impl Destination {
     /// The units lost by a group of `moving` units going there together:
     /// half, rounded up, if there is attrition, else none.
     pub fn loss(&self, moving: u8) -> u8 {
-        if self.attrition {
-            moving.div_ceil(2)
-        } else {
-            0
-        }
+        if self.attrition { moving.div_ceil(2) } else { 0 }
     }
 }
 
@@ -256,11 +242,7 @@ impl ReturnOptions {
     /// of factions with no destination, and the excess beyond what the
     /// factions that have one can send.
     pub fn eliminated(&self) -> u8 {
-        let usable = |f: &Force| {
-            self.destinations
-                .iter()
-                .any(|d| d.users.contains(f.faction))
-        };
+        let usable = |f: &Force| self.destinations.iter().any(|d| d.users.contains(f.faction));
         let mut lost = 0u8;
         let mut can_leave = 0u8;
         for force in &self.stack.forces {
@@ -335,10 +317,8 @@ pub fn winter_obligations(game: &Game, power: Power) -> SmallVec<[WinterStack; 8
         .filter(|&(_, faction, units, _)| factions.contains(faction) && !units.is_empty())
         .map(|(space, ..)| space)
         .collect();
-    let mut stacks: SmallVec<[WinterStack; 8]> = spaces
-        .iter()
-        .map(|space| winter_stack(game, power, factions, space))
-        .collect();
+    let mut stacks: SmallVec<[WinterStack; 8]> =
+        spaces.iter().map(|space| winter_stack(game, power, factions, space)).collect();
     stacks.sort_by_key(|s| (s.step(), s.space.index()));
     stacks
 }
@@ -364,10 +344,7 @@ pub fn return_options(game: &Game, power: Power, from: Space) -> ReturnOptions {
     let factions = power_factions(game, power);
     let stack = winter_stack(game, power, factions, from);
     let destinations = destinations(game, power, factions, &stack);
-    ReturnOptions {
-        stack,
-        destinations,
-    }
+    ReturnOptions { stack, destinations }
 }
 
 /// The shortest path from `from` to `to` that lets `power`'s land units
@@ -385,12 +362,7 @@ pub fn return_options(game: &Game, power: Power, from: Space) -> ReturnOptions {
 /// let path = attrition_free_path(&game, Power::France, Space::Dijon, Space::Paris);
 /// assert_eq!(path.as_deref(), Some(&[PathStep::Land(Space::Paris)][..]));
 /// ```
-pub fn attrition_free_path(
-    game: &Game,
-    power: Power,
-    from: Space,
-    to: Space,
-) -> Option<SmallVec<[PathStep; 16]>> {
+pub fn attrition_free_path(game: &Game, power: Power, from: Space, to: Space) -> Option<SmallVec<[PathStep; 16]>> {
     let bfs = clean_search(game, power, from);
     bfs.path(land_node(from), land_node(to))
 }
@@ -433,10 +405,7 @@ pub fn naval_return_options(game: &Game, power: Power) -> SmallVec<[NavalReturn;
         }
     }
     locations.sort_by_key(|&l| location_order(l));
-    locations
-        .into_iter()
-        .map(|location| naval_return(game, power, factions, location))
-        .collect()
+    locations.into_iter().map(|location| naval_return(game, power, factions, location)).collect()
 }
 
 /// Hook for foreign wars (§21.7): units on a foreign-war card (Revolt in
@@ -468,8 +437,7 @@ fn power_factions(game: &Game, power: Power) -> EnumSet<Faction> {
 /// allied minor power, whose spaces are its patron's (§2.2, §22.2).
 fn owns(game: &Game, power: Power, space: Space) -> bool {
     let controller = game.controller(space);
-    controller == Faction::from(power)
-        || (controller.minor().is_some() && game.allied(power, controller))
+    controller == Faction::from(power) || (controller.minor().is_some() && game.allied(power, controller))
 }
 
 /// Before the Schmalkaldic League the Hapsburg may not winter through or
@@ -479,17 +447,13 @@ fn barred(game: &Game, power: Power, space: Space) -> bool {
 }
 
 fn is_home_key_of(faction: Faction, space: Space) -> bool {
-    faction
-        .minor()
-        .is_some_and(|m| minor_home_keys(m).contains(&space))
+    faction.minor().is_some_and(|m| minor_home_keys(m).contains(&space))
 }
 
 /// The obligation of `faction`'s units in `space`, and whether they count
 /// toward the limit of 4 there.
 fn obligation(game: &Game, power: Power, faction: Faction, space: Space) -> (Obligation, bool) {
-    if on_foreign_war_card(game, faction, space)
-        || (power == Power::Protestant && !game.schmalkaldic_league())
-    {
+    if on_foreign_war_card(game, faction, space) || (power == Power::Protestant && !game.schmalkaldic_league()) {
         return (Obligation::MayNotMove, false);
     }
     let owned = space.is_fortified() && owns(game, power, space);
@@ -509,43 +473,22 @@ fn obligation(game: &Game, power: Power, faction: Faction, space: Space) -> (Obl
     }
 }
 
-fn winter_stack(
-    game: &Game,
-    power: Power,
-    factions: EnumSet<Faction>,
-    space: Space,
-) -> WinterStack {
+fn winter_stack(game: &Game, power: Power, factions: EnumSet<Faction>, space: Space) -> WinterStack {
     let mut forces: SmallVec<[Force; 2]> = game
         .land_units_at(space)
         .filter(|&(faction, units, _)| factions.contains(faction) && !units.is_empty())
         .map(|(faction, units, _)| {
             let (obligation, counted) = obligation(game, power, faction, space);
-            Force {
-                faction,
-                units,
-                obligation,
-                counted,
-            }
+            Force { faction, units, obligation, counted }
         })
         .collect();
     forces.sort_by_key(|f| f.faction.index());
-    let counted = forces
-        .iter()
-        .filter(|f| f.counted)
-        .fold(0u8, |n, f| n.saturating_add(f.units.total()));
+    let counted = forces.iter().filter(|f| f.counted).fold(0u8, |n, f| n.saturating_add(f.units.total()));
     let leaders = game
         .leaders_at(space)
-        .filter(|&l| {
-            l.kind() == LeaderKind::Army
-                && game.leader_owner(l).is_some_and(|o| factions.contains(o))
-        })
+        .filter(|&l| l.kind() == LeaderKind::Army && game.leader_owner(l).is_some_and(|o| factions.contains(o)))
         .collect();
-    WinterStack {
-        space,
-        forces,
-        excess: counted.saturating_sub(WINTER_LIMIT),
-        leaders,
-    }
+    WinterStack { space, forces, excess: counted.saturating_sub(WINTER_LIMIT), leaders }
 }
 
 /// How many more of `power`'s units may winter in `space` (after attrition)
@@ -587,28 +530,17 @@ fn destinations(
             }
         }
     }
-    if stack
-        .forces
-        .iter()
-        .all(|f| f.obligation == Obligation::MayNotMove)
-    {
+    if stack.forces.iter().all(|f| f.obligation == Obligation::MayNotMove) {
         return out;
     }
     let plain = plain_search(game, power, from);
     let clean = clean_search(game, power, from);
     let mut push = |space: Space, kind, users: EnumSet<Faction>, room| {
         if !users.is_empty() {
-            out.push(Destination {
-                space,
-                kind,
-                users,
-                room,
-                attrition: !clean.reached(land_node(space)),
-            });
+            out.push(Destination { space, kind, users, room, attrition: !clean.reached(land_node(space)) });
         }
     };
-    let usable =
-        |space: Space| space != from && owns(game, power, space) && plain.reached(land_node(space));
+    let usable = |space: Space| space != from && owns(game, power, space) && plain.reached(land_node(space));
     for &capital in capitals(power) {
         if usable(capital) {
             push(capital, DestinationKind::Capital, to_capital, None);
@@ -634,21 +566,12 @@ fn destinations(
         // the nearest spaces, room or not, and may fall back on a capital.
         let needs_room = power == Power::Protestant;
         let candidate = |space: Space| {
-            space.is_fortified()
-                && usable(space)
-                && (!needs_room || room(game, power, factions, space) > 0)
+            space.is_fortified() && usable(space) && (!needs_room || room(game, power, factions, space) > 0)
         };
-        let nearest = Space::ALL
-            .into_iter()
-            .filter(|&s| candidate(s))
-            .map(|s| plain.dist[land_node(s)])
-            .min();
+        let nearest = Space::ALL.into_iter().filter(|&s| candidate(s)).map(|s| plain.dist[land_node(s)]).min();
         if let Some(best) = nearest {
             for space in Space::ALL {
-                if !candidate(space)
-                    || plain.dist[land_node(space)] != best
-                    || capitals(power).contains(&space)
-                {
+                if !candidate(space) || plain.dist[land_node(space)] != best || capitals(power).contains(&space) {
                     continue;
                 }
                 let left = room(game, power, factions, space);
@@ -673,10 +596,7 @@ fn naval_leaders(game: &Game, factions: EnumSet<Faction>) -> impl Iterator<Item 
     Leader::ALL.into_iter().filter(move |&l| {
         l.kind() == LeaderKind::Naval
             && game.leader_owner(l).is_some_and(|o| factions.contains(o))
-            && matches!(
-                game.leader_location(l),
-                LeaderLocation::Space(_) | LeaderLocation::Sea(_)
-            )
+            && matches!(game.leader_location(l), LeaderLocation::Space(_) | LeaderLocation::Sea(_))
     })
 }
 
@@ -687,12 +607,7 @@ fn location_order(location: NavalLocation) -> usize {
     }
 }
 
-fn naval_return(
-    game: &Game,
-    power: Power,
-    factions: EnumSet<Faction>,
-    location: NavalLocation,
-) -> NavalReturn {
+fn naval_return(game: &Game, power: Power, factions: EnumSet<Faction>, location: NavalLocation) -> NavalReturn {
     let mut fleets: SmallVec<[(Faction, NavalUnits); 2]> = game
         .naval_stacks()
         .filter(|&(l, f, u)| l == location && factions.contains(f) && u.total() > 0)
@@ -710,12 +625,7 @@ fn naval_return(
         NavalLocation::Port(space) => land_node(space),
         NavalLocation::Sea(zone) => sea_node(zone),
     };
-    let bfs = Bfs::run(
-        start,
-        false,
-        |s| game.in_play(s),
-        |s| game.is_friendly_controlled(power, s),
-    );
+    let bfs = Bfs::run(start, false, |s| game.in_play(s), |s| game.is_friendly_controlled(power, s));
     let mut ports = EnumSet::EMPTY;
     let mut distance = None;
     for space in Space::ALL {
@@ -735,13 +645,7 @@ fn naval_return(
             }
         }
     }
-    NavalReturn {
-        location,
-        fleets,
-        leaders,
-        ports,
-        distance,
-    }
+    NavalReturn { location, fleets, leaders, ports, distance }
 }
 
 // --- Searches -----------------------------------------------------------------
@@ -763,12 +667,7 @@ fn sea_node(zone: SeaZone) -> usize {
 /// Plain path length, whoever controls the spaces between (§19.3 step 2):
 /// land links, port links and sea-zone adjacencies, each one step.
 fn plain_search(game: &Game, power: Power, from: Space) -> Bfs {
-    Bfs::run(
-        land_node(from),
-        true,
-        |s| game.in_play(s) && !barred(game, power, s),
-        |_| true,
-    )
+    Bfs::run(land_node(from), true, |s| game.in_play(s) && !barred(game, power, s), |_| true)
 }
 
 /// Paths free of attrition (§19.3): friendly spaces free of unrest.
@@ -776,12 +675,7 @@ fn clean_search(game: &Game, power: Power, from: Space) -> Bfs {
     Bfs::run(
         land_node(from),
         true,
-        |s| {
-            game.in_play(s)
-                && !barred(game, power, s)
-                && game.is_friendly_controlled(power, s)
-                && !game.in_unrest(s)
-        },
+        |s| game.in_play(s) && !barred(game, power, s) && game.is_friendly_controlled(power, s) && !game.in_unrest(s),
         |_| true,
     )
 }
@@ -798,18 +692,8 @@ impl Bfs {
     /// Searches from `start`. A land space is entered only if `enter` says
     /// so, and searched onward only if `transit` says so (or it is the
     /// start). With `land` false only port and sea links are used.
-    fn run(
-        start: usize,
-        land: bool,
-        enter: impl Fn(Space) -> bool,
-        transit: impl Fn(Space) -> bool,
-    ) -> Bfs {
-        let mut bfs = Bfs {
-            dist: [UNSEEN; NODES],
-            parent: [UNSEEN; NODES],
-            queue: [0; NODES],
-            tail: 0,
-        };
+    fn run(start: usize, land: bool, enter: impl Fn(Space) -> bool, transit: impl Fn(Space) -> bool) -> Bfs {
+        let mut bfs = Bfs { dist: [UNSEEN; NODES], parent: [UNSEEN; NODES], queue: [0; NODES], tail: 0 };
         bfs.dist[start] = 0;
         bfs.push(start);
         let mut head = 0;
@@ -891,9 +775,7 @@ mod tests {
     #[test]
     fn capitals_match_the_map() {
         for space in Space::ALL {
-            let listed = Power::ALL
-                .iter()
-                .any(|&p| capitals(p).contains(&space) && space.home() == Faction::from(p));
+            let listed = Power::ALL.iter().any(|&p| capitals(p).contains(&space) && space.home() == Faction::from(p));
             assert_eq!(listed, space.is_capital(), "{space}");
         }
     }
