@@ -4,6 +4,7 @@
 
 pub(crate) mod impulse;
 pub(crate) mod movement;
+pub(crate) mod spring;
 
 use crate::game::LandUnits;
 use crate::sets::EnumSet;
@@ -24,6 +25,16 @@ pub(crate) enum Frame {
         units: LandUnits,
         leaders: EnumSet<Leader>,
     },
+    /// Spring deployment (§10): deploy from a capital, or decline.
+    Deployment { power: Power },
+    /// A formation being formed in the capital `from` for spring deployment
+    /// (§10), then deployed.
+    DeployFormation {
+        power: Power,
+        from: Space,
+        units: LandUnits,
+        leaders: EnumSet<Leader>,
+    },
 }
 
 impl Frame {
@@ -32,7 +43,9 @@ impl Frame {
         match *self {
             Frame::Impulse { power }
             | Frame::Spend { power, .. }
-            | Frame::Formation { power, .. } => power,
+            | Frame::Formation { power, .. }
+            | Frame::Deployment { power }
+            | Frame::DeployFormation { power, .. } => power,
         }
     }
 
@@ -42,6 +55,8 @@ impl Frame {
             Frame::Impulse { .. } => "a card to play, or pass",
             Frame::Spend { .. } => "an action to spend CP on, or done",
             Frame::Formation { .. } => "a leader or unit to add, or a space to move to",
+            Frame::Deployment { .. } => "a capital to deploy from, or decline",
+            Frame::DeployFormation { .. } => "a leader or unit to add, or a space to deploy to",
         }
     }
 }
