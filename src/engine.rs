@@ -108,19 +108,13 @@ impl Game {
         match self.stack.top() {
             Some(&Frame::Impulse { power }) => self.impulse_actions(power, list),
             Some(&Frame::Spend { power, cp }) => self.spend_actions(power, cp, list),
-            Some(&Frame::Formation {
-                power,
-                from,
-                units,
-                leaders,
-            }) => self.formation_actions(power, from, units, leaders, list),
+            Some(&Frame::Formation { power, from, units, leaders }) => {
+                self.formation_actions(power, from, units, leaders, list)
+            }
             Some(&Frame::Deployment { power }) => self.deployment_actions(power, list),
-            Some(&Frame::DeployFormation {
-                power,
-                from,
-                units,
-                leaders,
-            }) => self.deploy_formation_actions(power, from, units, leaders, list),
+            Some(&Frame::DeployFormation { power, from, units, leaders }) => {
+                self.deploy_formation_actions(power, from, units, leaders, list)
+            }
             None => {}
         }
         list.sort_unstable_by_key(|a| a.index());
@@ -138,11 +132,7 @@ impl Game {
     }
 
     /// As [`Game::apply`], and reports what happened to `log`.
-    pub fn apply_logged(
-        &mut self,
-        action: Action,
-        log: &mut impl Extend<Event>,
-    ) -> Result<(), IllegalAction> {
+    pub fn apply_logged(&mut self, action: Action, log: &mut impl Extend<Event>) -> Result<(), IllegalAction> {
         self.apply_with(action, &mut ExtendLog(log))
     }
 
@@ -154,10 +144,7 @@ impl Game {
             return Err(IllegalAction::GameOver);
         };
         if !self.is_legal(&action) {
-            return Err(IllegalAction::NotLegal {
-                action,
-                expected: frame.prompt(),
-            });
+            return Err(IllegalAction::NotLegal { action, expected: frame.prompt() });
         }
         match frame {
             Frame::Impulse { power } => self.apply_impulse(power, action, log),
@@ -207,10 +194,7 @@ impl Game {
 
     pub(crate) fn enter_phase(&mut self, phase: Phase, log: &mut dyn Log) {
         self.phase = phase;
-        log.event(Event::PhaseBegan {
-            turn: self.turn,
-            phase,
-        });
+        log.event(Event::PhaseBegan { turn: self.turn, phase });
     }
 
     /// Phase 1 of turn 1 (§18.1): Luther's 95 Theses. Its event belongs to
@@ -242,10 +226,7 @@ impl Game {
     /// time victory; else the next turn.
     fn victory_determination_phase(&mut self, log: &mut dyn Log) {
         let totals = victory::vp_totals(self);
-        if let Some(slot) = usize::from(self.turn)
-            .checked_sub(1)
-            .and_then(|i| self.vp_history.get_mut(i))
-        {
+        if let Some(slot) = usize::from(self.turn).checked_sub(1).and_then(|i| self.vp_history.get_mut(i)) {
             *slot = totals;
         }
         if let Some(verdict) = victory::victory_determination(self) {

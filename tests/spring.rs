@@ -1,8 +1,6 @@
 //! Spring deployment (§10; seed 004, seed 003 for the shared wording).
 
-use here_i_stand::rules::spring::{
-    deployable_forces, deployment_destinations, deployment_origins, deploys,
-};
+use here_i_stand::rules::spring::{deployable_forces, deployment_destinations, deployment_origins, deploys};
 use here_i_stand::*;
 
 /// A bare 1517 board (1517 control, no units) in `scenario`.
@@ -18,19 +16,16 @@ fn start(mut game: Game) -> Game {
 }
 
 fn units(game: &mut Game, space: Space, faction: Faction, n: u8) {
-    game.set_land_units(space, faction, LandUnits::regulars(n))
-        .unwrap();
+    game.set_land_units(space, faction, LandUnits::regulars(n)).unwrap();
 }
 
 fn leader(game: &mut Game, leader: Leader, space: Space) {
-    game.set_leader(leader, LeaderLocation::Space(space))
-        .unwrap();
+    game.set_leader(leader, LeaderLocation::Space(space)).unwrap();
 }
 
 fn apply_all(game: &mut Game, actions: &[Action], log: &mut Vec<Event>) {
     for &action in actions {
-        game.apply_logged(action, log)
-            .unwrap_or_else(|e| panic!("{action}: {e}"));
+        game.apply_logged(action, log).unwrap_or_else(|e| panic!("{action}: {e}"));
     }
 }
 
@@ -54,52 +49,26 @@ fn seed_004_paris_to_genoa_by_sea() {
     let five = dests(&game, Power::France, Space::Paris, 5);
     // Overland to Marseille, across the Gulf of Lyon to Genoa, and on by
     // land from Genoa through French Turin to French Milan.
-    for space in [
-        Space::Lyon,
-        Space::Marseille,
-        Space::Genoa,
-        Space::Turin,
-        Space::Milan,
-    ] {
+    for space in [Space::Lyon, Space::Marseille, Space::Genoa, Space::Turin, Space::Milan] {
         assert!(five.contains(space), "{space}");
     }
-    assert!(
-        !five.contains(Space::Paris),
-        "the capital is no destination"
-    );
+    assert!(!five.contains(Space::Paris), "the capital is no destination");
     assert!(!five.contains(Space::Pavia), "independent: not friendly");
 
     let mut game = start(game);
     // Nobody before France has anything in a capital.
     assert_eq!(game.decider(), Decider::Power(Power::France));
-    assert_eq!(
-        game.legal_actions().as_slice(),
-        &[Action::Decline, Action::DeployFrom(Space::Paris)]
-    );
+    assert_eq!(game.legal_actions().as_slice(), &[Action::Decline, Action::DeployFrom(Space::Paris)]);
     let mut log = Vec::new();
-    apply_all(
-        &mut game,
-        &[
-            Action::DeployFrom(Space::Paris),
-            Action::AddLeader(Leader::Montmorency),
-        ],
-        &mut log,
-    );
+    apply_all(&mut game, &[Action::DeployFrom(Space::Paris), Action::AddLeader(Leader::Montmorency)], &mut log);
     for _ in 0..5 {
         game.apply(Action::AddUnit(LandUnitKind::Regular)).unwrap();
     }
     assert!(game.is_legal(&Action::DeployTo(Space::Genoa)));
-    game.apply_logged(Action::DeployTo(Space::Genoa), &mut log)
-        .unwrap();
-    assert_eq!(
-        game.land_units(Space::Genoa, Faction::France),
-        LandUnits::regulars(5)
-    );
+    game.apply_logged(Action::DeployTo(Space::Genoa), &mut log).unwrap();
+    assert_eq!(game.land_units(Space::Genoa, Faction::France), LandUnits::regulars(5));
     assert!(game.land_units(Space::Paris, Faction::France).is_empty());
-    assert_eq!(
-        game.leader_location(Leader::Montmorency),
-        LeaderLocation::Space(Space::Genoa)
-    );
+    assert_eq!(game.leader_location(Leader::Montmorency), LeaderLocation::Space(Space::Genoa));
     assert!(log.contains(&Event::SpringDeployed {
         power: Power::France,
         from: Space::Paris,
@@ -109,10 +78,7 @@ fn seed_004_paris_to_genoa_by_sea() {
     }));
     // The Papacy has nothing in Rome: the action phase begins.
     assert_eq!(game.phase(), Phase::Action);
-    assert!(log.contains(&Event::PhaseBegan {
-        turn: 1,
-        phase: Phase::Action
-    }));
+    assert!(log.contains(&Event::PhaseBegan { turn: 1, phase: Phase::Action }));
 }
 
 #[test]
@@ -149,16 +115,13 @@ fn a_sixth_unit_is_not_offered_when_only_the_sea_is_open() {
     }
     units(&mut game, Space::London, Faction::England, 6);
     leader(&mut game, Leader::CharlesBrandon, Space::London);
-    let expected: EnumSet<Space> = [Space::Berwick, Space::Calais, Space::Carlisle, Space::York]
-        .into_iter()
-        .collect();
+    let expected: EnumSet<Space> = [Space::Berwick, Space::Calais, Space::Carlisle, Space::York].into_iter().collect();
     assert_eq!(dests(&game, Power::England, Space::London, 5), expected);
     assert!(dests(&game, Power::England, Space::London, 6).is_empty());
     let mut game = start(game);
     assert_eq!(game.decider(), Decider::Power(Power::England));
     game.apply(Action::DeployFrom(Space::London)).unwrap();
-    game.apply(Action::AddLeader(Leader::CharlesBrandon))
-        .unwrap();
+    game.apply(Action::AddLeader(Leader::CharlesBrandon)).unwrap();
     for _ in 0..5 {
         game.apply(Action::AddUnit(LandUnitKind::Regular)).unwrap();
     }
@@ -180,8 +143,7 @@ fn no_pass_on_the_path() {
     assert!(!d.contains(Space::Milan));
     // Avignon–Barcelona is a pass too: a French Barcelona is reached only by
     // sea (Marseille to Barcelona across the Gulf of Lyon).
-    game.set_controller(Space::Barcelona, Faction::France)
-        .unwrap();
+    game.set_controller(Space::Barcelona, Faction::France).unwrap();
     assert!(dests(&game, Power::France, Space::Paris, 5).contains(Space::Barcelona));
     assert!(!dests(&game, Power::France, Space::Paris, 6).contains(Space::Barcelona));
 }
@@ -211,12 +173,10 @@ fn no_space_with_units_of_a_power_not_friendly() {
     // Allied units do not block.
     units(&mut game, Space::Avignon, Faction::Hapsburg, 0);
     units(&mut game, Space::Avignon, Faction::Papacy, 1);
-    game.set_alliance(Power::France, Power::Papacy, true)
-        .unwrap();
+    game.set_alliance(Power::France, Power::Papacy, true).unwrap();
     assert!(dests(&game, Power::France, Space::Paris, 1).contains(Space::Marseille));
     // Nor unallied, they do.
-    game.set_alliance(Power::France, Power::Papacy, false)
-        .unwrap();
+    game.set_alliance(Power::France, Power::Papacy, false).unwrap();
     assert!(!dests(&game, Power::France, Space::Paris, 1).contains(Space::Marseille));
 }
 
@@ -240,38 +200,20 @@ fn no_sea_zone_next_to_another_major_powers_fleet() {
     let mut game = seed_example(1);
     let port = |s| NavalLocation::Port(s);
     // A Hapsburg squadron in Barcelona closes the Gulf of Lyon.
-    game.set_naval_units(
-        port(Space::Barcelona),
-        Faction::Hapsburg,
-        NavalUnits::squadrons(1),
-    )
-    .unwrap();
+    game.set_naval_units(port(Space::Barcelona), Faction::Hapsburg, NavalUnits::squadrons(1)).unwrap();
     let d = dests(&game, Power::France, Space::Paris, 1);
     assert!(d.contains(Space::Marseille));
     assert!(!d.contains(Space::Genoa));
-    game.set_naval_units(port(Space::Barcelona), Faction::Hapsburg, NavalUnits::NONE)
-        .unwrap();
+    game.set_naval_units(port(Space::Barcelona), Faction::Hapsburg, NavalUnits::NONE).unwrap();
     // An ally's squadron closes it too, even in a friendly port.
-    game.set_alliance(Power::France, Power::Papacy, true)
-        .unwrap();
-    game.set_naval_units(
-        port(Space::Marseille),
-        Faction::Papacy,
-        NavalUnits::squadrons(1),
-    )
-    .unwrap();
+    game.set_alliance(Power::France, Power::Papacy, true).unwrap();
+    game.set_naval_units(port(Space::Marseille), Faction::Papacy, NavalUnits::squadrons(1)).unwrap();
     let d = dests(&game, Power::France, Space::Paris, 1);
     assert!(d.contains(Space::Marseille));
     assert!(!d.contains(Space::Genoa));
     // The power's own squadron does not.
-    game.set_naval_units(port(Space::Marseille), Faction::Papacy, NavalUnits::NONE)
-        .unwrap();
-    game.set_naval_units(
-        port(Space::Marseille),
-        Faction::France,
-        NavalUnits::squadrons(1),
-    )
-    .unwrap();
+    game.set_naval_units(port(Space::Marseille), Faction::Papacy, NavalUnits::NONE).unwrap();
+    game.set_naval_units(port(Space::Marseille), Faction::France, NavalUnits::squadrons(1)).unwrap();
     assert!(dests(&game, Power::France, Space::Paris, 1).contains(Space::Genoa));
 }
 
@@ -302,10 +244,7 @@ fn two_player_only_the_papacy_within_germany_and_italy() {
     assert!(deployment_origins(&two, Power::Hapsburg).is_empty());
     let two = start(two);
     assert_eq!(two.decider(), Decider::Power(Power::Papacy));
-    assert_eq!(
-        two.legal_actions().as_slice(),
-        &[Action::Decline, Action::DeployFrom(Space::Rome)]
-    );
+    assert_eq!(two.legal_actions().as_slice(), &[Action::Decline, Action::DeployFrom(Space::Rome)]);
 }
 
 #[test]
@@ -317,27 +256,17 @@ fn the_hapsburg_chooses_one_capital() {
     assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
     assert_eq!(
         game.legal_actions().as_slice(),
-        &[
-            Action::Decline,
-            Action::DeployFrom(Space::Valladolid),
-            Action::DeployFrom(Space::Vienna),
-        ]
+        &[Action::Decline, Action::DeployFrom(Space::Valladolid), Action::DeployFrom(Space::Vienna),]
     );
     game.apply(Action::DeployFrom(Space::Vienna)).unwrap();
     for _ in 0..3 {
         game.apply(Action::AddUnit(LandUnitKind::Regular)).unwrap();
     }
     game.apply(Action::DeployTo(Space::Linz)).unwrap();
-    assert_eq!(
-        game.land_units(Space::Linz, Faction::Hapsburg),
-        LandUnits::regulars(3)
-    );
+    assert_eq!(game.land_units(Space::Linz, Faction::Hapsburg), LandUnits::regulars(3));
     // One formation per power: Valladolid's units stay, the phase moves on.
     assert_eq!(game.phase(), Phase::Action);
-    assert_eq!(
-        game.land_units(Space::Valladolid, Faction::Hapsburg),
-        LandUnits::regulars(2)
-    );
+    assert_eq!(game.land_units(Space::Valladolid, Faction::Hapsburg), LandUnits::regulars(2));
 }
 
 #[test]
@@ -346,8 +275,7 @@ fn units_deployed_into_a_capital_do_not_deploy_again() {
     // cannot deploy again (§10). Here the Papacy's ally France deploys into
     // Rome; the Papacy then deploys only its own units from Rome.
     let mut game = board(Scenario::Y1517);
-    game.set_alliance(Power::France, Power::Papacy, true)
-        .unwrap();
+    game.set_alliance(Power::France, Power::Papacy, true).unwrap();
     for space in [Space::Genoa, Space::Siena] {
         game.set_controller(space, Faction::France).unwrap();
     }
@@ -364,10 +292,7 @@ fn units_deployed_into_a_capital_do_not_deploy_again() {
     game.apply(Action::AddUnit(LandUnitKind::Regular)).unwrap();
     assert!(!game.is_legal(&Action::AddUnit(LandUnitKind::Regular)));
     game.apply(Action::DeployTo(Space::Ancona)).unwrap();
-    assert_eq!(
-        game.land_units(Space::Rome, Faction::France),
-        LandUnits::regulars(2)
-    );
+    assert_eq!(game.land_units(Space::Rome, Faction::France), LandUnits::regulars(2));
     assert_eq!(game.phase(), Phase::Action);
 }
 
@@ -376,14 +301,8 @@ fn declining_moves_nothing() {
     let mut game = start(seed_example(3));
     let mut log = Vec::new();
     game.apply_logged(Action::Decline, &mut log).unwrap();
-    assert_eq!(
-        game.land_units(Space::Paris, Faction::France),
-        LandUnits::regulars(3)
-    );
-    assert!(
-        !log.iter()
-            .any(|e| matches!(e, Event::SpringDeployed { .. }))
-    );
+    assert_eq!(game.land_units(Space::Paris, Faction::France), LandUnits::regulars(3));
+    assert!(!log.iter().any(|e| matches!(e, Event::SpringDeployed { .. })));
     assert_eq!(game.phase(), Phase::Action);
 }
 
@@ -397,10 +316,7 @@ fn formation_limit_and_leaders_first() {
     game.apply(Action::DeployFrom(Space::Paris)).unwrap();
     assert_eq!(
         game.legal_actions().as_slice(),
-        &[
-            Action::AddUnit(LandUnitKind::Regular),
-            Action::AddLeader(Leader::FrancisI),
-        ]
+        &[Action::AddUnit(LandUnitKind::Regular), Action::AddLeader(Leader::FrancisI),]
     );
     for _ in 0..4 {
         game.apply(Action::AddUnit(LandUnitKind::Regular)).unwrap();
@@ -416,24 +332,17 @@ fn a_leader_alone_may_deploy() {
     leader(&mut game, Leader::FrancisI, Space::Paris);
     let mut game = start(game);
     game.apply(Action::DeployFrom(Space::Paris)).unwrap();
-    assert_eq!(
-        game.legal_actions().as_slice(),
-        &[Action::AddLeader(Leader::FrancisI)]
-    );
+    assert_eq!(game.legal_actions().as_slice(), &[Action::AddLeader(Leader::FrancisI)]);
     game.apply(Action::AddLeader(Leader::FrancisI)).unwrap();
     game.apply(Action::DeployTo(Space::Lyon)).unwrap();
-    assert_eq!(
-        game.leader_location(Leader::FrancisI),
-        LeaderLocation::Space(Space::Lyon)
-    );
+    assert_eq!(game.leader_location(Leader::FrancisI), LeaderLocation::Space(Space::Lyon));
 }
 
 #[test]
 fn besieged_in_the_capital_cannot_deploy() {
     let mut game = board(Scenario::Y1517);
     game.set_war(Power::France, Power::Hapsburg, true).unwrap();
-    game.set_besieged_units(Space::Paris, Faction::France, LandUnits::regulars(2))
-        .unwrap();
+    game.set_besieged_units(Space::Paris, Faction::France, LandUnits::regulars(2)).unwrap();
     units(&mut game, Space::Paris, Faction::Hapsburg, 4);
     let (units, leaders) = deployable_forces(&game, Power::France, Space::Paris);
     assert!(units.is_empty() && leaders.is_empty());
@@ -462,9 +371,7 @@ fn the_scenario_start_asks_in_impulse_order() {
     assert_eq!(game.phase(), Phase::SpringDeployment);
     let mut asked = Vec::new();
     while game.phase() == Phase::SpringDeployment {
-        let Decider::Power(power) = game.decider() else {
-            panic!("no decider")
-        };
+        let Decider::Power(power) = game.decider() else { panic!("no decider") };
         asked.push(power);
         game.apply(Action::Decline).unwrap();
     }

@@ -19,22 +19,12 @@ pub(crate) enum Frame {
     Spend { power: Power, cp: u8 },
     /// A formation being formed in `from`, then moved (§13.1). The CP are
     /// paid from the `Spend` frame below when it moves.
-    Formation {
-        power: Power,
-        from: Space,
-        units: LandUnits,
-        leaders: EnumSet<Leader>,
-    },
+    Formation { power: Power, from: Space, units: LandUnits, leaders: EnumSet<Leader> },
     /// Spring deployment (§10): deploy from a capital, or decline.
     Deployment { power: Power },
     /// A formation being formed in the capital `from` for spring deployment
     /// (§10), then deployed.
-    DeployFormation {
-        power: Power,
-        from: Space,
-        units: LandUnits,
-        leaders: EnumSet<Leader>,
-    },
+    DeployFormation { power: Power, from: Space, units: LandUnits, leaders: EnumSet<Leader> },
 }
 
 impl Frame {
@@ -73,24 +63,17 @@ pub(crate) struct Stack {
 
 impl Default for Stack {
     fn default() -> Self {
-        Stack {
-            frames: [None; MAX_FRAMES],
-            len: 0,
-        }
+        Stack { frames: [None; MAX_FRAMES], len: 0 }
     }
 }
 
 impl Stack {
     pub(crate) fn top(&self) -> Option<&Frame> {
-        self.len
-            .checked_sub(1)
-            .and_then(|i| self.frames[usize::from(i)].as_ref())
+        self.len.checked_sub(1).and_then(|i| self.frames[usize::from(i)].as_ref())
     }
 
     pub(crate) fn top_mut(&mut self) -> Option<&mut Frame> {
-        self.len
-            .checked_sub(1)
-            .and_then(|i| self.frames[usize::from(i)].as_mut())
+        self.len.checked_sub(1).and_then(|i| self.frames[usize::from(i)].as_mut())
     }
 
     pub(crate) fn push(&mut self, frame: Frame) {
@@ -114,8 +97,6 @@ impl Stack {
 
     /// The frame `depth` below the top (0: the top).
     pub(crate) fn below(&self, depth: usize) -> Option<&Frame> {
-        usize::from(self.len)
-            .checked_sub(depth + 1)
-            .and_then(|i| self.frames[i].as_ref())
+        usize::from(self.len).checked_sub(depth + 1).and_then(|i| self.frames[i].as_ref())
     }
 }

@@ -54,12 +54,7 @@ impl Game {
             }
             Action::DeployFrom(from) => {
                 if let Some(top) = self.stack.top_mut() {
-                    *top = Frame::DeployFormation {
-                        power,
-                        from,
-                        units: LandUnits::NONE,
-                        leaders: EnumSet::EMPTY,
-                    };
+                    *top = Frame::DeployFormation { power, from, units: LandUnits::NONE, leaders: EnumSet::EMPTY };
                 }
             }
             _ => {}
@@ -85,16 +80,10 @@ impl Game {
             }
         }
         let more = units.total().saturating_add(1);
-        if units.total() < formation_limit(leaders)
-            && !deployment_destinations(self, power, from, more).is_empty()
-        {
+        if units.total() < formation_limit(leaders) && !deployment_destinations(self, power, from, more).is_empty() {
             for (kind, have, taken) in [
                 (LandUnitKind::Regular, available.regulars, units.regulars),
-                (
-                    LandUnitKind::Mercenary,
-                    available.mercenaries,
-                    units.mercenaries,
-                ),
+                (LandUnitKind::Mercenary, available.mercenaries, units.mercenaries),
                 (LandUnitKind::Cavalry, available.cavalry, units.cavalry),
             ] {
                 if taken < have {
@@ -110,19 +99,8 @@ impl Game {
         }
     }
 
-    pub(crate) fn apply_deploy_formation(
-        &mut self,
-        power: Power,
-        action: Action,
-        log: &mut dyn Log,
-    ) {
-        let Some(Frame::DeployFormation {
-            from,
-            units,
-            leaders,
-            ..
-        }) = self.stack.top_mut()
-        else {
+    pub(crate) fn apply_deploy_formation(&mut self, power: Power, action: Action, log: &mut dyn Log) {
+        let Some(Frame::DeployFormation { from, units, leaders, .. }) = self.stack.top_mut() else {
             return;
         };
         match action {
@@ -136,13 +114,7 @@ impl Game {
                 let (from, units, leaders) = (*from, *units, *leaders);
                 self.stack.pop();
                 self.move_formation(power, from, to, units, leaders);
-                log.event(Event::SpringDeployed {
-                    power,
-                    from,
-                    to,
-                    units,
-                    leaders: leaders.len() as u8,
-                });
+                log.event(Event::SpringDeployed { power, from, to, units, leaders: leaders.len() as u8 });
             }
             _ => {}
         }

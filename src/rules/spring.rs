@@ -45,10 +45,7 @@ pub fn deploys(game: &Game, power: Power) -> bool {
 /// assert!(capitals(Power::Protestant).is_empty());
 /// ```
 pub fn capitals(power: Power) -> EnumSet<Space> {
-    Space::ALL
-        .into_iter()
-        .filter(|s| s.is_capital() && s.home() == Faction::from(power))
-        .collect()
+    Space::ALL.into_iter().filter(|s| s.is_capital() && s.home() == Faction::from(power)).collect()
 }
 
 /// The land units and army leaders of `power` that may deploy from
@@ -71,19 +68,12 @@ pub fn capitals(power: Power) -> EnumSet<Space> {
 /// assert_eq!(units, LandUnits::regulars(3));
 /// assert!(leaders.contains(Leader::FrancisI));
 /// ```
-pub fn deployable_forces(
-    game: &Game,
-    power: Power,
-    capital: Space,
-) -> (LandUnits, EnumSet<Leader>) {
+pub fn deployable_forces(game: &Game, power: Power, capital: Space) -> (LandUnits, EnumSet<Leader>) {
     let own = Faction::from(power);
     if !can_leave(game, power, capital) {
         return (LandUnits::NONE, EnumSet::EMPTY);
     }
-    (
-        game.land_units(capital, own),
-        game.army_leaders_at(capital, own).collect(),
-    )
+    (game.land_units(capital, own), game.army_leaders_at(capital, own).collect())
 }
 
 /// `capital` is one of the power's capitals, friendly-controlled (the first
@@ -113,10 +103,7 @@ fn can_leave(game: &Game, power: Power, capital: Space) -> bool {
 /// ```
 pub fn is_deployment_space(game: &Game, power: Power, space: Space) -> bool {
     let zone_ok = game.scenario() != Scenario::TwoPlayer
-        || matches!(
-            space.language(),
-            Some(LanguageZone::German | LanguageZone::Italian)
-        );
+        || matches!(space.language(), Some(LanguageZone::German | LanguageZone::Italian));
     zone_ok
         && game.in_play(space)
         && game.is_friendly_controlled(power, space)
@@ -128,9 +115,7 @@ pub fn is_deployment_space(game: &Game, power: Power, space: Space) -> bool {
 /// are in `space`, and no enemy leader (§10: "may not enter a space
 /// containing units of another power, unless all units there are friendly").
 fn holds_only_friendly_units(game: &Game, power: Power, space: Space) -> bool {
-    let land_ok = game
-        .land_units_at(space)
-        .all(|(f, units, _)| units.is_empty() || game.is_friendly(power, f));
+    let land_ok = game.land_units_at(space).all(|(f, units, _)| units.is_empty() || game.is_friendly(power, f));
     let naval_ok = game.naval_stacks().all(|(location, f, units)| {
         location != NavalLocation::Port(space) || units.total() == 0 || game.is_friendly(power, f)
     });
@@ -153,16 +138,12 @@ fn holds_only_friendly_units(game: &Game, power: Power, space: Space) -> bool {
 /// ```
 pub fn is_deployment_sea(game: &Game, power: Power, zone: SeaZone) -> bool {
     let own = Faction::from(power);
-    game.naval_stacks()
-        .all(|(location, f, units)| match location {
-            NavalLocation::Port(port) => {
-                units.total() == 0
-                    || f == own
-                    || f.major().is_none()
-                    || !zone.ports().contains(&port)
-            }
-            NavalLocation::Sea(_) => true,
-        })
+    game.naval_stacks().all(|(location, f, units)| match location {
+        NavalLocation::Port(port) => {
+            units.total() == 0 || f == own || f.major().is_none() || !zone.ports().contains(&port)
+        }
+        NavalLocation::Sea(_) => true,
+    })
 }
 
 /// The spaces a formation of `power` with `units` land units may deploy to
@@ -187,12 +168,7 @@ pub fn is_deployment_sea(game: &Game, power: Power, zone: SeaZone) -> bool {
 /// let six = deployment_destinations(&game, Power::France, Space::Paris, 6);
 /// assert!(six.contains(Space::Marseille) && !six.contains(Space::Genoa));
 /// ```
-pub fn deployment_destinations(
-    game: &Game,
-    power: Power,
-    capital: Space,
-    units: u8,
-) -> EnumSet<Space> {
+pub fn deployment_destinations(game: &Game, power: Power, capital: Space, units: u8) -> EnumSet<Space> {
     if !can_leave(game, power, capital) {
         return EnumSet::EMPTY;
     }
