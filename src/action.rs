@@ -150,6 +150,10 @@ actions! {
         DeclareWar(Faction) => "declare_war",
         /// Send a stack home in winter to this space (§19).
         WinterTo(Space) => "winter_to",
+        /// Spring deployment (§10): deploy a formation from this capital.
+        DeployFrom(Space) => "deploy_from",
+        /// Spring deployment (§10): deploy the formation to this space.
+        DeployTo(Space) => "deploy_to",
     }
 }
 

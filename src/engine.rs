@@ -111,6 +111,10 @@ impl Game {
             Some(&Frame::Formation { power, from, units, leaders }) => {
                 self.formation_actions(power, from, units, leaders, list)
             }
+            Some(&Frame::Deployment { power }) => self.deployment_actions(power, list),
+            Some(&Frame::DeployFormation { power, from, units, leaders }) => {
+                self.deploy_formation_actions(power, from, units, leaders, list)
+            }
             None => {}
         }
         list.sort_unstable_by_key(|a| a.index());
@@ -146,6 +150,8 @@ impl Game {
             Frame::Impulse { power } => self.apply_impulse(power, action, log),
             Frame::Spend { power, .. } => self.apply_spend(power, action, log),
             Frame::Formation { power, .. } => self.apply_formation(power, action, log),
+            Frame::Deployment { power } => self.apply_deployment(power, action),
+            Frame::DeployFormation { power, .. } => self.apply_deploy_formation(power, action, log),
         }
         self.check_automatic_victory(log);
         self.advance(log);
@@ -176,16 +182,9 @@ impl Game {
         match self.phase {
             Phase::LuthersTheses => self.luthers_theses_phase(log),
             Phase::CardDraw => self.card_draw_phase(log),
-            Phase::Diplomacy => {
-                self.enter_phase(if self.turn == 1 { Phase::DietOfWorms } else { Phase::SpringDeployment }, log)
-            }
-            Phase::DietOfWorms => self.enter_phase(Phase::SpringDeployment, log),
-            Phase::SpringDeployment => {
-                self.impulse_index = 0;
-                self.passes_in_row = 0;
-                self.enter_phase(Phase::Action, log);
-                self.check_automatic_victory(log);
-            }
+            Phase::Diplomacy if self.turn == 1 => self.enter_phase(Phase::DietOfWorms, log),
+            Phase::Diplomacy | Phase::DietOfWorms => self.begin_spring_deployment(log),
+            Phase::SpringDeployment => self.spring_deployment_step(log),
             Phase::Action => self.next_impulse(log),
             Phase::Winter => self.enter_phase(Phase::NewWorld, log),
             Phase::NewWorld => self.enter_phase(Phase::VictoryDetermination, log),

@@ -78,4 +78,17 @@ pub enum Event {
     UnrestRemoved(Space),
     /// The game ended.
     GameOver(crate::engine::Outcome),
+    /// A formation was spring-deployed from a capital (§10).
+    SpringDeployed {
+        /// Whose.
+        power: Power,
+        /// The capital.
+        from: Space,
+        /// The destination.
+        to: Space,
+        /// Units deployed.
+        units: LandUnits,
+        /// Army leaders deployed.
+        leaders: u8,
+    },
 }

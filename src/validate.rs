@@ -156,9 +156,10 @@ impl Game {
         for frame in self.stack.frames() {
             ok &= ok_power(frame.decider());
             ok &= match *frame {
-                Frame::Impulse { .. } => true,
+                Frame::Impulse { .. } | Frame::Deployment { .. } => true,
                 Frame::Spend { cp, .. } => cp <= 6,
-                Frame::Formation { power, from, units, leaders } => {
+                Frame::Formation { power, from, units, leaders }
+                | Frame::DeployFormation { power, from, units, leaders } => {
                     let own = Faction::from(power);
                     let here = self.land_units(from, own);
                     units.regulars <= here.regulars

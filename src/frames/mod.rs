@@ -4,6 +4,7 @@
 
 pub(crate) mod impulse;
 pub(crate) mod movement;
+pub(crate) mod spring;
 
 use crate::game::LandUnits;
 use crate::sets::EnumSet;
@@ -22,13 +23,22 @@ pub(crate) enum Frame {
     /// A formation being formed in `from`, then moved (§13.1). The CP are
     /// paid from the `Spend` frame below when it moves.
     Formation { power: Power, from: Space, units: LandUnits, leaders: EnumSet<Leader> },
+    /// Spring deployment (§10): deploy from a capital, or decline.
+    Deployment { power: Power },
+    /// A formation being formed in the capital `from` for spring deployment
+    /// (§10), then deployed.
+    DeployFormation { power: Power, from: Space, units: LandUnits, leaders: EnumSet<Leader> },
 }
 
 impl Frame {
     /// The power that must decide at this frame.
     pub(crate) fn decider(&self) -> Power {
         match *self {
-            Frame::Impulse { power } | Frame::Spend { power, .. } | Frame::Formation { power, .. } => power,
+            Frame::Impulse { power }
+            | Frame::Spend { power, .. }
+            | Frame::Formation { power, .. }
+            | Frame::Deployment { power }
+            | Frame::DeployFormation { power, .. } => power,
         }
     }
 
@@ -38,6 +48,8 @@ impl Frame {
             Frame::Impulse { .. } => "a card to play, or pass",
             Frame::Spend { .. } => "an action to spend CP on, or done",
             Frame::Formation { .. } => "a leader or unit to add, a space to move to, or done",
+            Frame::Deployment { .. } => "a capital to deploy from, or decline",
+            Frame::DeployFormation { .. } => "a leader or unit to add, or a space to deploy to",
         }
     }
 }

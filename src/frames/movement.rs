@@ -55,7 +55,7 @@ impl Game {
 
     /// Whether `moving`, split off from `power`'s units in `from`, leaves
     /// both parts showable with its counters (§5.2, making change).
-    fn split_fits(&self, power: Power, from: Space, moving: LandUnits) -> bool {
+    pub(crate) fn split_fits(&self, power: Power, from: Space, moving: LandUnits) -> bool {
         let own = Faction::from(power);
         let here = self.land_units(from, own);
         let stay = LandUnits {
@@ -69,7 +69,7 @@ impl Game {
     /// Whether some formation of at least `units` (and at least one unit),
     /// at most `limit` units, can split off from `from` within the counter
     /// mix, so that adding units never leads to a formation that cannot move.
-    fn completion_exists(&self, power: Power, from: Space, units: LandUnits, limit: u8) -> bool {
+    pub(crate) fn completion_exists(&self, power: Power, from: Space, units: LandUnits, limit: u8) -> bool {
         if units.total() > 0 && self.split_fits(power, from, units) {
             return true;
         }

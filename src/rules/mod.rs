@@ -8,5 +8,6 @@ pub mod loc;
 pub mod minor;
 pub mod movement;
 pub mod paths;
+pub mod spring;
 pub mod victory;
 pub mod winter;

@@ -1,0 +1,138 @@
+//! The spring deployment phase (§10): in impulse order each power that can
+//! deploys one formation from a capital, or declines. The legal capitals and
+//! destinations come from `rules::spring`.
+
+use crate::action::Action;
+use crate::engine::{ActionList, Log, impulse_powers};
+use crate::event::Event;
+use crate::frames::Frame;
+use crate::game::{Game, LandUnits};
+use crate::rules::movement::formation_limit;
+use crate::rules::spring::{deployable_forces, deployment_destinations, deployment_origins};
+use crate::sets::EnumSet;
+use crate::types::{LandUnitKind, Leader, Phase, Power, Space};
+
+impl Game {
+    /// Enters the spring deployment phase: the first power in impulse order
+    /// is next.
+    pub(crate) fn begin_spring_deployment(&mut self, log: &mut dyn Log) {
+        self.impulse_index = 0;
+        self.enter_phase(Phase::SpringDeployment, log);
+    }
+
+    /// The next power in impulse order that can deploy is asked (§10);
+    /// powers with nothing to deploy, or nowhere to go, are skipped. After
+    /// the last, the action phase begins.
+    pub(crate) fn spring_deployment_step(&mut self, log: &mut dyn Log) {
+        let powers = impulse_powers(self.scenario());
+        while let Some(&power) = powers.get(usize::from(self.impulse_index)) {
+            self.impulse_index += 1;
+            if !deployment_origins(self, power).is_empty() {
+                self.stack.push(Frame::Deployment { power });
+                return;
+            }
+        }
+        self.impulse_index = 0;
+        self.passes_in_row = 0;
+        self.enter_phase(Phase::Action, log);
+        self.check_automatic_victory(log);
+    }
+
+    /// Decline, or the capital to deploy from (§10; the Hapsburg chooses one
+    /// of its two).
+    pub(crate) fn deployment_actions(&self, power: Power, list: &mut ActionList) {
+        list.push(Action::Decline);
+        for capital in deployment_origins(self, power) {
+            list.push(Action::DeployFrom(capital));
+        }
+    }
+
+    pub(crate) fn apply_deployment(&mut self, power: Power, action: Action) {
+        match action {
+            Action::Decline => {
+                self.stack.pop();
+            }
+            Action::DeployFrom(from) => {
+                if let Some(top) = self.stack.top_mut() {
+                    *top = Frame::DeployFormation { power, from, units: LandUnits::NONE, leaders: EnumSet::EMPTY };
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Leaders first, then units up to the formation limit (§5.1), then the
+    /// destination. A unit is offered only while the bigger formation still
+    /// has a destination (beyond 5 units the sea is closed, §10), so the
+    /// formation never ends up with nowhere to go.
+    pub(crate) fn deploy_formation_actions(
+        &self,
+        power: Power,
+        from: Space,
+        units: LandUnits,
+        leaders: EnumSet<Leader>,
+        list: &mut ActionList,
+    ) {
+        let (available, present) = deployable_forces(self, power, from);
+        if units.is_empty() {
+            for leader in present.difference(leaders) {
+                list.push(Action::AddLeader(leader));
+            }
+        }
+        let more = units.total().saturating_add(1);
+        let limit = formation_limit(leaders);
+        if units.total() < limit && !deployment_destinations(self, power, from, more).is_empty() {
+            for (kind, have, taken) in [
+                (LandUnitKind::Regular, available.regulars, units.regulars),
+                (LandUnitKind::Mercenary, available.mercenaries, units.mercenaries),
+                (LandUnitKind::Cavalry, available.cavalry, units.cavalry),
+            ] {
+                let mut bigger = units;
+                match kind {
+                    LandUnitKind::Regular => bigger.regulars += 1,
+                    LandUnitKind::Mercenary => bigger.mercenaries += 1,
+                    LandUnitKind::Cavalry => bigger.cavalry += 1,
+                }
+                // The split must stay showable with the counters (§5.2).
+                if taken < have && self.completion_exists(power, from, bigger, limit) {
+                    list.push(Action::AddUnit(kind));
+                }
+            }
+        }
+        let formed = !units.is_empty() || !leaders.is_empty();
+        if formed && (units.is_empty() || self.split_fits(power, from, units)) {
+            for to in deployment_destinations(self, power, from, units.total()) {
+                list.push(Action::DeployTo(to));
+            }
+        }
+        // A formation that can neither grow nor go (the counters cannot make
+        // the change it needs): the power declines its deployment.
+        if list.is_empty() {
+            list.push(Action::Decline);
+        }
+    }
+
+    pub(crate) fn apply_deploy_formation(&mut self, power: Power, action: Action, log: &mut dyn Log) {
+        let Some(Frame::DeployFormation { from, units, leaders, .. }) = self.stack.top_mut() else {
+            return;
+        };
+        match action {
+            Action::AddLeader(leader) => {
+                leaders.insert(leader);
+            }
+            Action::AddUnit(LandUnitKind::Regular) => units.regulars += 1,
+            Action::AddUnit(LandUnitKind::Mercenary) => units.mercenaries += 1,
+            Action::AddUnit(LandUnitKind::Cavalry) => units.cavalry += 1,
+            Action::Decline => {
+                self.stack.pop();
+            }
+            Action::DeployTo(to) => {
+                let (from, units, leaders) = (*from, *units, *leaders);
+                self.stack.pop();
+                self.move_formation(power, from, to, units, leaders);
+                log.event(Event::SpringDeployed { power, from, to, units, leaders: leaders.len() as u8 });
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,244 @@
+//! Spring deployment (§10; seed 004, with seed 003 for the wording it shares
+//! with Here I Stand): in impulse order each power may move one formation
+//! from its capital to a friendly-controlled space, free of CP, along a path
+//! that obeys the limits below.
+//!
+//! The Spring Preparations event (#102) lifts the starred limits (no pass,
+//! the sea zone next to another power's fleet, 5 units by sea); its event is
+//! not built, so every limit always applies here. Naval units loaned to the
+//! deploying power (which §10 exempts) are not built either.
+
+use crate::game::{Game, LandUnits, NavalLocation, Scenario};
+use crate::sets::EnumSet;
+use crate::types::{Faction, LanguageZone, Leader, Power, SeaZone, Space};
+
+/// The most land units (leaders not counted) that may cross a sea zone in a
+/// spring deployment (§10\*; seed 003).
+pub const MAX_UNITS_BY_SEA: u8 = 5;
+
+/// Whether `power` may spring-deploy at all: never the Protestant, which has
+/// no capital (§10); in the two-player variant only the Papacy (§24.3).
+///
+/// ```
+/// use here_i_stand::{Game, Power, Scenario, Setup, rules::spring::deploys};
+/// let game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(deploys(&game, Power::France));
+/// assert!(!deploys(&game, Power::Protestant));
+/// let two = Game::empty(Setup::new(Scenario::TwoPlayer, 0));
+/// assert!(deploys(&two, Power::Papacy));
+/// assert!(!deploys(&two, Power::Hapsburg));
+/// ```
+pub fn deploys(game: &Game, power: Power) -> bool {
+    match game.scenario() {
+        Scenario::TwoPlayer => power == Power::Papacy,
+        Scenario::Y1517 | Scenario::Y1532 => power != Power::Protestant,
+    }
+}
+
+/// The capitals of `power` (§2.1): one each, two for the Hapsburg
+/// (Valladolid and Vienna), none for the Protestant.
+///
+/// ```
+/// use here_i_stand::{Power, Space, rules::spring::capitals};
+/// assert_eq!(capitals(Power::France).iter().collect::<Vec<_>>(), [Space::Paris]);
+/// assert_eq!(capitals(Power::Hapsburg).len(), 2);
+/// assert!(capitals(Power::Protestant).is_empty());
+/// ```
+pub fn capitals(power: Power) -> EnumSet<Space> {
+    Space::ALL.into_iter().filter(|s| s.is_capital() && s.home() == Faction::from(power)).collect()
+}
+
+/// The land units and army leaders of `power` that may deploy from
+/// `capital` (§10): its own, in the capital (one of its capitals), which
+/// must be friendly-controlled (it is the first space of the path) and hold
+/// no enemy units; besieged units never move (§15). Nothing otherwise.
+///
+/// Only pieces in the capital at the start of the phase may deploy (§10). A
+/// power deploys once and moves only its own pieces, so nothing of its can
+/// have arrived in the capital earlier in the phase: what is there now was
+/// there at the start.
+///
+/// ```
+/// use here_i_stand::{Faction, Game, LandUnits, LeaderLocation, Leader, Power, Scenario, Setup, Space};
+/// use here_i_stand::rules::spring::deployable_forces;
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.set_land_units(Space::Paris, Faction::France, LandUnits::regulars(3)).unwrap();
+/// game.set_leader(Leader::FrancisI, LeaderLocation::Space(Space::Paris)).unwrap();
+/// let (units, leaders) = deployable_forces(&game, Power::France, Space::Paris);
+/// assert_eq!(units, LandUnits::regulars(3));
+/// assert!(leaders.contains(Leader::FrancisI));
+/// ```
+pub fn deployable_forces(game: &Game, power: Power, capital: Space) -> (LandUnits, EnumSet<Leader>) {
+    let own = Faction::from(power);
+    if !can_leave(game, power, capital) {
+        return (LandUnits::NONE, EnumSet::EMPTY);
+    }
+    (game.land_units(capital, own), game.army_leaders_at(capital, own).collect())
+}
+
+/// `capital` is one of the power's capitals, friendly-controlled (the first
+/// space of the path, §10) and not under siege: no enemy units in it, the
+/// power's units not besieged (§15).
+fn can_leave(game: &Game, power: Power, capital: Space) -> bool {
+    capitals(power).contains(capital)
+        && game.is_friendly_controlled(power, capital)
+        && !game.has_enemy_units(power, capital)
+        && !game.is_besieged(capital, Faction::from(power))
+}
+
+/// Whether a spring deployment of `power` may enter or pass through
+/// `space` (§10, every land space of the path and the destination): in
+/// play; friendly-controlled; not in unrest (§12.4: no deploying into or
+/// through unrest); holding no units but friendly ones (land units, naval
+/// units in port) and no enemy leaders; in the two-player variant, in the
+/// German or Italian zone (§24.3).
+///
+/// ```
+/// use here_i_stand::{Game, Power, Scenario, Setup, Space, rules::spring::is_deployment_space};
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(is_deployment_space(&game, Power::France, Space::Lyon));
+/// assert!(!is_deployment_space(&game, Power::France, Space::London));
+/// game.set_unrest(Space::Lyon, true).unwrap();
+/// assert!(!is_deployment_space(&game, Power::France, Space::Lyon));
+/// ```
+pub fn is_deployment_space(game: &Game, power: Power, space: Space) -> bool {
+    let zone_ok = game.scenario() != Scenario::TwoPlayer
+        || matches!(space.language(), Some(LanguageZone::German | LanguageZone::Italian));
+    zone_ok
+        && game.in_play(space)
+        && game.is_friendly_controlled(power, space)
+        && !game.in_unrest(space)
+        && holds_only_friendly_units(game, power, space)
+}
+
+/// No land units or naval units in port of a power not friendly to `power`
+/// are in `space`, and no enemy leader (§10: "may not enter a space
+/// containing units of another power, unless all units there are friendly").
+fn holds_only_friendly_units(game: &Game, power: Power, space: Space) -> bool {
+    let land_ok = game.land_units_at(space).all(|(f, units, _)| units.is_empty() || game.is_friendly(power, f));
+    let naval_ok = game.naval_stacks().all(|(location, f, units)| {
+        location != NavalLocation::Port(space) || units.total() == 0 || game.is_friendly(power, f)
+    });
+    land_ok && naval_ok && !game.has_enemy_units(power, space)
+}
+
+/// Whether a spring deployment of `power` may cross `zone` (§10\*; seed
+/// 003): no other major power, allies included, has naval units in a port
+/// on the zone. Minor powers' ships do not count (the rule names major
+/// powers); ships at sea do not count (the rule names ports).
+///
+/// ```
+/// use here_i_stand::{Faction, Game, NavalLocation, NavalUnits, Power, Scenario, SeaZone, Setup, Space};
+/// use here_i_stand::rules::spring::is_deployment_sea;
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(is_deployment_sea(&game, Power::France, SeaZone::GulfOfLyon));
+/// game.set_naval_units(NavalLocation::Port(Space::Barcelona), Faction::Hapsburg, NavalUnits::squadrons(1)).unwrap();
+/// assert!(!is_deployment_sea(&game, Power::France, SeaZone::GulfOfLyon));
+/// assert!(is_deployment_sea(&game, Power::Hapsburg, SeaZone::GulfOfLyon));
+/// ```
+pub fn is_deployment_sea(game: &Game, power: Power, zone: SeaZone) -> bool {
+    let own = Faction::from(power);
+    game.naval_stacks().all(|(location, f, units)| match location {
+        NavalLocation::Port(port) => {
+            units.total() == 0 || f == own || f.major().is_none() || !zone.ports().contains(&port)
+        }
+        NavalLocation::Sea(_) => true,
+    })
+}
+
+/// The spaces a formation of `power` with `units` land units may deploy to
+/// from `capital` (§10; seed 004 and 003). A path of any length from the
+/// capital, each step a clear land connection (no pass may be crossed,
+/// §10\*), every space after the capital a deployment space
+/// ([`is_deployment_space`]); at most one step may instead cross a sea zone
+/// from a port on it to another port on it, if the zone may be crossed
+/// ([`is_deployment_sea`]) and the formation has at most
+/// [`MAX_UNITS_BY_SEA`] land units (§10\*). The capital itself is never a
+/// destination. Empty if `capital` is not one the power may deploy from now
+/// (see [`deployable_forces`]).
+///
+/// ```
+/// use here_i_stand::{Faction, Game, Power, Scenario, Setup, Space};
+/// use here_i_stand::rules::spring::deployment_destinations;
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.set_controller(Space::Genoa, Faction::France).unwrap();
+/// // Seed 004: Paris to Marseille, then across the Gulf of Lyon to Genoa.
+/// let five = deployment_destinations(&game, Power::France, Space::Paris, 5);
+/// assert!(five.contains(Space::Marseille) && five.contains(Space::Genoa));
+/// let six = deployment_destinations(&game, Power::France, Space::Paris, 6);
+/// assert!(six.contains(Space::Marseille) && !six.contains(Space::Genoa));
+/// ```
+pub fn deployment_destinations(game: &Game, power: Power, capital: Space, units: u8) -> EnumSet<Space> {
+    if !can_leave(game, power, capital) {
+        return EnumSet::EMPTY;
+    }
+    let mut start = EnumSet::EMPTY;
+    start.insert(capital);
+    let by_land = spread(game, power, start);
+    let mut reached = by_land;
+    if units <= MAX_UNITS_BY_SEA {
+        let mut landed = EnumSet::EMPTY;
+        for port in by_land.iter().filter(|s| s.is_port()) {
+            for &zone in port.ports() {
+                if !is_deployment_sea(game, power, zone) {
+                    continue;
+                }
+                for &other in zone.ports() {
+                    if other != port && is_deployment_space(game, power, other) {
+                        landed.insert(other);
+                    }
+                }
+            }
+        }
+        reached = reached.union(spread(game, power, landed));
+    }
+    reached.remove(capital);
+    reached
+}
+
+/// Every space reached from `reached` by clear land connections through
+/// deployment spaces.
+fn spread(game: &Game, power: Power, mut reached: EnumSet<Space>) -> EnumSet<Space> {
+    let mut frontier = reached;
+    while !frontier.is_empty() {
+        let mut next = EnumSet::EMPTY;
+        for space in frontier {
+            for &to in space.connections() {
+                if !reached.contains(to) && is_deployment_space(game, power, to) {
+                    reached.insert(to);
+                    next.insert(to);
+                }
+            }
+        }
+        frontier = next;
+    }
+    reached
+}
+
+/// The capitals `power` may deploy from now (§10): it deploys at all
+/// ([`deploys`]), has land units or army leaders free to deploy there
+/// ([`deployable_forces`]), and some destination exists for them.
+///
+/// ```
+/// use here_i_stand::{Faction, Game, LandUnits, Power, Scenario, Setup, Space};
+/// use here_i_stand::rules::spring::deployment_origins;
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(deployment_origins(&game, Power::France).is_empty());
+/// game.set_land_units(Space::Paris, Faction::France, LandUnits::regulars(2)).unwrap();
+/// assert!(deployment_origins(&game, Power::France).contains(Space::Paris));
+/// ```
+pub fn deployment_origins(game: &Game, power: Power) -> EnumSet<Space> {
+    if !deploys(game, power) {
+        return EnumSet::EMPTY;
+    }
+    capitals(power)
+        .into_iter()
+        .filter(|&capital| {
+            let (units, leaders) = deployable_forces(game, power, capital);
+            // The smallest formation: one leader, or one unit.
+            let smallest = u8::from(leaders.is_empty());
+            (!units.is_empty() || !leaders.is_empty())
+                && !deployment_destinations(game, power, capital, smallest).is_empty()
+        })
+        .collect()
+}
