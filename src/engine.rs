@@ -114,6 +114,20 @@ impl Game {
                 units,
                 leaders,
             }) => self.formation_actions(power, from, units, leaders, list),
+            Some(&Frame::Declarations { power, owed }) => {
+                self.declaration_actions(power, owed, list)
+            }
+            Some(&Frame::Intervention { .. }) => list.extend([Action::Decline, Action::Intervene]),
+            Some(&Frame::FreeDeclaration { activator, .. }) => {
+                list.extend([Action::Decline, Action::DeclareWar(activator.into())])
+            }
+            Some(&Frame::Displacement {
+                activator,
+                declarer,
+                spaces,
+                ..
+            }) => self.displacement_actions(activator, declarer, spaces, list),
+            Some(&Frame::WarPayment { power, .. }) => self.war_payment_actions(power, list),
             None => {}
         }
         list.sort_unstable_by_key(|a| a.index());
@@ -156,6 +170,17 @@ impl Game {
             Frame::Impulse { power } => self.apply_impulse(power, action, log),
             Frame::Spend { power, .. } => self.apply_spend(power, action, log),
             Frame::Formation { power, .. } => self.apply_formation(power, action, log),
+            Frame::Declarations { power, owed } => self.apply_declaration(power, owed, action, log),
+            Frame::Intervention { .. } | Frame::FreeDeclaration { .. } => {
+                self.apply_intervention(frame, action, log)
+            }
+            Frame::Displacement {
+                activator,
+                declarer,
+                spaces,
+                ..
+            } => self.apply_displacement(activator, declarer, spaces, action, log),
+            Frame::WarPayment { power, owed } => self.apply_war_payment(power, owed, action, log),
         }
         self.check_automatic_victory(log);
         self.advance(log);
@@ -186,14 +211,7 @@ impl Game {
         match self.phase {
             Phase::LuthersTheses => self.luthers_theses_phase(log),
             Phase::CardDraw => self.card_draw_phase(log),
-            Phase::Diplomacy => self.enter_phase(
-                if self.turn == 1 {
-                    Phase::DietOfWorms
-                } else {
-                    Phase::SpringDeployment
-                },
-                log,
-            ),
+            Phase::Diplomacy => self.diplomacy_phase(log),
             Phase::DietOfWorms => self.enter_phase(Phase::SpringDeployment, log),
             Phase::SpringDeployment => {
                 self.impulse_index = 0;
