@@ -24,12 +24,7 @@ struct Options {
 }
 
 fn parse_options() -> Result<Options, String> {
-    let mut options = Options {
-        games: 10,
-        seed: 1,
-        scenario: Scenario::Y1517,
-        quiet: false,
-    };
+    let mut options = Options { games: 10, seed: 1, scenario: Scenario::Y1517, quiet: false };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or(format!("{arg} needs a value"));
@@ -55,9 +50,7 @@ fn main() {
     let options = match parse_options() {
         Ok(options) => options,
         Err(message) => {
-            eprintln!(
-                "{message}\nusage: random_game [--games N] [--seed S] [--scenario 1517|1532|2p] [--quiet]"
-            );
+            eprintln!("{message}\nusage: random_game [--games N] [--seed S] [--scenario 1517|1532|2p] [--quiet]");
             std::process::exit(2);
         }
     };
@@ -88,10 +81,7 @@ fn main() {
                 Some(outcome) => format!("{} wins ({:?})", outcome.winner, outcome.kind),
                 None => "no result".to_string(),
             };
-            println!(
-                "seed {seed}: turns {}  {result}  decisions {decisions}",
-                game.turn()
-            );
+            println!("seed {seed}: turns {}  {result}  decisions {decisions}", game.turn());
         }
         if (i + 1) % 100 == 0 {
             eprint!("\r{} games", i + 1);

@@ -209,22 +209,9 @@ mod tests {
     #[test]
     fn notation() {
         assert_eq!(Action::Pass.to_string(), "pass");
-        assert_eq!(
-            Action::PlayCp(Card::Janissaries).to_string(),
-            "play_cp janissaries"
-        );
-        assert_eq!(
-            "move_to orleans".parse(),
-            Ok(Action::MoveTo(Space::Orleans))
-        );
-        for bad in [
-            "",
-            "pass now",
-            "move_to",
-            "move_to atlantis",
-            "fly paris",
-            "pass  x",
-        ] {
+        assert_eq!(Action::PlayCp(Card::Janissaries).to_string(), "play_cp janissaries");
+        assert_eq!("move_to orleans".parse(), Ok(Action::MoveTo(Space::Orleans)));
+        for bad in ["", "pass now", "move_to", "move_to atlantis", "fly paris", "pass  x"] {
             assert!(bad.parse::<Action>().is_err(), "{bad}");
         }
         // Index order is declaration order, then the object's index.

@@ -21,13 +21,12 @@ use thiserror::Error;
 
 use crate::data::powers;
 use crate::game::{
-    DebaterState, Game, LandStack, LandUnits, LeaderLocation, MAX_LAND_STACKS, MAX_NAVAL_STACKS,
-    NavalLocation, NavalStack, NavalUnits, ReformerState,
+    DebaterState, Game, LandStack, LandUnits, LeaderLocation, MAX_LAND_STACKS, MAX_NAVAL_STACKS, NavalLocation,
+    NavalStack, NavalUnits, ReformerState,
 };
 use crate::rules::counters;
 use crate::types::{
-    Card, CardKind, Debater, Faction, LandUnitKind, Leader, LeaderKind, Phase, Power, Reformer,
-    Religion, Ruler, Space,
+    Card, CardKind, Debater, Faction, LandUnitKind, Leader, LeaderKind, Phase, Power, Reformer, Religion, Ruler, Space,
 };
 
 /// Why an edit was refused. The game is unchanged.
@@ -124,22 +123,12 @@ impl Game {
 
     /// Sets `faction`'s land units in `space`, replacing what was there; not
     /// besieged. Checks the unit kinds and the counter mix (§5.2).
-    pub fn set_land_units(
-        &mut self,
-        space: Space,
-        faction: Faction,
-        units: LandUnits,
-    ) -> Result<(), EditError> {
+    pub fn set_land_units(&mut self, space: Space, faction: Faction, units: LandUnits) -> Result<(), EditError> {
         self.place_land_units(space, faction, units, false)
     }
 
     /// As [`Game::set_land_units`], with the units besieged inside the fortress (§15).
-    pub fn set_besieged_units(
-        &mut self,
-        space: Space,
-        faction: Faction,
-        units: LandUnits,
-    ) -> Result<(), EditError> {
+    pub fn set_besieged_units(&mut self, space: Space, faction: Faction, units: LandUnits) -> Result<(), EditError> {
         self.place_land_units(space, faction, units, true)
     }
 
@@ -162,10 +151,7 @@ impl Game {
                 return Err(EditError::UnitKindNotFielded { faction, kind });
             }
         }
-        let index = self
-            .land_stacks_slice()
-            .iter()
-            .position(|s| s.space == space && s.faction == faction);
+        let index = self.land_stacks_slice().iter().position(|s| s.space == space && s.faction == faction);
         let saved = (self.land, self.land_len);
         self.write_land_stack(index, space, faction, units, besieged);
         if !counters::fits_counter_mix(self, faction) {
@@ -199,12 +185,7 @@ impl Game {
                 // The counter mix bounds stacks to MAX_LAND_STACKS; a full table
                 // can only come from an over-full mix, which the caller rejects.
                 if usize::from(self.land_len) < MAX_LAND_STACKS {
-                    self.land[usize::from(self.land_len)] = LandStack {
-                        space,
-                        faction,
-                        units,
-                        besieged,
-                    };
+                    self.land[usize::from(self.land_len)] = LandStack { space, faction, units, besieged };
                     self.land_len += 1;
                 }
             }
@@ -231,10 +212,7 @@ impl Game {
         if units.corsairs > 0 && faction != Faction::Ottoman {
             return Err(EditError::CorsairsNotOttoman);
         }
-        let index = self
-            .naval_stacks_slice()
-            .iter()
-            .position(|s| s.location == location && s.faction == faction);
+        let index = self.naval_stacks_slice().iter().position(|s| s.location == location && s.faction == faction);
         let elsewhere: u32 = self
             .naval_stacks_slice()
             .iter()
@@ -242,9 +220,7 @@ impl Game {
             .filter(|&(i, s)| s.faction == faction && Some(i) != index)
             .map(|(_, s)| u32::from(s.units.total()))
             .sum();
-        let total = elsewhere
-            + u32::from(units.total())
-            + u32::from(self.naval_turn_track[faction.index()].total());
+        let total = elsewhere + u32::from(units.total()) + u32::from(self.naval_turn_track[faction.index()].total());
         if total > u32::from(powers::naval_counters(faction)) {
             return Err(EditError::CounterMixExceeded { faction });
         }
@@ -258,11 +234,7 @@ impl Game {
             None if units.total() == 0 => {}
             None => {
                 if usize::from(self.naval_len) < MAX_NAVAL_STACKS {
-                    self.naval[usize::from(self.naval_len)] = NavalStack {
-                        location,
-                        faction,
-                        units,
-                    };
+                    self.naval[usize::from(self.naval_len)] = NavalStack { location, faction, units };
                     self.naval_len += 1;
                 }
             }
@@ -271,20 +243,12 @@ impl Game {
     }
 
     /// Sets `faction`'s naval units waiting on the turn track (§5.3).
-    pub fn set_naval_on_turn_track(
-        &mut self,
-        faction: Faction,
-        units: NavalUnits,
-    ) -> Result<(), EditError> {
+    pub fn set_naval_on_turn_track(&mut self, faction: Faction, units: NavalUnits) -> Result<(), EditError> {
         if units.corsairs > 0 && faction != Faction::Ottoman {
             return Err(EditError::CorsairsNotOttoman);
         }
-        let on_map: u32 = self
-            .naval_stacks_slice()
-            .iter()
-            .filter(|s| s.faction == faction)
-            .map(|s| u32::from(s.units.total()))
-            .sum();
+        let on_map: u32 =
+            self.naval_stacks_slice().iter().filter(|s| s.faction == faction).map(|s| u32::from(s.units.total())).sum();
         if on_map + u32::from(units.total()) > u32::from(powers::naval_counters(faction)) {
             return Err(EditError::CounterMixExceeded { faction });
         }
@@ -295,11 +259,7 @@ impl Game {
     /// Puts `leader` at `location`. Army leaders stand in land spaces, naval
     /// leaders in ports or at sea. The renegade needs an owner first
     /// ([`Game::set_renegade_owner`]) to be on the map.
-    pub fn set_leader(
-        &mut self,
-        leader: Leader,
-        location: LeaderLocation,
-    ) -> Result<(), EditError> {
+    pub fn set_leader(&mut self, leader: Leader, location: LeaderLocation) -> Result<(), EditError> {
         match (leader.kind(), location) {
             (LeaderKind::Army, LeaderLocation::Sea(_)) => {
                 return Err(EditError::LeaderPlacement(leader));
@@ -322,10 +282,8 @@ impl Game {
 
     /// Sets the power the renegade leader (Charles Bourbon, #75) serves.
     pub fn set_renegade_owner(&mut self, owner: Option<Power>) -> Result<(), EditError> {
-        let on_map = matches!(
-            self.leader_location(Leader::Renegade),
-            LeaderLocation::Space(_) | LeaderLocation::Sea(_)
-        );
+        let on_map =
+            matches!(self.leader_location(Leader::Renegade), LeaderLocation::Space(_) | LeaderLocation::Sea(_));
         if owner.is_none() && on_map {
             return Err(EditError::RenegadeOwner);
         }
@@ -340,11 +298,7 @@ impl Game {
     }
 
     /// Sets the state of `reformer`.
-    pub fn set_reformer(
-        &mut self,
-        reformer: Reformer,
-        state: ReformerState,
-    ) -> Result<(), EditError> {
+    pub fn set_reformer(&mut self, reformer: Reformer, state: ReformerState) -> Result<(), EditError> {
         self.reformers[reformer.index()] = state;
         Ok(())
     }
@@ -359,23 +313,14 @@ impl Game {
     }
 
     /// Excommunicates `ruler` or lifts it (§21.5).
-    pub fn set_excommunicated(
-        &mut self,
-        ruler: Ruler,
-        excommunicated: bool,
-    ) -> Result<(), EditError> {
+    pub fn set_excommunicated(&mut self, ruler: Ruler, excommunicated: bool) -> Result<(), EditError> {
         self.excommunicated.set(ruler, excommunicated);
         Ok(())
     }
 
     /// Puts `a` and `b` at war or at peace. A faction is never at war with
     /// itself, two minors never with each other, and allies never at war.
-    pub fn set_war(
-        &mut self,
-        a: impl Into<Faction>,
-        b: impl Into<Faction>,
-        war: bool,
-    ) -> Result<(), EditError> {
+    pub fn set_war(&mut self, a: impl Into<Faction>, b: impl Into<Faction>, war: bool) -> Result<(), EditError> {
         let (a, b) = (a.into(), b.into());
         check_pair(a, b)?;
         if war && self.alliances.contains(a, b) {
@@ -401,10 +346,7 @@ impl Game {
             }
             for minor in [a, b].into_iter().filter(|f| f.minor().is_some()) {
                 let other = if minor == a { b } else { a };
-                if Power::ALL
-                    .iter()
-                    .any(|&p| Faction::from(p) != other && self.alliances.contains(p.into(), minor))
-                {
+                if Power::ALL.iter().any(|&p| Faction::from(p) != other && self.alliances.contains(p.into(), minor)) {
                     return Err(EditError::SecondAlly(minor));
                 }
             }
@@ -527,15 +469,9 @@ impl Game {
     }
 
     /// Records the VP totals at the end of `turn` (§23.3 tie-breaks).
-    pub fn set_vp_history(
-        &mut self,
-        turn: u8,
-        totals: [i8; Power::COUNT],
-    ) -> Result<(), EditError> {
-        let slot = usize::from(turn)
-            .checked_sub(1)
-            .and_then(|i| self.vp_history.get_mut(i))
-            .ok_or(EditError::Turn(turn))?;
+    pub fn set_vp_history(&mut self, turn: u8, totals: [i8; Power::COUNT]) -> Result<(), EditError> {
+        let slot =
+            usize::from(turn).checked_sub(1).and_then(|i| self.vp_history.get_mut(i)).ok_or(EditError::Turn(turn))?;
         *slot = totals;
         Ok(())
     }
@@ -552,9 +488,5 @@ fn check_pair(a: Faction, b: Faction) -> Result<(), EditError> {
         || a == Faction::Independent
         || b == Faction::Independent
         || (a.minor().is_some() && b.minor().is_some());
-    if bad {
-        Err(EditError::Pairing(a, b))
-    } else {
-        Ok(())
-    }
+    if bad { Err(EditError::Pairing(a, b)) } else { Ok(()) }
 }

@@ -108,25 +108,17 @@ impl Game {
         match self.stack.top() {
             Some(&Frame::Impulse { power }) => self.impulse_actions(power, list),
             Some(&Frame::Spend { power, cp }) => self.spend_actions(power, cp, list),
-            Some(&Frame::Formation {
-                power,
-                from,
-                units,
-                leaders,
-            }) => self.formation_actions(power, from, units, leaders, list),
-            Some(&Frame::Declarations { power, owed }) => {
-                self.declaration_actions(power, owed, list)
+            Some(&Frame::Formation { power, from, units, leaders }) => {
+                self.formation_actions(power, from, units, leaders, list)
             }
+            Some(&Frame::Declarations { power, owed }) => self.declaration_actions(power, owed, list),
             Some(&Frame::Intervention { .. }) => list.extend([Action::Decline, Action::Intervene]),
             Some(&Frame::FreeDeclaration { activator, .. }) => {
                 list.extend([Action::Decline, Action::DeclareWar(activator.into())])
             }
-            Some(&Frame::Displacement {
-                activator,
-                declarer,
-                spaces,
-                ..
-            }) => self.displacement_actions(activator, declarer, spaces, list),
+            Some(&Frame::Displacement { activator, declarer, spaces, .. }) => {
+                self.displacement_actions(activator, declarer, spaces, list)
+            }
             Some(&Frame::WarPayment { power, .. }) => self.war_payment_actions(power, list),
             None => {}
         }
@@ -145,11 +137,7 @@ impl Game {
     }
 
     /// As [`Game::apply`], and reports what happened to `log`.
-    pub fn apply_logged(
-        &mut self,
-        action: Action,
-        log: &mut impl Extend<Event>,
-    ) -> Result<(), IllegalAction> {
+    pub fn apply_logged(&mut self, action: Action, log: &mut impl Extend<Event>) -> Result<(), IllegalAction> {
         self.apply_with(action, &mut ExtendLog(log))
     }
 
@@ -161,25 +149,17 @@ impl Game {
             return Err(IllegalAction::GameOver);
         };
         if !self.is_legal(&action) {
-            return Err(IllegalAction::NotLegal {
-                action,
-                expected: frame.prompt(),
-            });
+            return Err(IllegalAction::NotLegal { action, expected: frame.prompt() });
         }
         match frame {
             Frame::Impulse { power } => self.apply_impulse(power, action, log),
             Frame::Spend { power, .. } => self.apply_spend(power, action, log),
             Frame::Formation { power, .. } => self.apply_formation(power, action, log),
             Frame::Declarations { power, owed } => self.apply_declaration(power, owed, action, log),
-            Frame::Intervention { .. } | Frame::FreeDeclaration { .. } => {
-                self.apply_intervention(frame, action, log)
+            Frame::Intervention { .. } | Frame::FreeDeclaration { .. } => self.apply_intervention(frame, action, log),
+            Frame::Displacement { activator, declarer, spaces, .. } => {
+                self.apply_displacement(activator, declarer, spaces, action, log)
             }
-            Frame::Displacement {
-                activator,
-                declarer,
-                spaces,
-                ..
-            } => self.apply_displacement(activator, declarer, spaces, action, log),
             Frame::WarPayment { power, owed } => self.apply_war_payment(power, owed, action, log),
         }
         self.check_automatic_victory(log);
@@ -228,10 +208,7 @@ impl Game {
 
     pub(crate) fn enter_phase(&mut self, phase: Phase, log: &mut dyn Log) {
         self.phase = phase;
-        log.event(Event::PhaseBegan {
-            turn: self.turn,
-            phase,
-        });
+        log.event(Event::PhaseBegan { turn: self.turn, phase });
     }
 
     /// Phase 1 of turn 1 (§18.1): Luther's 95 Theses. Its event belongs to
@@ -263,10 +240,7 @@ impl Game {
     /// time victory; else the next turn.
     fn victory_determination_phase(&mut self, log: &mut dyn Log) {
         let totals = victory::vp_totals(self);
-        if let Some(slot) = usize::from(self.turn)
-            .checked_sub(1)
-            .and_then(|i| self.vp_history.get_mut(i))
-        {
+        if let Some(slot) = usize::from(self.turn).checked_sub(1).and_then(|i| self.vp_history.get_mut(i)) {
             *slot = totals;
         }
         if let Some(verdict) = victory::victory_determination(self) {

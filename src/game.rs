@@ -8,8 +8,8 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::sets::EnumSet;
 use crate::types::{
-    Card, Debater, Faction, Leader, LeaderKind, MinorPower, Phase, Power, Reformer, Religion,
-    Ruler, SeaZone, Space, SpaceKind,
+    Card, Debater, Faction, Leader, LeaderKind, MinorPower, Phase, Power, Reformer, Religion, Ruler, SeaZone, Space,
+    SpaceKind,
 };
 
 /// Which game to play (§24).
@@ -56,19 +56,11 @@ pub struct LandUnits {
 
 impl LandUnits {
     /// No units.
-    pub const NONE: LandUnits = LandUnits {
-        regulars: 0,
-        mercenaries: 0,
-        cavalry: 0,
-    };
+    pub const NONE: LandUnits = LandUnits { regulars: 0, mercenaries: 0, cavalry: 0 };
 
     /// `n` regulars.
     pub const fn regulars(n: u8) -> LandUnits {
-        LandUnits {
-            regulars: n,
-            mercenaries: 0,
-            cavalry: 0,
-        }
+        LandUnits { regulars: n, mercenaries: 0, cavalry: 0 }
     }
 
     /// All units together.
@@ -96,17 +88,11 @@ pub struct NavalUnits {
 
 impl NavalUnits {
     /// No units.
-    pub const NONE: NavalUnits = NavalUnits {
-        squadrons: 0,
-        corsairs: 0,
-    };
+    pub const NONE: NavalUnits = NavalUnits { squadrons: 0, corsairs: 0 };
 
     /// `n` squadrons.
     pub const fn squadrons(n: u8) -> NavalUnits {
-        NavalUnits {
-            squadrons: n,
-            corsairs: 0,
-        }
+        NavalUnits { squadrons: n, corsairs: 0 }
     }
 
     /// Squadrons and corsairs together.
@@ -319,12 +305,8 @@ impl Game {
     /// units, no leaders on the map, every ruler the initial one, no wars,
     /// no cards dealt, turn 1. A start for building test positions.
     pub fn empty(setup: Setup) -> Game {
-        let empty_land = LandStack {
-            space: Space::ALL[0],
-            faction: Faction::Independent,
-            units: LandUnits::NONE,
-            besieged: false,
-        };
+        let empty_land =
+            LandStack { space: Space::ALL[0], faction: Faction::Independent, units: LandUnits::NONE, besieged: false };
         let empty_naval = NavalStack {
             location: NavalLocation::Port(Space::ALL[0]),
             faction: Faction::Independent,
@@ -435,30 +417,18 @@ impl Game {
 
     /// Protestant spaces, in unrest or not.
     pub fn protestant_spaces(&self) -> EnumSet<Space> {
-        Space::ALL
-            .iter()
-            .copied()
-            .filter(|&s| self.religion(s) == Religion::Protestant)
-            .collect()
+        Space::ALL.iter().copied().filter(|&s| self.religion(s) == Religion::Protestant).collect()
     }
 
     /// The keys `power` controls (its square markers on the map, §2.2).
     pub fn keys_controlled(&self, power: Power) -> EnumSet<Space> {
         let faction = Faction::from(power);
-        Space::ALL
-            .iter()
-            .copied()
-            .filter(|&s| s.kind() == SpaceKind::Key && self.controller(s) == faction)
-            .collect()
+        Space::ALL.iter().copied().filter(|&s| s.kind() == SpaceKind::Key && self.controller(s) == faction).collect()
     }
 
     /// Spaces `faction` controls.
     pub fn spaces_controlled(&self, faction: Faction) -> EnumSet<Space> {
-        Space::ALL
-            .iter()
-            .copied()
-            .filter(|&s| self.controller(s) == faction)
-            .collect()
+        Space::ALL.iter().copied().filter(|&s| self.controller(s) == faction).collect()
     }
 
     // --- Units ---------------------------------------------------------
@@ -481,37 +451,23 @@ impl Game {
 
     /// Whether `faction`'s units in `space` are besieged inside its fortress (§15).
     pub fn is_besieged(&self, space: Space, faction: Faction) -> bool {
-        self.land_stacks_slice()
-            .iter()
-            .any(|s| s.space == space && s.faction == faction && s.besieged)
+        self.land_stacks_slice().iter().any(|s| s.space == space && s.faction == faction && s.besieged)
     }
 
     /// Every faction's land units in `space`, with whether each is besieged.
-    pub fn land_units_at(
-        &self,
-        space: Space,
-    ) -> impl Iterator<Item = (Faction, LandUnits, bool)> + '_ {
-        self.land_stacks_slice()
-            .iter()
-            .filter(move |s| s.space == space)
-            .map(|s| (s.faction, s.units, s.besieged))
+    pub fn land_units_at(&self, space: Space) -> impl Iterator<Item = (Faction, LandUnits, bool)> + '_ {
+        self.land_stacks_slice().iter().filter(move |s| s.space == space).map(|s| (s.faction, s.units, s.besieged))
     }
 
     /// Every land stack on the map: space, faction, units, besieged.
     pub fn land_stacks(&self) -> impl Iterator<Item = (Space, Faction, LandUnits, bool)> + '_ {
-        self.land_stacks_slice()
-            .iter()
-            .map(|s| (s.space, s.faction, s.units, s.besieged))
+        self.land_stacks_slice().iter().map(|s| (s.space, s.faction, s.units, s.besieged))
     }
 
     /// All of `faction`'s land units on the map, added up.
     pub fn land_units_total(&self, faction: Faction) -> LandUnits {
         let mut sum = LandUnits::NONE;
-        for s in self
-            .land_stacks_slice()
-            .iter()
-            .filter(|s| s.faction == faction)
-        {
+        for s in self.land_stacks_slice().iter().filter(|s| s.faction == faction) {
             sum.regulars += s.units.regulars;
             sum.mercenaries += s.units.mercenaries;
             sum.cavalry += s.units.cavalry;
@@ -529,9 +485,7 @@ impl Game {
 
     /// Every naval stack: location, faction, units.
     pub fn naval_stacks(&self) -> impl Iterator<Item = (NavalLocation, Faction, NavalUnits)> + '_ {
-        self.naval_stacks_slice()
-            .iter()
-            .map(|s| (s.location, s.faction, s.units))
+        self.naval_stacks_slice().iter().map(|s| (s.location, s.faction, s.units))
     }
 
     /// `faction`'s naval units lost this turn, waiting on the turn track (§5.3).
@@ -549,9 +503,7 @@ impl Game {
 
     /// The leaders in `space` (army leaders, and naval leaders in port).
     pub fn leaders_at(&self, space: Space) -> impl Iterator<Item = Leader> + '_ {
-        Leader::ALL
-            .into_iter()
-            .filter(move |&l| self.leaders[l.index()] == LeaderLocation::Space(space))
+        Leader::ALL.into_iter().filter(move |&l| self.leaders[l.index()] == LeaderLocation::Space(space))
     }
 
     /// The faction `leader` serves now (the renegade: whoever played Charles Bourbon).
@@ -563,13 +515,8 @@ impl Game {
     }
 
     /// Army leaders in `space` serving `faction`.
-    pub fn army_leaders_at(
-        &self,
-        space: Space,
-        faction: Faction,
-    ) -> impl Iterator<Item = Leader> + '_ {
-        self.leaders_at(space)
-            .filter(move |&l| l.kind() == LeaderKind::Army && self.leader_owner(l) == Some(faction))
+    pub fn army_leaders_at(&self, space: Space, faction: Faction) -> impl Iterator<Item = Leader> + '_ {
+        self.leaders_at(space).filter(move |&l| l.kind() == LeaderKind::Army && self.leader_owner(l) == Some(faction))
     }
 
     /// The state of `debater`.
@@ -682,9 +629,7 @@ impl Game {
     /// The VP totals recorded at the end of `turn` (§23.3 tie-breaks); zeros
     /// for turns not played.
     pub fn vp_history(&self, turn: u8) -> Option<[i8; Power::COUNT]> {
-        self.vp_history
-            .get(usize::from(turn).checked_sub(1)?)
-            .copied()
+        self.vp_history.get(usize::from(turn).checked_sub(1)?).copied()
     }
 
     /// `power`'s victory points by part (§23.2); see [`crate::rules::victory::vp`].
@@ -735,23 +680,17 @@ impl Game {
     /// Whether land units, naval units in port or leaders of an enemy of
     /// `power` are in `space`.
     pub fn has_enemy_units(&self, power: Power, space: Space) -> bool {
-        self.land_stacks_slice()
-            .iter()
-            .any(|s| s.space == space && self.is_enemy(power, s.faction))
-            || self.naval_stacks_slice().iter().any(|s| {
-                s.location == NavalLocation::Port(space) && self.is_enemy(power, s.faction)
-            })
-            || self.leaders_at(space).any(|l| {
-                self.leader_owner(l)
-                    .is_some_and(|f| self.is_enemy(power, f))
-            })
+        self.land_stacks_slice().iter().any(|s| s.space == space && self.is_enemy(power, s.faction))
+            || self
+                .naval_stacks_slice()
+                .iter()
+                .any(|s| s.location == NavalLocation::Port(space) && self.is_enemy(power, s.faction))
+            || self.leaders_at(space).any(|l| self.leader_owner(l).is_some_and(|f| self.is_enemy(power, f)))
     }
 
     /// Whether land units of an enemy of `power` are in `space`.
     pub fn has_enemy_land_units(&self, power: Power, space: Space) -> bool {
-        self.land_stacks_slice()
-            .iter()
-            .any(|s| s.space == space && self.is_enemy(power, s.faction))
+        self.land_stacks_slice().iter().any(|s| s.space == space && self.is_enemy(power, s.faction))
     }
 
     /// Whether Hungary-Bohemia has been defeated by the Ottoman (§22.5): it is

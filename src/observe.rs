@@ -60,12 +60,7 @@ impl Game {
         }
         board.deck = EnumSet::EMPTY;
         board.rng = Pcg64Mcg::new(0);
-        Observation {
-            viewer,
-            board,
-            hand_sizes: Power::ALL.map(|p| self.hand(p).len() as u8),
-            unseen,
-        }
+        Observation { viewer, board, hand_sizes: Power::ALL.map(|p| self.hand(p).len() as u8), unseen }
     }
 
     /// A game `viewer` cannot tell from this one: the cards it cannot see are

@@ -40,10 +40,7 @@ impl<T> Default for EnumSet<T> {
 
 impl<T> EnumSet<T> {
     /// The empty set.
-    pub const EMPTY: Self = EnumSet {
-        bits: [0; 3],
-        member: PhantomData,
-    };
+    pub const EMPTY: Self = EnumSet { bits: [0; 3], member: PhantomData };
 
     /// Number of members.
     #[inline]
@@ -64,10 +61,7 @@ impl<T> EnumSet<T> {
         for (b, o) in bits.iter_mut().zip(other.bits) {
             *b &= o;
         }
-        EnumSet {
-            bits,
-            member: PhantomData,
-        }
+        EnumSet { bits, member: PhantomData }
     }
 
     /// Members in either set.
@@ -77,10 +71,7 @@ impl<T> EnumSet<T> {
         for (b, o) in bits.iter_mut().zip(other.bits) {
             *b |= o;
         }
-        EnumSet {
-            bits,
-            member: PhantomData,
-        }
+        EnumSet { bits, member: PhantomData }
     }
 
     /// Members of `self` not in `other`.
@@ -90,10 +81,7 @@ impl<T> EnumSet<T> {
         for (b, o) in bits.iter_mut().zip(other.bits) {
             *b &= !o;
         }
-        EnumSet {
-            bits,
-            member: PhantomData,
-        }
+        EnumSet { bits, member: PhantomData }
     }
 }
 
@@ -142,11 +130,7 @@ impl<T: Vocabulary> EnumSet<T> {
     /// Members in index order.
     #[inline]
     pub fn iter(&self) -> Iter<T> {
-        Iter {
-            bits: self.bits,
-            word: 0,
-            member: PhantomData,
-        }
+        Iter { bits: self.bits, word: 0, member: PhantomData }
     }
 }
 
@@ -220,17 +204,11 @@ mod tests {
         set.insert(Space::Zurich);
         set.insert(Space::Agram);
         assert_eq!(set.len(), 3);
-        assert_eq!(
-            set.iter().collect::<Vec<_>>(),
-            vec![Space::Agram, Space::Paris, Space::Zurich]
-        );
+        assert_eq!(set.iter().collect::<Vec<_>>(), vec![Space::Agram, Space::Paris, Space::Zurich]);
         assert!(set.remove(Space::Paris));
         assert!(!set.contains(Space::Paris));
         let last = Card::ALL[Card::COUNT - 1];
         let cards: EnumSet<Card> = [last, Card::Janissaries].into_iter().collect();
-        assert_eq!(
-            cards.iter().collect::<Vec<_>>(),
-            vec![Card::Janissaries, last]
-        );
+        assert_eq!(cards.iter().collect::<Vec<_>>(), vec![Card::Janissaries, last]);
     }
 }

@@ -8,13 +8,9 @@
 
 use crate::data::cards::Entry;
 use crate::edit::EditError;
-use crate::game::{
-    DebaterState, Game, LandUnits, LeaderLocation, NavalLocation, NavalUnits, ReformerState,
-    Scenario,
-};
+use crate::game::{DebaterState, Game, LandUnits, LeaderLocation, NavalLocation, NavalUnits, ReformerState, Scenario};
 use crate::types::{
-    Card, CardKind, Debater, Faction, LanguageZone, Leader, Phase, Power, Reformer, Religion,
-    Ruler, Space,
+    Card, CardKind, Debater, Faction, LanguageZone, Leader, Phase, Power, Reformer, Religion, Ruler, Space,
 };
 
 /// One faction's land units in one space.
@@ -29,11 +25,7 @@ const fn reg(n: u8) -> LandUnits {
 
 /// Regulars, mercenaries and cavalry.
 const fn mixed(regulars: u8, mercenaries: u8, cavalry: u8) -> LandUnits {
-    LandUnits {
-        regulars,
-        mercenaries,
-        cavalry,
-    }
+    LandUnits { regulars, mercenaries, cavalry }
 }
 
 /// `n` squadrons.
@@ -148,9 +140,7 @@ fn setup_1517(game: &mut Game) -> Result<(), EditError> {
     give_home_cards(game)?;
     // #8 starts in the Protestant's hand, played before the first deal (§24.1).
     game.give_card(Power::Protestant, Card::Luthers95Theses)?;
-    fill_deck(game, |card| {
-        card.entry() == Entry::Turn(1) && card != Card::Luthers95Theses
-    })
+    fill_deck(game, |card| card.entry() == Entry::Turn(1) && card != Card::Luthers95Theses)
 }
 
 // --- 1532 (§24.2) --------------------------------------------------------
@@ -287,14 +277,7 @@ const NAVAL_1532: &[Naval] = {
         (S::Istanbul, Ottoman, sq(1)),
         (S::Salonika, Ottoman, sq(1)),
         (S::Athens, Ottoman, sq(1)),
-        (
-            S::Algiers,
-            Ottoman,
-            NavalUnits {
-                squadrons: 0,
-                corsairs: 2,
-            },
-        ),
+        (S::Algiers, Ottoman, NavalUnits { squadrons: 0, corsairs: 2 }),
         (S::Seville, Hapsburg, sq(1)),
         (S::Barcelona, Hapsburg, sq(1)),
         (S::Naples, Hapsburg, sq(1)),
@@ -348,10 +331,7 @@ const HAPSBURG_NEW_WORLD_VP_1532: i8 = 1 + 3 + 2;
 
 /// Bonus VP at the start of 1532 (§24.2): War Winner markers, and the
 /// Hapsburg's New World VP.
-const BONUS_VP_1532: &[(Power, i8)] = &[
-    (Power::Ottoman, 2),
-    (Power::Hapsburg, 1 + HAPSBURG_NEW_WORLD_VP_1532),
-];
+const BONUS_VP_1532: &[(Power, i8)] = &[(Power::Ottoman, 2), (Power::Hapsburg, 1 + HAPSBURG_NEW_WORLD_VP_1532)];
 
 /// The turn the 1532 scenario starts on (§24.2).
 const TURN_1532: u8 = 4;
@@ -385,9 +365,7 @@ fn setup_1532(game: &mut Game) -> Result<(), EditError> {
     game.set_st_peters_vp(1)?;
     give_home_cards(game)?;
     remove_cards(game, Card::not_in_1532)?;
-    fill_deck(game, |card| {
-        matches!(card.entry(), Entry::Turn(t) if t <= TURN_1532) && !card.not_in_1532()
-    })
+    fill_deck(game, |card| matches!(card.entry(), Entry::Turn(t) if t <= TURN_1532) && !card.not_in_1532())
 }
 
 /// Debaters and reformers by turn 4 of 1532: all arrivals so far, with
@@ -420,19 +398,11 @@ const CONTROL_TWO_PLAYER: &[(Space, Faction)] = {
 };
 
 /// Land units the two-player game adds to the 1517 ones (§24.3).
-const LAND_TWO_PLAYER: &[Land] = &[
-    (Space::Buda, Faction::Ottoman, reg(1)),
-    (Space::Belgrade, Faction::Ottoman, reg(1)),
-];
+const LAND_TWO_PLAYER: &[Land] =
+    &[(Space::Buda, Faction::Ottoman, reg(1)), (Space::Belgrade, Faction::Ottoman, reg(1))];
 
 /// The only ports with naval units in the two-player game (§24.3).
-const PORTS_TWO_PLAYER: &[Space] = &[
-    Space::Marseille,
-    Space::Genoa,
-    Space::Naples,
-    Space::Venice,
-    Space::Rome,
-];
+const PORTS_TWO_PLAYER: &[Space] = &[Space::Marseille, Space::Genoa, Space::Naples, Space::Venice, Space::Rome];
 
 /// The only leader on the map in the two-player game (§24.3).
 const LEADERS_TWO_PLAYER: &[(Leader, Space)] = &[(Leader::AndreaDoria, Space::Genoa)];
@@ -442,13 +412,9 @@ fn setup_two_player(game: &mut Game) -> Result<(), EditError> {
     for &(space, faction) in CONTROL_TWO_PLAYER {
         game.set_controller(space, faction)?;
     }
-    let land = LAND_1517
-        .iter()
-        .filter_map(|&stack| two_player_stack(stack));
+    let land = LAND_1517.iter().filter_map(|&stack| two_player_stack(stack));
     place_land(game, land.chain(LAND_TWO_PLAYER.iter().copied()))?;
-    let naval = NAVAL_1517
-        .iter()
-        .filter(|(space, _, _)| PORTS_TWO_PLAYER.contains(space));
+    let naval = NAVAL_1517.iter().filter(|(space, _, _)| PORTS_TWO_PLAYER.contains(space));
     for &(space, faction, units) in naval {
         game.set_naval_units(NavalLocation::Port(space), faction, units)?;
     }
@@ -462,10 +428,8 @@ fn setup_two_player(game: &mut Game) -> Result<(), EditError> {
     fill_deck(game, |card| {
         card.entry() == Entry::Turn(1) && card != Card::Luthers95Theses && !card.not_in_two_player()
     })?;
-    game.dip_deck = Card::ALL
-        .into_iter()
-        .filter(|c| c.kind() == CardKind::Diplomacy && c.entry() == Entry::Turn(1))
-        .collect();
+    game.dip_deck =
+        Card::ALL.into_iter().filter(|c| c.kind() == CardKind::Diplomacy && c.entry() == Entry::Turn(1)).collect();
     Ok(())
 }
 
@@ -476,15 +440,8 @@ fn two_player_stack((space, faction, units): Land) -> Option<Land> {
     if faction == Faction::HungaryBohemia {
         return None;
     }
-    let german_or_italian = matches!(
-        space.language(),
-        Some(LanguageZone::German | LanguageZone::Italian)
-    );
-    Some((
-        space,
-        faction,
-        if german_or_italian { units } else { reg(1) },
-    ))
+    let german_or_italian = matches!(space.language(), Some(LanguageZone::German | LanguageZone::Italian));
+    Some((space, faction, if german_or_italian { units } else { reg(1) }))
 }
 
 // --- Shared steps ----------------------------------------------------------
@@ -599,10 +556,7 @@ mod tests {
     #[test]
     fn two_player_stacks_outside_germany_and_italy_become_one_regular() {
         let istanbul = (Space::Istanbul, Faction::Ottoman, mixed(7, 0, 1));
-        assert_eq!(
-            two_player_stack(istanbul),
-            Some((Space::Istanbul, Faction::Ottoman, reg(1)))
-        );
+        assert_eq!(two_player_stack(istanbul), Some((Space::Istanbul, Faction::Ottoman, reg(1))));
         let vienna = (Space::Vienna, Faction::Hapsburg, reg(4));
         assert_eq!(two_player_stack(vienna), Some(vienna));
         let naples = (Space::Naples, Faction::Hapsburg, reg(2));

@@ -16,15 +16,9 @@ fn counts_by_kind() {
     assert_eq!(count(CardKind::Combat), 7);
     assert_eq!(count(CardKind::Response), 9);
     assert_eq!(count(CardKind::Event), 74);
-    let diplomacy: Vec<Card> = Card::ALL
-        .into_iter()
-        .filter(|c| c.kind() == CardKind::Diplomacy)
-        .collect();
+    let diplomacy: Vec<Card> = Card::ALL.into_iter().filter(|c| c.kind() == CardKind::Diplomacy).collect();
     assert_eq!(diplomacy.len(), 19);
-    assert_eq!(
-        diplomacy.iter().map(|c| c.number()).collect::<Vec<_>>(),
-        (201..=219).collect::<Vec<_>>()
-    );
+    assert_eq!(diplomacy.iter().map(|c| c.number()).collect::<Vec<_>>(), (201..=219).collect::<Vec<_>>());
 }
 
 #[test]
@@ -42,10 +36,8 @@ fn numbers_are_contiguous_and_round_trip() {
 
 #[test]
 fn home_cards_and_owners() {
-    let homes: Vec<(u16, Option<Power>)> = main_deck()
-        .filter(|c| c.kind() == CardKind::Home)
-        .map(|c| (c.number(), c.owner()))
-        .collect();
+    let homes: Vec<(u16, Option<Power>)> =
+        main_deck().filter(|c| c.kind() == CardKind::Home).map(|c| (c.number(), c.owner())).collect();
     assert_eq!(
         homes,
         vec![
@@ -70,16 +62,8 @@ fn entry_turns() {
     assert_eq!(by_turn(5), 7);
     assert_eq!(by_turn(6), 6);
     assert_eq!(by_turn(7), 2);
-    assert_eq!(
-        main_deck()
-            .filter(|c| c.entry() == Entry::TurnIf(6))
-            .count(),
-        2
-    );
-    let variable: Vec<u16> = main_deck()
-        .filter(|c| c.entry() == Entry::Variable)
-        .map(|c| c.number())
-        .collect();
+    assert_eq!(main_deck().filter(|c| c.entry() == Entry::TurnIf(6)).count(), 2);
+    let variable: Vec<u16> = main_deck().filter(|c| c.entry() == Entry::Variable).map(|c| c.number()).collect();
     assert_eq!(variable, vec![23, 62, 63, 64]);
     // Copernicus enters on turn 5 (rulings.md).
     assert_eq!(Card::Copernicus.entry(), Entry::Turn(5));
@@ -98,16 +82,8 @@ fn cp_values() {
 
 #[test]
 fn scenario_exclusions() {
-    let not_1532: Vec<u16> = main_deck()
-        .filter(|c| c.not_in_1532())
-        .map(|c| c.number())
-        .collect();
-    assert_eq!(
-        not_1532,
-        vec![
-            8, 9, 10, 11, 13, 38, 39, 41, 43, 78, 83, 85, 88, 95, 96, 112, 113
-        ]
-    );
+    let not_1532: Vec<u16> = main_deck().filter(|c| c.not_in_1532()).map(|c| c.number()).collect();
+    assert_eq!(not_1532, vec![8, 9, 10, 11, 13, 38, 39, 41, 43, 78, 83, 85, 88, 95, 96, 112, 113]);
     assert_eq!(main_deck().filter(|c| !c.not_in_two_player()).count(), 67);
     assert_eq!(Card::CouncilOfTrent.removal(), Removal::Kept);
     assert_eq!(Card::MasterOfItaly.removal(), Removal::Kept);

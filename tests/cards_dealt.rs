@@ -27,9 +27,7 @@ fn hold_keys(game: &mut Game, power: Power, n: usize) -> Result<(), EditError> {
 }
 
 fn electorates() -> impl Iterator<Item = Space> {
-    Space::ALL
-        .into_iter()
-        .filter(|s| s.kind() == SpaceKind::Electorate)
+    Space::ALL.into_iter().filter(|s| s.kind() == SpaceKind::Electorate)
 }
 
 // --- The three worked examples of seed 002 ---------------------------------
@@ -51,14 +49,7 @@ fn seed_example_francis_with_eight_keys_gets_4_plus_1() -> Result<(), EditError>
     let mut game = empty();
     hold_keys(&mut game, Power::France, 8)?;
     assert_eq!(game.ruler(Power::France), Ruler::FrancisI);
-    assert_eq!(
-        cards_dealt_breakdown(&game, Power::France),
-        CardsDealt {
-            base: 4,
-            ruler_bonus: 1,
-            penalties: 0
-        }
-    );
+    assert_eq!(cards_dealt_breakdown(&game, Power::France), CardsDealt { base: 4, ruler_bonus: 1, penalties: 0 });
     assert_eq!(cards_dealt(&game, Power::France), 5);
     Ok(())
 }
@@ -70,11 +61,7 @@ fn seed_example_suleiman_with_seven_keys_two_in_unrest_gets_4() -> Result<(), Ed
     assert_eq!(game.ruler(Power::Ottoman), Ruler::Suleiman);
     // Without unrest, 7 keys deal 5 cards.
     assert_eq!(cards_dealt(&game, Power::Ottoman), 5);
-    let keys: Vec<Space> = game
-        .keys_controlled(Power::Ottoman)
-        .iter()
-        .take(2)
-        .collect();
+    let keys: Vec<Space> = game.keys_controlled(Power::Ottoman).iter().take(2).collect();
     for key in keys {
         game.set_unrest(key, true)?;
     }
@@ -92,11 +79,7 @@ fn protestant_gets_5_with_four_electorates_whatever_their_religion() -> Result<(
         game.set_controller(s, Faction::Protestant)?;
     }
     // All four are still Catholic: religion is irrelevant for the deal.
-    assert!(
-        electorates()
-            .take(4)
-            .all(|s| game.religion(s) == here_i_stand::Religion::Catholic)
-    );
+    assert!(electorates().take(4).all(|s| game.religion(s) == here_i_stand::Religion::Catholic));
     assert_eq!(cards_dealt(&game, Power::Protestant), 5);
     for s in electorates() {
         game.set_controller(s, Faction::Protestant)?;
@@ -198,12 +181,7 @@ fn key_track_tops_out_below_auto_win() -> Result<(), EditError> {
 #[test]
 fn two_player_deals_only_to_the_players() {
     let game = Game::empty(Setup::new(Scenario::TwoPlayer, 1));
-    for p in [
-        Power::Ottoman,
-        Power::Hapsburg,
-        Power::England,
-        Power::France,
-    ] {
+    for p in [Power::Ottoman, Power::Hapsburg, Power::England, Power::France] {
         assert_eq!(cards_dealt_breakdown(&game, p), CardsDealt::default());
         assert_eq!(cards_dealt(&game, p), 0);
     }

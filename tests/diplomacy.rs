@@ -44,24 +44,15 @@ fn declarations(game: &Game) -> Vec<Faction> {
 #[test]
 fn no_war_on_itself_or_an_independent() {
     let game = empty();
-    assert_eq!(
-        dow_refusal(&game, Power::France, Faction::France),
-        Some(DowRefusal::Itself)
-    );
-    assert_eq!(
-        dow_refusal(&game, Power::France, Faction::Independent),
-        Some(DowRefusal::Independent)
-    );
+    assert_eq!(dow_refusal(&game, Power::France, Faction::France), Some(DowRefusal::Itself));
+    assert_eq!(dow_refusal(&game, Power::France, Faction::Independent), Some(DowRefusal::Independent));
 }
 
 #[test]
 fn nobody_declares_war_on_hungary_bohemia() {
     let game = empty();
     for power in [Power::Ottoman, Power::Hapsburg, Power::France] {
-        assert_eq!(
-            dow_refusal(&game, power, Faction::HungaryBohemia),
-            Some(DowRefusal::HungaryBohemia)
-        );
+        assert_eq!(dow_refusal(&game, power, Faction::HungaryBohemia), Some(DowRefusal::HungaryBohemia));
     }
 }
 
@@ -70,10 +61,7 @@ fn ottoman_papacy_protestant_never_declare_on_scotland() -> R {
     let mut game = empty();
     game.set_schmalkaldic_league(true)?;
     for power in [Power::Ottoman, Power::Papacy, Power::Protestant] {
-        assert_eq!(
-            dow_refusal(&game, power, Faction::Scotland),
-            Some(DowRefusal::ScotlandBarred)
-        );
+        assert_eq!(dow_refusal(&game, power, Faction::Scotland), Some(DowRefusal::ScotlandBarred));
     }
     assert_eq!(dow_refusal(&game, Power::Hapsburg, Faction::Scotland), None);
     Ok(())
@@ -84,24 +72,15 @@ fn an_ally_of_france_does_not_declare_on_scotland() -> R {
     let mut game = empty();
     assert_eq!(dow_refusal(&game, Power::England, Faction::Scotland), None);
     game.set_alliance(Power::England, Power::France, true)?;
-    assert_eq!(
-        dow_refusal(&game, Power::England, Faction::Scotland),
-        Some(DowRefusal::ScotlandFrenchAlly)
-    );
-    assert_eq!(
-        dow_refusal_always(&game, Power::England, Faction::Scotland),
-        Some(DowRefusal::ScotlandFrenchAlly)
-    );
+    assert_eq!(dow_refusal(&game, Power::England, Faction::Scotland), Some(DowRefusal::ScotlandFrenchAlly));
+    assert_eq!(dow_refusal_always(&game, Power::England, Faction::Scotland), Some(DowRefusal::ScotlandFrenchAlly));
     Ok(())
 }
 
 #[test]
 fn england_never_declares_on_venice() {
     let game = empty();
-    assert_eq!(
-        dow_refusal(&game, Power::England, Faction::Venice),
-        Some(DowRefusal::VeniceByEngland)
-    );
+    assert_eq!(dow_refusal(&game, Power::England, Faction::Venice), Some(DowRefusal::VeniceByEngland));
     assert_eq!(dow_refusal(&game, Power::France, Faction::Venice), None);
 }
 
@@ -109,15 +88,9 @@ fn england_never_declares_on_venice() {
 fn an_ally_of_the_papacy_does_not_declare_on_venice_in_diplomacy() -> R {
     let mut game = empty();
     game.set_alliance(Power::Hapsburg, Power::Papacy, true)?;
-    assert_eq!(
-        dow_refusal(&game, Power::Hapsburg, Faction::Venice),
-        Some(DowRefusal::VenicePapalAlly)
-    );
+    assert_eq!(dow_refusal(&game, Power::Hapsburg, Faction::Venice), Some(DowRefusal::VenicePapalAlly));
     // A diplomacy-phase restriction only.
-    assert_eq!(
-        dow_refusal_always(&game, Power::Hapsburg, Faction::Venice),
-        None
-    );
+    assert_eq!(dow_refusal_always(&game, Power::Hapsburg, Faction::Venice), None);
     Ok(())
 }
 
@@ -125,10 +98,7 @@ fn an_ally_of_the_papacy_does_not_declare_on_venice_in_diplomacy() -> R {
 fn a_minor_allied_to_a_major_is_not_a_target() -> R {
     let mut game = empty();
     game.set_alliance(Power::France, MinorPower::Genoa, true)?;
-    assert_eq!(
-        dow_refusal(&game, Power::Hapsburg, Faction::Genoa),
-        Some(DowRefusal::MinorAllied(Power::France))
-    );
+    assert_eq!(dow_refusal(&game, Power::Hapsburg, Faction::Genoa), Some(DowRefusal::MinorAllied(Power::France)));
     assert_eq!(dow_refusal(&game, Power::Hapsburg, Faction::France), None);
     Ok(())
 }
@@ -138,18 +108,9 @@ fn no_war_on_a_current_ally() -> R {
     let mut game = empty();
     game.set_alliance(Power::England, Power::Hapsburg, true)?;
     game.set_alliance(Power::France, MinorPower::Genoa, true)?;
-    assert_eq!(
-        dow_refusal(&game, Power::England, Faction::Hapsburg),
-        Some(DowRefusal::Ally)
-    );
-    assert_eq!(
-        dow_refusal(&game, Power::Hapsburg, Faction::England),
-        Some(DowRefusal::Ally)
-    );
-    assert_eq!(
-        dow_refusal(&game, Power::France, Faction::Genoa),
-        Some(DowRefusal::Ally)
-    );
+    assert_eq!(dow_refusal(&game, Power::England, Faction::Hapsburg), Some(DowRefusal::Ally));
+    assert_eq!(dow_refusal(&game, Power::Hapsburg, Faction::England), Some(DowRefusal::Ally));
+    assert_eq!(dow_refusal(&game, Power::France, Faction::Genoa), Some(DowRefusal::Ally));
     Ok(())
 }
 
@@ -158,29 +119,17 @@ fn no_war_on_a_power_already_at_war() -> R {
     let mut game = empty();
     game.set_war(Power::Hapsburg, Power::France, true)?;
     game.set_war(Power::Ottoman, MinorPower::Venice, true)?;
-    assert_eq!(
-        dow_refusal(&game, Power::France, Faction::Hapsburg),
-        Some(DowRefusal::AtWar)
-    );
-    assert_eq!(
-        dow_refusal(&game, Power::Ottoman, Faction::Venice),
-        Some(DowRefusal::AtWar)
-    );
+    assert_eq!(dow_refusal(&game, Power::France, Faction::Hapsburg), Some(DowRefusal::AtWar));
+    assert_eq!(dow_refusal(&game, Power::Ottoman, Faction::Venice), Some(DowRefusal::AtWar));
     Ok(())
 }
 
 #[test]
 fn no_war_on_the_protestant_before_the_league() -> R {
     let mut game = empty();
-    assert_eq!(
-        dow_refusal(&game, Power::England, Faction::Protestant),
-        Some(DowRefusal::ProtestantTargetBeforeLeague)
-    );
+    assert_eq!(dow_refusal(&game, Power::England, Faction::Protestant), Some(DowRefusal::ProtestantTargetBeforeLeague));
     game.set_schmalkaldic_league(true)?;
-    assert_eq!(
-        dow_refusal(&game, Power::England, Faction::Protestant),
-        None
-    );
+    assert_eq!(dow_refusal(&game, Power::England, Faction::Protestant), None);
     Ok(())
 }
 
@@ -188,16 +137,10 @@ fn no_war_on_the_protestant_before_the_league() -> R {
 fn the_protestant_declares_on_nobody_before_the_league() -> R {
     let mut game = empty();
     for target in [Faction::England, Faction::Genoa] {
-        assert_eq!(
-            dow_refusal(&game, Power::Protestant, target),
-            Some(DowRefusal::ProtestantDeclarerBeforeLeague)
-        );
+        assert_eq!(dow_refusal(&game, Power::Protestant, target), Some(DowRefusal::ProtestantDeclarerBeforeLeague));
     }
     game.set_schmalkaldic_league(true)?;
-    assert_eq!(
-        dow_refusal(&game, Power::Protestant, Faction::England),
-        None
-    );
+    assert_eq!(dow_refusal(&game, Power::Protestant, Faction::England), None);
     assert_eq!(dow_refusal(&game, Power::Protestant, Faction::Genoa), None);
     Ok(())
 }
@@ -212,11 +155,7 @@ fn hapsburg_and_papacy_fight_the_protestant_only_through_the_league() -> R {
         (Power::Protestant, Faction::Hapsburg),
         (Power::Protestant, Faction::Papacy),
     ] {
-        assert_eq!(
-            dow_refusal(&game, declarer, target),
-            Some(DowRefusal::LeagueWarOnly),
-            "{declarer} on {target}"
-        );
+        assert_eq!(dow_refusal(&game, declarer, target), Some(DowRefusal::LeagueWarOnly), "{declarer} on {target}");
     }
     Ok(())
 }
@@ -273,46 +212,25 @@ fn mandatory_events_do_not_pay_for_war() -> R {
 #[test]
 fn a_declaration_paid_with_two_cards() {
     // The mandatory event neither counts nor pays (§9.6 step 7).
-    let mut game = diplomacy(&[(
-        Power::Hapsburg,
-        &[
-            Card::MasterOfItaly,
-            Card::AffairOfThePlacards,
-            Card::Galleons,
-        ],
-    )]);
+    let mut game = diplomacy(&[(Power::Hapsburg, &[Card::MasterOfItaly, Card::AffairOfThePlacards, Card::Galleons])]);
     assert_eq!(game.phase(), Phase::Diplomacy);
     assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
-    assert!(
-        game.legal_actions()
-            .contains(&Action::DeclareWar(Faction::Papacy))
-    );
+    assert!(game.legal_actions().contains(&Action::DeclareWar(Faction::Papacy)));
     let mut log = Vec::new();
-    game.apply_logged(Action::DeclareWar(Faction::Papacy), &mut log)
-        .unwrap();
-    assert!(log.contains(&Event::WarDeclared {
-        power: Power::Hapsburg,
-        target: Faction::Papacy
-    }));
+    game.apply_logged(Action::DeclareWar(Faction::Papacy), &mut log).unwrap();
+    assert!(log.contains(&Event::WarDeclared { power: Power::Hapsburg, target: Faction::Papacy }));
     // The war marker is placed at once; 4 CP owed use up the hand, so the
     // Hapsburg has nothing more to declare and payment begins.
     assert!(game.at_war(Power::Hapsburg, Power::Papacy));
     assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
     assert_eq!(
         game.legal_actions().as_slice(),
-        &[
-            Action::PayWith(Card::AffairOfThePlacards),
-            Action::PayWith(Card::Galleons)
-        ]
+        &[Action::PayWith(Card::AffairOfThePlacards), Action::PayWith(Card::Galleons)]
     );
     game.apply(Action::PayWith(Card::Galleons)).unwrap();
     assert_eq!(game.phase(), Phase::Diplomacy);
-    game.apply(Action::PayWith(Card::AffairOfThePlacards))
-        .unwrap();
-    assert_eq!(
-        game.hand(Power::Hapsburg).iter().collect::<Vec<_>>(),
-        vec![Card::MasterOfItaly]
-    );
+    game.apply(Action::PayWith(Card::AffairOfThePlacards)).unwrap();
+    assert_eq!(game.hand(Power::Hapsburg).iter().collect::<Vec<_>>(), vec![Card::MasterOfItaly]);
     assert!(game.discard_pile().contains(Card::Galleons));
     assert!(game.discard_pile().contains(Card::AffairOfThePlacards));
     assert_eq!(game.phase(), Phase::Action);
@@ -329,10 +247,7 @@ fn a_power_that_cannot_pay_is_not_offered_the_declaration() {
     assert!(!offered.contains(&Faction::Papacy));
     // After a 2-CP declaration only 1 CP is left: minors only.
     game.apply(Action::DeclareWar(Faction::Ottoman)).unwrap();
-    assert_eq!(
-        declarations(&game),
-        vec![Faction::Genoa, Faction::Scotland, Faction::Venice]
-    );
+    assert_eq!(declarations(&game), vec![Faction::Genoa, Faction::Scotland, Faction::Venice]);
     // A mandatory event does not count: a hand of one is never asked.
     let game = diplomacy(&[(Power::Hapsburg, &[Card::MasterOfItaly])]);
     assert_eq!(game.phase(), Phase::Action);
@@ -343,27 +258,16 @@ fn a_home_card_pays_and_goes_back_to_the_power_card() {
     let mut game = diplomacy(&[(Power::England, &[Card::SixWivesOfHenryViii])]);
     game.apply(Action::DeclareWar(Faction::France)).unwrap();
     game.apply(Action::Done).unwrap();
-    assert_eq!(
-        game.legal_actions().as_slice(),
-        &[Action::PayWith(Card::SixWivesOfHenryViii)]
-    );
-    game.apply(Action::PayWith(Card::SixWivesOfHenryViii))
-        .unwrap();
-    assert!(
-        !game
-            .hand(Power::England)
-            .contains(Card::SixWivesOfHenryViii)
-    );
+    assert_eq!(game.legal_actions().as_slice(), &[Action::PayWith(Card::SixWivesOfHenryViii)]);
+    game.apply(Action::PayWith(Card::SixWivesOfHenryViii)).unwrap();
+    assert!(!game.hand(Power::England).contains(Card::SixWivesOfHenryViii));
     assert!(!game.discard_pile().contains(Card::SixWivesOfHenryViii));
     assert!(game.at_war(Power::England, Power::France));
 }
 
 #[test]
 fn declarations_go_in_impulse_order() {
-    let mut game = diplomacy(&[
-        (Power::France, &[Card::Galleons]),
-        (Power::Ottoman, &[Card::Plantations]),
-    ]);
+    let mut game = diplomacy(&[(Power::France, &[Card::Galleons]), (Power::Ottoman, &[Card::Plantations])]);
     assert_eq!(game.decider(), Decider::Power(Power::Ottoman));
     game.apply(Action::Done).unwrap();
     assert_eq!(game.decider(), Decider::Power(Power::France));
@@ -374,17 +278,11 @@ fn declarations_go_in_impulse_order() {
 
 #[test]
 fn france_intervenes_for_scotland() {
-    let mut game = diplomacy(&[
-        (Power::England, &[Card::CalvinExpelled]),
-        (Power::France, &[Card::Galleons]),
-    ]);
+    let mut game = diplomacy(&[(Power::England, &[Card::CalvinExpelled]), (Power::France, &[Card::Galleons])]);
     assert_eq!(game.decider(), Decider::Power(Power::England));
     game.apply(Action::DeclareWar(Faction::Scotland)).unwrap();
     assert_eq!(game.decider(), Decider::Power(Power::France));
-    assert_eq!(
-        game.legal_actions().as_slice(),
-        &[Action::Decline, Action::Intervene]
-    );
+    assert_eq!(game.legal_actions().as_slice(), &[Action::Decline, Action::Intervene]);
     let mut log = Vec::new();
     game.apply_logged(Action::Intervene, &mut log).unwrap();
     assert!(log.contains(&Event::Intervened {
@@ -411,10 +309,7 @@ fn france_intervenes_for_scotland() {
 
 #[test]
 fn france_may_decline_to_intervene() {
-    let mut game = diplomacy(&[
-        (Power::England, &[Card::CalvinExpelled]),
-        (Power::France, &[Card::Galleons]),
-    ]);
+    let mut game = diplomacy(&[(Power::England, &[Card::CalvinExpelled]), (Power::France, &[Card::Galleons])]);
     game.apply(Action::DeclareWar(Faction::Scotland)).unwrap();
     game.apply(Action::Decline).unwrap();
     assert_eq!(game.minor_ally(MinorPower::Scotland), None);
@@ -428,10 +323,7 @@ fn france_may_decline_to_intervene() {
 
 #[test]
 fn no_intervention_without_2_cp() {
-    let mut game = diplomacy(&[
-        (Power::England, &[Card::CalvinExpelled]),
-        (Power::France, &[Card::GabelleRevolt]),
-    ]);
+    let mut game = diplomacy(&[(Power::England, &[Card::CalvinExpelled]), (Power::France, &[Card::GabelleRevolt])]);
     game.apply(Action::DeclareWar(Faction::Scotland)).unwrap();
     // France, with 1 CP, is asked only about its own declarations.
     assert_eq!(game.decider(), Decider::Power(Power::France));
@@ -441,10 +333,7 @@ fn no_intervention_without_2_cp() {
 
 #[test]
 fn the_papacy_intervenes_for_venice() {
-    let mut game = diplomacy(&[
-        (Power::Hapsburg, &[Card::CalvinExpelled]),
-        (Power::Papacy, &[Card::Galleons]),
-    ]);
+    let mut game = diplomacy(&[(Power::Hapsburg, &[Card::CalvinExpelled]), (Power::Papacy, &[Card::Galleons])]);
     game.apply(Action::DeclareWar(Faction::Venice)).unwrap();
     assert_eq!(game.decider(), Decider::Power(Power::Papacy));
     game.apply(Action::Intervene).unwrap();
@@ -458,24 +347,14 @@ fn the_papacy_intervenes_for_venice() {
 fn a_power_at_war_with_the_minor_may_declare_on_the_intervener_for_free() {
     // §22.2 step 2: the Hapsburg, already at war with Scotland, may declare
     // war on France for free when France intervenes.
-    let mut game = diplomacy_on(
-        2,
-        &[
-            (Power::England, &[Card::CalvinExpelled]),
-            (Power::France, &[Card::Galleons]),
-        ],
-        |g| {
-            g.set_war(Power::Hapsburg, MinorPower::Scotland, true)
-                .unwrap()
-        },
-    );
+    let mut game =
+        diplomacy_on(2, &[(Power::England, &[Card::CalvinExpelled]), (Power::France, &[Card::Galleons])], |g| {
+            g.set_war(Power::Hapsburg, MinorPower::Scotland, true).unwrap()
+        });
     game.apply(Action::DeclareWar(Faction::Scotland)).unwrap();
     game.apply(Action::Intervene).unwrap();
     assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
-    assert_eq!(
-        game.legal_actions().as_slice(),
-        &[Action::Decline, Action::DeclareWar(Faction::France)]
-    );
+    assert_eq!(game.legal_actions().as_slice(), &[Action::Decline, Action::DeclareWar(Faction::France)]);
     game.apply(Action::DeclareWar(Faction::France)).unwrap();
     assert!(game.at_war(Power::Hapsburg, Power::France));
     assert!(!game.at_war(Power::Hapsburg, MinorPower::Scotland));
@@ -489,19 +368,11 @@ fn a_power_at_war_with_the_minor_may_declare_on_the_intervener_for_free() {
 fn intervention_displaces_units_sharing_a_space() -> R {
     // §9.6 step 5: French units in English Calais leave once France and
     // England are at war.
-    let mut game = diplomacy_on(
-        2,
-        &[
-            (Power::England, &[Card::CalvinExpelled]),
-            (Power::France, &[Card::Galleons]),
-        ],
-        |g| {
-            g.set_land_units(Space::Calais, Faction::England, LandUnits::regulars(2))
-                .unwrap();
-            g.set_land_units(Space::Calais, Faction::France, LandUnits::regulars(1))
-                .unwrap();
-        },
-    );
+    let mut game =
+        diplomacy_on(2, &[(Power::England, &[Card::CalvinExpelled]), (Power::France, &[Card::Galleons])], |g| {
+            g.set_land_units(Space::Calais, Faction::England, LandUnits::regulars(2)).unwrap();
+            g.set_land_units(Space::Calais, Faction::France, LandUnits::regulars(1)).unwrap();
+        });
     game.apply(Action::DeclareWar(Faction::Scotland)).unwrap();
     game.apply(Action::Intervene).unwrap();
     // France picks among its nearest fortified spaces (Rouen, and now French
@@ -509,11 +380,7 @@ fn intervention_displaces_units_sharing_a_space() -> R {
     assert_eq!(game.decider(), Decider::Power(Power::France));
     assert_eq!(
         game.legal_actions().as_slice(),
-        &[
-            Action::DisplaceTo(Space::Edinburgh),
-            Action::DisplaceTo(Space::Paris),
-            Action::DisplaceTo(Space::Rouen)
-        ]
+        &[Action::DisplaceTo(Space::Edinburgh), Action::DisplaceTo(Space::Paris), Action::DisplaceTo(Space::Rouen)]
     );
     game.apply(Action::DisplaceTo(Space::Paris)).unwrap();
     assert_eq!(game.land_units(Space::Calais, Faction::England).regulars, 2);
@@ -577,11 +444,8 @@ fn random_play_passes_through_the_diplomacy_phases() {
             }
             let actions = game.legal_actions();
             assert!(!actions.is_empty(), "no legal action: seed {seed}");
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            game.apply(actions[(state >> 33) as usize % actions.len()])
-                .unwrap();
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            game.apply(actions[(state >> 33) as usize % actions.len()]).unwrap();
         }
         assert!(game.turn() >= 4 || matches!(game.decider(), Decider::Terminal(_)));
     }

@@ -38,11 +38,7 @@ fn pass_rules() {
     game.give_card(Power::Ottoman, Card::MasterOfItaly).unwrap();
     assert!(!game.may_pass(Power::Ottoman));
     // A mandatory event is never played for CP alone.
-    assert!(
-        !game
-            .legal_actions()
-            .contains(&Action::PlayCp(Card::MasterOfItaly))
-    );
+    assert!(!game.legal_actions().contains(&Action::PlayCp(Card::MasterOfItaly)));
 }
 
 #[test]
@@ -53,14 +49,8 @@ fn the_phase_ends_after_every_power_passes() {
         assert_eq!(game.decider(), Decider::Power(power));
         game.apply_logged(Action::Pass, &mut log).unwrap();
     }
-    assert!(log.contains(&Event::PhaseBegan {
-        turn: 1,
-        phase: Phase::Winter
-    }));
-    assert!(log.contains(&Event::PhaseBegan {
-        turn: 2,
-        phase: Phase::CardDraw
-    }));
+    assert!(log.contains(&Event::PhaseBegan { turn: 1, phase: Phase::Winter }));
+    assert!(log.contains(&Event::PhaseBegan { turn: 2, phase: Phase::CardDraw }));
     assert_eq!(game.turn(), 2);
 }
 
@@ -83,22 +73,11 @@ fn buda_formation_limits() {
     let setup = |leaders: &[Leader]| {
         let mut game = action_phase();
         game.set_controller(Space::Buda, Faction::Ottoman).unwrap();
-        game.set_controller(Space::Pressburg, Faction::Ottoman)
+        game.set_controller(Space::Pressburg, Faction::Ottoman).unwrap();
+        game.set_land_units(Space::Buda, Faction::Ottoman, LandUnits { regulars: 12, mercenaries: 0, cavalry: 2 })
             .unwrap();
-        game.set_land_units(
-            Space::Buda,
-            Faction::Ottoman,
-            LandUnits {
-                regulars: 12,
-                mercenaries: 0,
-                cavalry: 2,
-            },
-        )
-        .unwrap();
-        game.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Buda))
-            .unwrap();
-        game.set_leader(Leader::Ibrahim, LeaderLocation::Space(Space::Buda))
-            .unwrap();
+        game.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Buda)).unwrap();
+        game.set_leader(Leader::Ibrahim, LeaderLocation::Space(Space::Buda)).unwrap();
         game.give_card(Power::Ottoman, Card::Janissaries).unwrap();
         game.apply(Action::PlayCp(Card::Janissaries)).unwrap();
         game.apply(Action::MoveFrom(Space::Buda)).unwrap();
@@ -107,47 +86,32 @@ fn buda_formation_limits() {
         }
         game
     };
-    for (leaders, limit) in [
-        (&[][..], 4),
-        (&[Leader::Suleiman][..], 12),
-        (&[Leader::Suleiman, Leader::Ibrahim][..], 14),
-    ] {
+    for (leaders, limit) in
+        [(&[][..], 4), (&[Leader::Suleiman][..], 12), (&[Leader::Suleiman, Leader::Ibrahim][..], 14)]
+    {
         let mut game = setup(leaders);
         let mut added = 0;
-        while let Some(&add) = game
-            .legal_actions()
-            .iter()
-            .find(|a| matches!(a, Action::AddUnit(_)))
-        {
+        while let Some(&add) = game.legal_actions().iter().find(|a| matches!(a, Action::AddUnit(_))) {
             game.apply(add).unwrap();
             added += 1;
         }
         assert_eq!(added, limit, "leaders {leaders:?}");
         game.apply(Action::MoveTo(Space::Pressburg)).unwrap();
-        assert_eq!(
-            game.land_units(Space::Pressburg, Faction::Ottoman).total(),
-            limit
-        );
-        assert_eq!(
-            game.land_units(Space::Buda, Faction::Ottoman).total(),
-            14 - limit
-        );
+        assert_eq!(game.land_units(Space::Pressburg, Faction::Ottoman).total(), limit);
+        assert_eq!(game.land_units(Space::Buda, Faction::Ottoman).total(), 14 - limit);
     }
 }
 
 #[test]
 fn a_move_pays_one_cp_in_clear_and_two_over_a_pass() {
     let mut game = action_phase();
-    game.set_land_units(Space::Paris, Faction::France, LandUnits::regulars(2))
-        .unwrap();
-    game.give_card(Power::France, Card::MachiavelliThePrince)
-        .unwrap(); // 3 CP
+    game.set_land_units(Space::Paris, Faction::France, LandUnits::regulars(2)).unwrap();
+    game.give_card(Power::France, Card::MachiavelliThePrince).unwrap(); // 3 CP
     for _ in 0..3 {
         game.apply(Action::Pass).unwrap();
     }
     assert_eq!(game.decider(), Decider::Power(Power::France));
-    game.apply(Action::PlayCp(Card::MachiavelliThePrince))
-        .unwrap();
+    game.apply(Action::PlayCp(Card::MachiavelliThePrince)).unwrap();
     game.apply(Action::MoveFrom(Space::Paris)).unwrap();
     game.apply(Action::AddUnit(LandUnitKind::Regular)).unwrap();
     game.apply(Action::MoveTo(Space::Orleans)).unwrap();
@@ -168,8 +132,7 @@ fn lines_of_communication() {
         let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
         // No English source on the continent: Calais is French here.
         game.set_controller(Space::Calais, Faction::France).unwrap();
-        game.set_controller(Space::Boulogne, Faction::England)
-            .unwrap();
+        game.set_controller(Space::Boulogne, Faction::England).unwrap();
         game
     };
     let mut game = base();
@@ -177,21 +140,17 @@ fn lines_of_communication() {
     assert!(!has_loc(&game, Power::England, Space::StQuentin));
     // English ships in the Channel join Portsmouth (an English fortified
     // home port) to Boulogne; ships in the North Sea alone do not.
-    game.set_naval_units(north_sea, Faction::England, NavalUnits::squadrons(1))
-        .unwrap();
+    game.set_naval_units(north_sea, Faction::England, NavalUnits::squadrons(1)).unwrap();
     assert!(!has_loc(&game, Power::England, Space::StQuentin));
-    game.set_naval_units(channel, Faction::England, NavalUnits::squadrons(1))
-        .unwrap();
+    game.set_naval_units(channel, Faction::England, NavalUnits::squadrons(1)).unwrap();
     assert!(has_loc(&game, Power::England, Space::StQuentin));
     // Unrest in Boulogne cuts the path.
     game.set_unrest(Space::Boulogne, true).unwrap();
     assert!(!has_loc(&game, Power::England, Space::StQuentin));
     // French ships do not serve England.
     let mut game = base();
-    game.set_naval_units(channel, Faction::France, NavalUnits::squadrons(1))
-        .unwrap();
-    game.set_naval_units(north_sea, Faction::England, NavalUnits::squadrons(1))
-        .unwrap();
+    game.set_naval_units(channel, Faction::France, NavalUnits::squadrons(1)).unwrap();
+    game.set_naval_units(north_sea, Faction::England, NavalUnits::squadrons(1)).unwrap();
     assert!(!has_loc(&game, Power::England, Space::StQuentin));
 }
 
@@ -204,18 +163,12 @@ fn control_of_unfortified_spaces() {
     game.set_war(Power::France, Power::Hapsburg, true).unwrap();
     let target = Space::Orleans;
     game.set_controller(target, Faction::Hapsburg).unwrap();
-    assert!(
-        !can_control(&game, Power::France, target),
-        "no French units near"
-    );
-    game.set_land_units(Space::Tours, Faction::France, LandUnits::regulars(1))
-        .unwrap();
+    assert!(!can_control(&game, Power::France, target), "no French units near");
+    game.set_land_units(Space::Tours, Faction::France, LandUnits::regulars(1)).unwrap();
     assert!(can_control(&game, Power::France, target), "by adjacency");
-    game.set_land_units(Space::Dijon, Faction::Hapsburg, LandUnits::regulars(1))
-        .unwrap();
+    game.set_land_units(Space::Dijon, Faction::Hapsburg, LandUnits::regulars(1)).unwrap();
     assert!(!can_control(&game, Power::France, target), "enemy adjacent");
-    game.set_land_units(target, Faction::France, LandUnits::regulars(1))
-        .unwrap();
+    game.set_land_units(target, Faction::France, LandUnits::regulars(1)).unwrap();
     assert!(can_control(&game, Power::France, target), "by occupation");
     // Not at war: no control.
     game.set_war(Power::France, Power::Hapsburg, false).unwrap();
@@ -225,8 +178,7 @@ fn control_of_unfortified_spaces() {
 #[test]
 fn observation_hides_other_hands() {
     let mut a = action_phase();
-    a.give_card(Power::France, Card::MachiavelliThePrince)
-        .unwrap();
+    a.give_card(Power::France, Card::MachiavelliThePrince).unwrap();
     a.put_card_in_deck(Card::Roxelana).unwrap();
     let mut b = action_phase();
     b.give_card(Power::France, Card::Roxelana).unwrap();

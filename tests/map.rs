@@ -19,21 +19,10 @@ fn space_and_sea_zone_counts() {
 
 #[test]
 fn six_capitals_all_keys() {
-    let capitals: Vec<Space> = Space::ALL
-        .iter()
-        .copied()
-        .filter(|s| s.is_capital())
-        .collect();
+    let capitals: Vec<Space> = Space::ALL.iter().copied().filter(|s| s.is_capital()).collect();
     assert_eq!(
         capitals,
-        vec![
-            Space::Istanbul,
-            Space::London,
-            Space::Paris,
-            Space::Rome,
-            Space::Valladolid,
-            Space::Vienna
-        ]
+        vec![Space::Istanbul, Space::London, Space::Paris, Space::Rome, Space::Valladolid, Space::Vienna]
     );
     assert!(capitals.iter().all(|s| s.kind() == SpaceKind::Key));
     assert_eq!(Space::Vienna.home(), Faction::Hapsburg);
@@ -42,27 +31,12 @@ fn six_capitals_all_keys() {
 
 #[test]
 fn electorates_are_the_six_german_ones() {
-    let electorates: Vec<Space> = Space::ALL
-        .iter()
-        .copied()
-        .filter(|s| s.kind() == SpaceKind::Electorate)
-        .collect();
+    let electorates: Vec<Space> = Space::ALL.iter().copied().filter(|s| s.kind() == SpaceKind::Electorate).collect();
     assert_eq!(
         electorates,
-        vec![
-            Space::Augsburg,
-            Space::Brandenburg,
-            Space::Cologne,
-            Space::Mainz,
-            Space::Trier,
-            Space::Wittenberg
-        ]
+        vec![Space::Augsburg, Space::Brandenburg, Space::Cologne, Space::Mainz, Space::Trier, Space::Wittenberg]
     );
-    assert!(
-        electorates
-            .iter()
-            .all(|s| s.language() == Some(LanguageZone::German))
-    );
+    assert!(electorates.iter().all(|s| s.language() == Some(LanguageZone::German)));
 }
 
 #[test]
@@ -86,21 +60,11 @@ fn connections_and_passes() {
 #[test]
 fn passes_by_range() {
     // §2.3: 3 in the Pyrenees, 6 in the Alps, 7 in the Balkans.
-    let pairs: Vec<(Space, Space)> = Space::ALL
-        .iter()
-        .flat_map(|&a| {
-            a.passes()
-                .iter()
-                .filter(move |&&b| a < b)
-                .map(move |&b| (a, b))
-        })
-        .collect();
+    let pairs: Vec<(Space, Space)> =
+        Space::ALL.iter().flat_map(|&a| a.passes().iter().filter(move |&&b| a < b).map(move |&b| (a, b))).collect();
     let spanish = pairs
         .iter()
-        .filter(|(a, b)| {
-            a.language() == Some(LanguageZone::Spanish)
-                || b.language() == Some(LanguageZone::Spanish)
-        })
+        .filter(|(a, b)| a.language() == Some(LanguageZone::Spanish) || b.language() == Some(LanguageZone::Spanish))
         .count();
     assert_eq!(spanish, 3);
     assert_eq!(pairs.len(), 16);
@@ -120,32 +84,18 @@ fn ports_and_seas() {
         }
         assert!(!zone.adjacent().contains(&zone));
         for &other in zone.adjacent() {
-            assert!(
-                other.adjacent().contains(&zone),
-                "{zone}-{other} not symmetric"
-            );
+            assert!(other.adjacent().contains(&zone), "{zone}-{other} not symmetric");
         }
     }
     let adjacencies: usize = SeaZone::ALL.iter().map(|z| z.adjacent().len()).sum();
     assert_eq!(adjacencies / 2, 16);
     // §2.3: pairs joined only through a two-zone port.
-    assert!(
-        !SeaZone::IonianSea
-            .adjacent()
-            .contains(&SeaZone::TyrrhenianSea)
-    );
-    assert!(
-        !SeaZone::BarbaryCoast
-            .adjacent()
-            .contains(&SeaZone::AtlanticOcean)
-    );
+    assert!(!SeaZone::IonianSea.adjacent().contains(&SeaZone::TyrrhenianSea));
+    assert!(!SeaZone::BarbaryCoast.adjacent().contains(&SeaZone::AtlanticOcean));
     assert!(!SeaZone::BlackSea.adjacent().contains(&SeaZone::AegeanSea));
     assert!(SeaZone::NorthSea.adjacent().contains(&SeaZone::IrishSea));
     assert!(SeaZone::NorthSea.adjacent().contains(&SeaZone::BalticSea));
-    assert_eq!(
-        Space::Istanbul.ports(),
-        &[SeaZone::AegeanSea, SeaZone::BlackSea]
-    );
+    assert_eq!(Space::Istanbul.ports(), &[SeaZone::AegeanSea, SeaZone::BlackSea]);
 }
 
 #[test]
@@ -158,10 +108,7 @@ fn every_space_reachable_over_land_and_sea() {
     }
     // Islands have no land path; the mainland is one component.
     assert_eq!(Space::Rhodes.land_distance(Space::Paris), None);
-    assert_eq!(
-        Space::Paris.land_distance(Space::Istanbul).map(|d| d > 5),
-        Some(true)
-    );
+    assert_eq!(Space::Paris.land_distance(Space::Istanbul).map(|d| d > 5), Some(true));
     assert_eq!(Space::London.land_distance(Space::Paris), None);
 }
 
@@ -175,27 +122,13 @@ fn homes_and_languages() {
     assert_eq!(home(Faction::England), 12);
     assert_eq!(home(Faction::HungaryBohemia), 9);
     assert_eq!(home(Faction::Independent), 16);
-    assert_eq!(
-        Space::ALL.iter().filter(|s| s.language().is_none()).count(),
-        37
-    );
-    assert_eq!(
-        Space::ALL
-            .iter()
-            .filter(|s| s.language() == Some(LanguageZone::German))
-            .count(),
-        27
-    );
+    assert_eq!(Space::ALL.iter().filter(|s| s.language().is_none()).count(), 37);
+    assert_eq!(Space::ALL.iter().filter(|s| s.language() == Some(LanguageZone::German)).count(), 27);
 }
 
 #[test]
 fn control_1517() {
-    let controlled = |f: Faction| {
-        Space::ALL
-            .iter()
-            .filter(|s| s.control_1517() == Some(f))
-            .count()
-    };
+    let controlled = |f: Faction| Space::ALL.iter().filter(|s| s.control_1517() == Some(f)).count();
     assert_eq!(controlled(Faction::Hapsburg), 54);
     assert_eq!(controlled(Faction::France), 19);
     assert_eq!(controlled(Faction::Ottoman), 14);

@@ -2,8 +2,8 @@
 
 use here_i_stand::rules::minor::*;
 use here_i_stand::{
-    EditError, EnumSet, Faction, Game, LandUnits, Leader, LeaderLocation, MinorPower,
-    NavalLocation, NavalUnits, Power, Scenario, SeaZone, Setup, Space,
+    EditError, EnumSet, Faction, Game, LandUnits, Leader, LeaderLocation, MinorPower, NavalLocation, NavalUnits, Power,
+    Scenario, SeaZone, Setup, Space,
 };
 use proptest::prelude::*;
 
@@ -37,11 +37,7 @@ fn activation_table_every_pair() {
     for (minor, powers) in allowed {
         for power in Power::ALL {
             let expected = powers.contains(&power);
-            assert_eq!(
-                can_activate(&game, power, minor),
-                expected,
-                "{power} activating {minor}"
-            );
+            assert_eq!(can_activate(&game, power, minor), expected, "{power} activating {minor}");
             assert_eq!(activators(minor).contains(power), expected);
             assert_eq!(activation(&game, power, minor).is_some(), expected);
         }
@@ -53,10 +49,7 @@ fn activation_table_every_pair() {
 
 #[test]
 fn natural_allies() {
-    assert_eq!(
-        natural_ally(MinorPower::HungaryBohemia),
-        Some(Power::Hapsburg)
-    );
+    assert_eq!(natural_ally(MinorPower::HungaryBohemia), Some(Power::Hapsburg));
     assert_eq!(natural_ally(MinorPower::Scotland), Some(Power::France));
     assert_eq!(natural_ally(MinorPower::Venice), Some(Power::Papacy));
     assert_eq!(natural_ally(MinorPower::Genoa), None);
@@ -134,10 +127,7 @@ fn hungary_under_attack() -> Result<Game, EditError> {
 fn activation_offers_free_war_or_sends_units_home() -> R {
     let game = hungary_under_attack()?;
     let a = activation(&game, Power::Hapsburg, MinorPower::HungaryBohemia).unwrap();
-    assert_eq!(
-        a.wars_ended.iter().collect::<Vec<_>>(),
-        vec![Power::Ottoman]
-    );
+    assert_eq!(a.wars_ended.iter().collect::<Vec<_>>(), vec![Power::Ottoman]);
     assert_eq!(a.at_war_with_minor.len(), 1);
     let war = &a.at_war_with_minor[0];
     assert_eq!(war.power, Power::Ottoman);
@@ -171,10 +161,7 @@ fn declining_the_free_war_moves_the_units() -> R {
     assert!(game.land_units(Space::Buda, Faction::Ottoman).is_empty());
     // First in index order of the tie: Belgrade.
     assert_eq!(game.land_units(Space::Belgrade, Faction::Ottoman), regs(9));
-    assert_eq!(
-        game.leader_location(Leader::Ibrahim),
-        LeaderLocation::Space(Space::Belgrade)
-    );
+    assert_eq!(game.leader_location(Leader::Ibrahim), LeaderLocation::Space(Space::Belgrade));
     assert_eq!(game.controller(Space::Buda), Faction::Hapsburg);
     assert_eq!(game.controller(Space::Mohacs), Faction::Hapsburg);
     assert_eq!(game.controller(Space::Belgrade), Faction::Ottoman);
@@ -200,28 +187,18 @@ fn free_war_forbidden_with_an_ally_and_moot_when_at_war() -> R {
     let mut game = hungary_under_attack()?;
     game.set_alliance(Power::Ottoman, Power::Hapsburg, true)?;
     let a = activation(&game, Power::Hapsburg, MinorPower::HungaryBohemia).unwrap();
-    assert_eq!(
-        a.at_war_with_minor[0].declaration,
-        FreeDeclaration::Forbidden
-    );
+    assert_eq!(a.at_war_with_minor[0].declaration, FreeDeclaration::Forbidden);
     assert_eq!(a.at_war_with_minor[0].land_if_declined.len(), 2);
     // Forbidden counts as declined, even if named.
     let mut applied = game.clone();
     apply_activation(&mut applied, &a, [Power::Ottoman].into_iter().collect())?;
     assert!(!applied.at_war(Power::Ottoman, Power::Hapsburg));
-    assert!(
-        applied
-            .land_units(Space::Mohacs, Faction::Ottoman)
-            .is_empty()
-    );
+    assert!(applied.land_units(Space::Mohacs, Faction::Ottoman).is_empty());
 
     game.set_alliance(Power::Ottoman, Power::Hapsburg, false)?;
     game.set_war(Power::Ottoman, Power::Hapsburg, true)?;
     let a = activation(&game, Power::Hapsburg, MinorPower::HungaryBohemia).unwrap();
-    assert_eq!(
-        a.at_war_with_minor[0].declaration,
-        FreeDeclaration::AlreadyAtWar
-    );
+    assert_eq!(a.at_war_with_minor[0].declaration, FreeDeclaration::AlreadyAtWar);
     assert!(a.at_war_with_minor[0].land_if_declined.is_empty());
     Ok(())
 }
@@ -234,12 +211,7 @@ fn displaced_units_avoid_besieged_fortresses() -> R {
     game.set_besieged_units(Space::Belgrade, Faction::Ottoman, regs(1))?;
     game.set_land_units(Space::Belgrade, Faction::HungaryBohemia, regs(1))?;
     let a = activation(&game, Power::Hapsburg, MinorPower::HungaryBohemia).unwrap();
-    let m = a.at_war_with_minor[0]
-        .land_if_declined
-        .iter()
-        .find(|m| m.from == Space::Mohacs)
-        .copied()
-        .unwrap();
+    let m = a.at_war_with_minor[0].land_if_declined.iter().find(|m| m.from == Space::Mohacs).copied().unwrap();
     assert!(!m.to.contains(Space::Belgrade));
     assert!(m.to.contains(Space::Istanbul));
     Ok(())
@@ -257,28 +229,16 @@ fn declined_ships_go_to_the_nearest_own_port() -> R {
     let a = activation(&game, Power::France, MinorPower::Venice).unwrap();
     let war = &a.at_war_with_minor[0];
     assert_eq!(war.land_if_declined.len(), 1);
-    assert_eq!(
-        war.land_if_declined[0].to,
-        set(&[Space::Scutari, Space::Istanbul])
-    );
+    assert_eq!(war.land_if_declined[0].to, set(&[Space::Scutari, Space::Istanbul]));
     assert_eq!(war.naval_if_declined.len(), 1);
     let ships = war.naval_if_declined[0];
     assert_eq!(ships.units, NavalUnits::squadrons(2));
     assert!(ships.leaders.contains(Leader::Dragut));
     // Corfu - Ionian or Adriatic - an Ottoman port: 2 steps.
-    assert_eq!(
-        ships.to,
-        set(&[Space::Coron, Space::Durazzo, Space::Lepanto, Space::Scutari])
-    );
+    assert_eq!(ships.to, set(&[Space::Coron, Space::Durazzo, Space::Lepanto, Space::Scutari]));
     apply_activation(&mut game, &a, EnumSet::EMPTY)?;
-    assert_eq!(
-        game.naval_units(NavalLocation::Port(Space::Coron), Faction::Ottoman),
-        NavalUnits::squadrons(2)
-    );
-    assert_eq!(
-        game.leader_location(Leader::Dragut),
-        LeaderLocation::Space(Space::Coron)
-    );
+    assert_eq!(game.naval_units(NavalLocation::Port(Space::Coron), Faction::Ottoman), NavalUnits::squadrons(2));
+    assert_eq!(game.leader_location(Leader::Dragut), LeaderLocation::Space(Space::Coron));
     assert_eq!(game.controller(Space::Corfu), Faction::France);
     Ok(())
 }
@@ -296,18 +256,11 @@ fn french_genoa() -> Result<Game, EditError> {
     game.set_leader(Leader::Montmorency, LeaderLocation::Space(Space::Genoa))?;
     game.set_land_units(Space::Genoa, Faction::Genoa, regs(1))?;
     game.set_land_units(Space::Bastia, Faction::England, regs(1))?;
-    game.set_naval_units(
-        NavalLocation::Port(Space::Genoa),
-        Faction::France,
-        NavalUnits::squadrons(1),
-    )?;
+    game.set_naval_units(NavalLocation::Port(Space::Genoa), Faction::France, NavalUnits::squadrons(1))?;
     game.set_land_units(Space::Marseille, Faction::Genoa, regs(1))?;
     let lyon = NavalLocation::Sea(SeaZone::GulfOfLyon);
     game.set_naval_units(lyon, Faction::Genoa, NavalUnits::squadrons(1))?;
-    game.set_leader(
-        Leader::AndreaDoria,
-        LeaderLocation::Sea(SeaZone::GulfOfLyon),
-    )?;
+    game.set_leader(Leader::AndreaDoria, LeaderLocation::Sea(SeaZone::GulfOfLyon))?;
     Ok(game)
 }
 
@@ -324,22 +277,14 @@ fn deactivation_returns_the_home_spaces() -> R {
 fn deactivation_sends_foreign_land_units_to_friendly_fortresses() -> R {
     let game = french_genoa()?;
     let d = deactivation(&game, MinorPower::Genoa).unwrap();
-    let french = d
-        .displaced_land
-        .iter()
-        .find(|m| m.faction == Faction::France)
-        .unwrap();
+    let french = d.displaced_land.iter().find(|m| m.faction == Faction::France).unwrap();
     assert_eq!(french.from, Space::Genoa);
     assert_eq!(french.units, regs(3));
     assert!(french.leaders.contains(Leader::Montmorency));
     // Genoa - Pavia or Turin - Milan; Genoa - Nice or the Gulf of Lyon - Marseille.
     assert_eq!(french.to, set(&[Space::Marseille, Space::Milan]));
     // England's ally France's spaces are friendly; Genoa is no longer.
-    let english = d
-        .displaced_land
-        .iter()
-        .find(|m| m.faction == Faction::England)
-        .unwrap();
+    let english = d.displaced_land.iter().find(|m| m.faction == Faction::England).unwrap();
     assert_eq!(english.from, Space::Bastia);
     assert_eq!(english.to, set(&[Space::Marseille]));
     assert_eq!(d.displaced_land.len(), 2);
@@ -388,18 +333,9 @@ fn applying_deactivation() -> R {
     assert_eq!(game.land_units(Space::Marseille, Faction::France), regs(3));
     assert_eq!(game.land_units(Space::Marseille, Faction::England), regs(1));
     assert_eq!(game.land_units(Space::Genoa, Faction::Genoa), regs(2));
-    assert_eq!(
-        game.naval_units(NavalLocation::Port(Space::Bastia), Faction::Genoa),
-        NavalUnits::squadrons(1)
-    );
-    assert_eq!(
-        game.leader_location(Leader::AndreaDoria),
-        LeaderLocation::Space(Space::Bastia)
-    );
-    assert_eq!(
-        game.naval_units(NavalLocation::Port(Space::Marseille), Faction::France),
-        NavalUnits::squadrons(1)
-    );
+    assert_eq!(game.naval_units(NavalLocation::Port(Space::Bastia), Faction::Genoa), NavalUnits::squadrons(1));
+    assert_eq!(game.leader_location(Leader::AndreaDoria), LeaderLocation::Space(Space::Bastia));
+    assert_eq!(game.naval_units(NavalLocation::Port(Space::Marseille), Faction::France), NavalUnits::squadrons(1));
     Ok(())
 }
 
@@ -435,10 +371,7 @@ fn minor_units_with_no_home_are_eliminated() -> R {
     apply_deactivation(&mut game, &d)?;
     assert!(game.land_units_total(Faction::Scotland).is_empty());
     assert_eq!(game.naval_units(rouen, Faction::Scotland), NavalUnits::NONE);
-    assert_eq!(
-        game.naval_on_turn_track(Faction::Scotland),
-        NavalUnits::squadrons(1)
-    );
+    assert_eq!(game.naval_on_turn_track(Faction::Scotland), NavalUnits::squadrons(1));
     // England's captured spaces stay England's.
     assert_eq!(game.controller(Space::Edinburgh), Faction::England);
     Ok(())
@@ -455,10 +388,7 @@ fn orphaned_naval_leader_goes_to_the_turn_track() -> R {
     assert_eq!(d.minor_naval.len(), 1);
     assert!(d.minor_naval[0].to.is_empty());
     apply_deactivation(&mut game, &d)?;
-    assert_eq!(
-        game.leader_location(Leader::AndreaDoria),
-        LeaderLocation::TurnTrack
-    );
+    assert_eq!(game.leader_location(Leader::AndreaDoria), LeaderLocation::TurnTrack);
     Ok(())
 }
 
@@ -475,10 +405,7 @@ fn defeat_of_a_married_hungary_needs_two_keys() -> R {
     // One key: just short (even with no Hungarian regulars left).
     assert_eq!(hungary_bohemia_defeat_condition(&game), None);
     game.set_controller(Space::Buda, Faction::Ottoman)?;
-    assert_eq!(
-        hungary_bohemia_defeat_condition(&game),
-        Some(HungaryDefeatCondition::MarriedAlly)
-    );
+    assert_eq!(hungary_bohemia_defeat_condition(&game), Some(HungaryDefeatCondition::MarriedAlly));
     let defeat = hungary_bohemia_defeat(&game).unwrap();
     assert!(!defeat.becomes_hapsburg_ally);
     Ok(())
@@ -492,10 +419,7 @@ fn defeat_of_an_unallied_hungary_needs_one_key_and_four_regulars() -> R {
     // No key yet: just short.
     assert_eq!(hungary_bohemia_defeat_condition(&game), None);
     game.set_controller(Space::Belgrade, Faction::Ottoman)?;
-    assert_eq!(
-        hungary_bohemia_defeat_condition(&game),
-        Some(HungaryDefeatCondition::NotAllied)
-    );
+    assert_eq!(hungary_bohemia_defeat_condition(&game), Some(HungaryDefeatCondition::NotAllied));
     // Five regulars: just short.
     game.set_land_units(Space::Prague, Faction::HungaryBohemia, regs(2))?;
     assert_eq!(hungary_bohemia_defeat_condition(&game), None);
@@ -531,41 +455,23 @@ fn defeat_of_hungary_effects() -> R {
     assert_eq!(defeat.hapsburg_keys, set(&[Space::Prague]));
     assert_eq!(
         defeat.hapsburg_other_spaces,
-        set(&[
-            Space::Agram,
-            Space::Breslau,
-            Space::Brunn,
-            Space::Mohacs,
-            Space::Pressburg
-        ])
+        set(&[Space::Agram, Space::Breslau, Space::Brunn, Space::Mohacs, Space::Pressburg])
     );
     assert_eq!(defeat.eliminated.to_vec(), vec![(Space::Buda, regs(2))]);
-    assert_eq!(
-        defeat.wars_ended.iter().collect::<Vec<_>>(),
-        vec![Power::Ottoman]
-    );
+    assert_eq!(defeat.wars_ended.iter().collect::<Vec<_>>(), vec![Power::Ottoman]);
     assert_eq!(defeat.ottoman_vp, 2);
 
     apply_hungary_bohemia_defeat(&mut game, &defeat)?;
     assert!(!game.allied(Power::Ottoman, Power::Hapsburg));
     assert!(game.at_war(Power::Ottoman, Power::Hapsburg));
     assert!(!game.at_war(Power::Ottoman, MinorPower::HungaryBohemia));
-    assert_eq!(
-        game.minor_ally(MinorPower::HungaryBohemia),
-        Some(Power::Hapsburg)
-    );
+    assert_eq!(game.minor_ally(MinorPower::HungaryBohemia), Some(Power::Hapsburg));
     assert_eq!(game.controller(Space::Buda), Faction::Ottoman);
     assert_eq!(game.controller(Space::Szegedin), Faction::Ottoman);
     assert_eq!(game.controller(Space::Prague), Faction::Hapsburg);
     assert_eq!(game.controller(Space::Agram), Faction::Hapsburg);
-    assert!(
-        game.land_units(Space::Buda, Faction::HungaryBohemia)
-            .is_empty()
-    );
-    assert_eq!(
-        game.land_units(Space::Prague, Faction::HungaryBohemia),
-        regs(1)
-    );
+    assert!(game.land_units(Space::Buda, Faction::HungaryBohemia).is_empty());
+    assert_eq!(game.land_units(Space::Prague, Faction::HungaryBohemia), regs(1));
     assert_eq!(game.bonus_vp(Power::Ottoman), 2);
     assert!(game.hungary_bohemia_defeated());
     // For good: never deactivated, never defeated again.
@@ -580,31 +486,13 @@ fn defeat_of_hungary_effects() -> R {
 fn independent_key_garrison_of_four_withdraws_five_fight() -> R {
     let mut game = empty();
     game.set_land_units(Space::Metz, Faction::Independent, regs(4))?;
-    assert_eq!(
-        inactive_defence(&game, Space::Metz, Faction::Independent),
-        Some(InactiveDefence::Withdraw)
-    );
+    assert_eq!(inactive_defence(&game, Space::Metz, Faction::Independent), Some(InactiveDefence::Withdraw));
     game.set_land_units(Space::Metz, Faction::Independent, regs(5))?;
-    assert_eq!(
-        inactive_defence(&game, Space::Metz, Faction::Independent),
-        Some(InactiveDefence::FieldBattle)
-    );
+    assert_eq!(inactive_defence(&game, Space::Metz, Faction::Independent), Some(InactiveDefence::FieldBattle));
     let loss = inactive_battle_loss(&game, Space::Metz, Faction::Independent, 5);
-    assert_eq!(
-        loss,
-        InactiveBattleLoss {
-            withdraw: 4,
-            eliminated: 1
-        }
-    );
+    assert_eq!(loss, InactiveBattleLoss { withdraw: 4, eliminated: 1 });
     let loss = inactive_battle_loss(&game, Space::Metz, Faction::Independent, 3);
-    assert_eq!(
-        loss,
-        InactiveBattleLoss {
-            withdraw: 3,
-            eliminated: 0
-        }
-    );
+    assert_eq!(loss, InactiveBattleLoss { withdraw: 3, eliminated: 0 });
     Ok(())
 }
 
@@ -614,37 +502,16 @@ fn inactive_minor_defence() -> R {
     game.set_land_units(Space::Buda, Faction::HungaryBohemia, regs(5))?;
     game.set_land_units(Space::Prague, Faction::HungaryBohemia, regs(1))?;
     game.set_land_units(Space::Mohacs, Faction::HungaryBohemia, regs(2))?;
-    assert_eq!(
-        inactive_defence(&game, Space::Buda, Faction::HungaryBohemia),
-        Some(InactiveDefence::FieldBattle)
-    );
-    assert_eq!(
-        inactive_defence(&game, Space::Prague, Faction::HungaryBohemia),
-        Some(InactiveDefence::Withdraw)
-    );
+    assert_eq!(inactive_defence(&game, Space::Buda, Faction::HungaryBohemia), Some(InactiveDefence::FieldBattle));
+    assert_eq!(inactive_defence(&game, Space::Prague, Faction::HungaryBohemia), Some(InactiveDefence::Withdraw));
     // No fortress to withdraw into: they fight, and losing, are all lost.
-    assert_eq!(
-        inactive_defence(&game, Space::Mohacs, Faction::HungaryBohemia),
-        Some(InactiveDefence::FieldBattle)
-    );
+    assert_eq!(inactive_defence(&game, Space::Mohacs, Faction::HungaryBohemia), Some(InactiveDefence::FieldBattle));
     let loss = inactive_battle_loss(&game, Space::Mohacs, Faction::HungaryBohemia, 2);
-    assert_eq!(
-        loss,
-        InactiveBattleLoss {
-            withdraw: 0,
-            eliminated: 2
-        }
-    );
+    assert_eq!(loss, InactiveBattleLoss { withdraw: 0, eliminated: 2 });
     // No units, or not inactive: no such response.
-    assert_eq!(
-        inactive_defence(&game, Space::Belgrade, Faction::HungaryBohemia),
-        None
-    );
+    assert_eq!(inactive_defence(&game, Space::Belgrade, Faction::HungaryBohemia), None);
     game.set_alliance(Power::Hapsburg, MinorPower::HungaryBohemia, true)?;
-    assert_eq!(
-        inactive_defence(&game, Space::Buda, Faction::HungaryBohemia),
-        None
-    );
+    assert_eq!(inactive_defence(&game, Space::Buda, Faction::HungaryBohemia), None);
     assert!(!is_inactive(&game, Faction::HungaryBohemia));
     assert!(is_inactive(&game, Faction::Genoa));
     assert!(is_inactive(&game, Faction::Independent));
@@ -654,20 +521,13 @@ fn inactive_minor_defence() -> R {
 
 #[test]
 fn independent_keys() {
-    assert_eq!(
-        INDEPENDENT_KEYS,
-        [Space::Metz, Space::Milan, Space::Florence, Space::Tunis]
-    );
+    assert_eq!(INDEPENDENT_KEYS, [Space::Metz, Space::Milan, Space::Florence, Space::Tunis]);
     let game = empty();
     let at_start = independent_keys_at_start(Scenario::Y1517);
     assert_eq!(at_start, set(&[Space::Florence, Space::Metz]));
     for key in INDEPENDENT_KEYS {
         assert!(is_independent_key(key));
-        assert_eq!(
-            game.controller(key) == Faction::Independent,
-            at_start.contains(key),
-            "{key}"
-        );
+        assert_eq!(game.controller(key) == Faction::Independent, at_start.contains(key), "{key}");
     }
     assert_eq!(independent_keys_at_start(Scenario::Y1532).len(), 4);
     assert!(!is_independent_key(Space::Rhodes));
@@ -691,14 +551,10 @@ fn independent_units_are_never_rebuilt() -> R {
 
 /// Home spaces of `minor`.
 fn home_spaces(minor: MinorPower) -> Vec<Space> {
-    Space::ALL
-        .into_iter()
-        .filter(|s| s.home() == Faction::from(minor))
-        .collect()
+    Space::ALL.into_iter().filter(|s| s.home() == Faction::from(minor)).collect()
 }
 
-const DEACTIVATABLE: [MinorPower; 3] =
-    [MinorPower::Genoa, MinorPower::Scotland, MinorPower::Venice];
+const DEACTIVATABLE: [MinorPower; 3] = [MinorPower::Genoa, MinorPower::Scotland, MinorPower::Venice];
 
 proptest! {
     /// §22.4 step 2 removes every control marker of the former ally from the

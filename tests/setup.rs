@@ -4,9 +4,9 @@ use here_i_stand::data::cards::Entry;
 use here_i_stand::data::powers::naval_counters;
 use here_i_stand::rules::counters::fits_counter_mix;
 use here_i_stand::{
-    Card, CardKind, Debater, DebaterState, EnumSet, Faction, Game, LandUnits, LanguageZone, Leader,
-    LeaderLocation, MinorPower, NavalLocation, NavalUnits, Phase, Power, Reformer, ReformerState,
-    Religion, Ruler, Scenario, Setup, Space, SpaceKind,
+    Card, CardKind, Debater, DebaterState, EnumSet, Faction, Game, LandUnits, LanguageZone, Leader, LeaderLocation,
+    MinorPower, NavalLocation, NavalUnits, Phase, Power, Reformer, ReformerState, Religion, Ruler, Scenario, Setup,
+    Space, SpaceKind,
 };
 
 fn new_game(scenario: Scenario) -> Game {
@@ -18,21 +18,14 @@ const fn reg(n: u8) -> LandUnits {
 }
 
 const fn mixed(regulars: u8, mercenaries: u8, cavalry: u8) -> LandUnits {
-    LandUnits {
-        regulars,
-        mercenaries,
-        cavalry,
-    }
+    LandUnits { regulars, mercenaries, cavalry }
 }
 
 /// Every pair of distinct factions, once.
 fn faction_pairs() -> impl Iterator<Item = (Faction, Faction)> {
-    Faction::ALL.into_iter().flat_map(|a| {
-        Faction::ALL
-            .into_iter()
-            .filter(move |&b| a.index() < b.index())
-            .map(move |b| (a, b))
-    })
+    Faction::ALL
+        .into_iter()
+        .flat_map(|a| Faction::ALL.into_iter().filter(move |&b| a.index() < b.index()).map(move |b| (a, b)))
 }
 
 fn assert_wars(game: &Game, wars: &[(Faction, Faction)]) {
@@ -53,11 +46,7 @@ fn assert_alliances(game: &Game, alliances: &[(Faction, Faction)]) {
 /// totals and stack counts equal the table's.
 fn assert_land(game: &Game, table: &[(Space, Faction, LandUnits)]) {
     for &(space, faction, units) in table {
-        assert_eq!(
-            game.land_units(space, faction),
-            units,
-            "{faction} in {space}"
-        );
+        assert_eq!(game.land_units(space, faction), units, "{faction} in {space}");
         assert!(!game.is_besieged(space, faction));
     }
     for faction in Faction::ALL {
@@ -77,11 +66,7 @@ fn assert_land(game: &Game, table: &[(Space, Faction, LandUnits)]) {
 
 fn assert_naval(game: &Game, table: &[(Space, Faction, NavalUnits)]) {
     for &(space, faction, units) in table {
-        assert_eq!(
-            game.naval_units(NavalLocation::Port(space), faction),
-            units,
-            "{faction} ships in {space}"
-        );
+        assert_eq!(game.naval_units(NavalLocation::Port(space), faction), units, "{faction} ships in {space}");
     }
     assert_eq!(game.naval_stacks().count(), table.len());
 }
@@ -89,10 +74,8 @@ fn assert_naval(game: &Game, table: &[(Space, Faction, NavalUnits)]) {
 /// The listed leaders stand in their spaces; every other one is unavailable.
 fn assert_leaders(game: &Game, table: &[(Leader, Space)]) {
     for leader in Leader::ALL {
-        let expected = table
-            .iter()
-            .find(|l| l.0 == leader)
-            .map_or(LeaderLocation::Unavailable, |l| LeaderLocation::Space(l.1));
+        let expected =
+            table.iter().find(|l| l.0 == leader).map_or(LeaderLocation::Unavailable, |l| LeaderLocation::Space(l.1));
         assert_eq!(game.leader_location(leader), expected, "{leader}");
     }
 }
@@ -106,10 +89,7 @@ fn assert_consistent(game: &Game) {
     }
     for (location, faction, _) in game.naval_stacks() {
         if let NavalLocation::Port(space) = location {
-            assert!(
-                game.in_play(space) && space.is_port(),
-                "{faction} ships in {space}"
-            );
+            assert!(game.in_play(space) && space.is_port(), "{faction} ships in {space}");
         }
     }
     for leader in Leader::ALL {
@@ -119,22 +99,10 @@ fn assert_consistent(game: &Game) {
     }
     for faction in Faction::ALL {
         assert!(fits_counter_mix(game, faction), "{faction} counter mix");
-        let ships: u32 = game
-            .naval_stacks()
-            .filter(|s| s.1 == faction)
-            .map(|s| u32::from(s.2.total()))
-            .sum();
-        assert!(
-            ships <= u32::from(naval_counters(faction)),
-            "{faction} ships"
-        );
+        let ships: u32 = game.naval_stacks().filter(|s| s.1 == faction).map(|s| u32::from(s.2.total())).sum();
+        assert!(ships <= u32::from(naval_counters(faction)), "{faction} ships");
     }
-    let mut piles = vec![
-        game.deck(),
-        game.discard_pile(),
-        game.removed_cards(),
-        game.diplomacy_deck(),
-    ];
+    let mut piles = vec![game.deck(), game.discard_pile(), game.removed_cards(), game.diplomacy_deck()];
     piles.extend(Power::ALL.map(|p| game.hand(p)));
     for card in Card::ALL {
         let places = piles.iter().filter(|p| p.contains(card)).count();
@@ -143,17 +111,11 @@ fn assert_consistent(game: &Game) {
 }
 
 fn in_play_controlled(game: &Game, faction: Faction) -> usize {
-    game.spaces_controlled(faction)
-        .iter()
-        .filter(|&s| game.in_play(s))
-        .count()
+    game.spaces_controlled(faction).iter().filter(|&s| game.in_play(s)).count()
 }
 
 fn cards(numbers: &[u16]) -> EnumSet<Card> {
-    numbers
-        .iter()
-        .filter_map(|&n| Card::from_number(n))
-        .collect()
+    numbers.iter().filter_map(|&n| Card::from_number(n)).collect()
 }
 
 // --- 1517 (§24.1) ------------------------------------------------------------
@@ -344,33 +306,16 @@ fn turn_rulers_and_people_1517() {
         assert_eq!(game.bonus_vp(power), 0);
     }
     use Debater::*;
-    let turn_1 = [
-        Luther,
-        Melanchthon,
-        Bucer,
-        Carlstadt,
-        Eck,
-        Campeggio,
-        Aleander,
-        Tetzel,
-        Cajetan,
-    ];
+    let turn_1 = [Luther, Melanchthon, Bucer, Carlstadt, Eck, Campeggio, Aleander, Tetzel, Cajetan];
     for debater in Debater::ALL {
-        let expected = if turn_1.contains(&debater) {
-            DebaterState::Uncommitted
-        } else {
-            DebaterState::NotArrived
-        };
+        let expected = if turn_1.contains(&debater) { DebaterState::Uncommitted } else { DebaterState::NotArrived };
         assert_eq!(game.debater_state(debater), expected, "{debater}");
     }
     // Luther the reformer comes with the 95 Theses, in phase 1.
     for reformer in Reformer::ALL {
         assert_eq!(game.reformer_state(reformer), ReformerState::NotArrived);
     }
-    assert_eq!(
-        (game.chateaux_vp(), game.st_peters_vp(), game.piracy_vp()),
-        (0, 0, 0)
-    );
+    assert_eq!((game.chateaux_vp(), game.st_peters_vp(), game.piracy_vp()), (0, 0, 0));
 }
 
 #[test]
@@ -460,22 +405,14 @@ fn turn_diplomacy_and_rulers_1532() {
         ],
     );
     assert_alliances(&game, &[(Faction::Hapsburg, Faction::HungaryBohemia)]);
-    assert_eq!(
-        game.minor_ally(MinorPower::HungaryBohemia),
-        Some(Power::Hapsburg)
-    );
+    assert_eq!(game.minor_ally(MinorPower::HungaryBohemia), Some(Power::Hapsburg));
     assert!(game.schmalkaldic_league());
     assert_eq!(game.ruler(Power::Papacy), Ruler::ClementVii);
     assert!(game.is_excommunicated(Ruler::Luther));
     for (power, vp) in [(Power::Ottoman, 2), (Power::Hapsburg, 7)] {
         assert_eq!(game.bonus_vp(power), vp, "{power}");
     }
-    for power in [
-        Power::England,
-        Power::France,
-        Power::Papacy,
-        Power::Protestant,
-    ] {
+    for power in [Power::England, Power::France, Power::Papacy, Power::Protestant] {
         assert_eq!(game.bonus_vp(power), 0, "{power}");
     }
     assert_eq!((game.chateaux_vp(), game.st_peters_vp()), (2, 1));
@@ -490,24 +427,14 @@ fn map_1532() {
     for key in [Space::Metz, Space::Milan, Space::Florence, Space::Tunis] {
         assert_eq!(game.controller(key), Faction::Independent, "{key}");
     }
-    for space in [
-        Space::Buda,
-        Space::Belgrade,
-        Space::Mohacs,
-        Space::Szegedin,
-        Space::Agram,
-        Space::Rhodes,
-    ] {
+    for space in [Space::Buda, Space::Belgrade, Space::Mohacs, Space::Szegedin, Space::Agram, Space::Rhodes] {
         assert_eq!(game.controller(space), Faction::Ottoman, "{space}");
     }
     // Keys behind the starting VP (Ottoman 16 = 14 + 2; Hapsburg 18 = 9 + 1
     // + 6 New World + 2 electorates).
     assert_eq!(game.keys_controlled(Power::Ottoman).len(), 7);
     assert_eq!(game.keys_controlled(Power::Hapsburg).len(), 8);
-    assert!(
-        game.keys_controlled(Power::Hapsburg)
-            .contains(Space::Prague)
-    );
+    assert!(game.keys_controlled(Power::Hapsburg).contains(Space::Prague));
     let hapsburg_electorates = Space::ALL
         .iter()
         .filter(|&&s| s.kind() == SpaceKind::Electorate && game.controller(s) == Faction::Hapsburg)
@@ -521,11 +448,7 @@ fn map_1532() {
     // is Protestant-controlled, and only those.
     for space in PROTESTANT_HOME_SPACES {
         let converted = game.religion(space) == Religion::Protestant;
-        assert_eq!(
-            game.controller(space) == Faction::Protestant,
-            converted,
-            "{space}"
-        );
+        assert_eq!(game.controller(space) == Faction::Protestant, converted, "{space}");
     }
     assert_eq!(game.spaces_controlled(Faction::Protestant).len(), 16);
 }
@@ -535,22 +458,10 @@ fn units_and_people_1532() {
     let game = new_game(Scenario::Y1532);
     assert_land(&game, LAND_1532);
     let algiers = NavalLocation::Port(Space::Algiers);
-    assert_eq!(
-        game.naval_units(algiers, Faction::Ottoman),
-        NavalUnits {
-            squadrons: 0,
-            corsairs: 2
-        }
-    );
-    assert_eq!(
-        game.leader_location(Leader::Barbarossa),
-        LeaderLocation::Space(Space::Algiers)
-    );
+    assert_eq!(game.naval_units(algiers, Faction::Ottoman), NavalUnits { squadrons: 0, corsairs: 2 });
+    assert_eq!(game.leader_location(Leader::Barbarossa), LeaderLocation::Space(Space::Algiers));
     for leader in [Leader::JohnFrederick, Leader::PhilipOfHesse] {
-        assert!(matches!(
-            game.leader_location(leader),
-            LeaderLocation::Space(_)
-        ));
+        assert!(matches!(game.leader_location(leader), LeaderLocation::Space(_)));
     }
     for leader in [Leader::Dragut, Leader::MauriceOfSaxony, Leader::Dudley] {
         assert_eq!(game.leader_location(leader), LeaderLocation::Unavailable);
@@ -595,10 +506,8 @@ fn cards_1532() {
     assert_eq!(game.deck_size(), 71);
     assert_eq!(game.removed_cards().len(), 17);
     for power in Power::ALL {
-        let home: EnumSet<Card> = Card::ALL
-            .into_iter()
-            .filter(|c| c.kind() == CardKind::Home && c.owner() == Some(power))
-            .collect();
+        let home: EnumSet<Card> =
+            Card::ALL.into_iter().filter(|c| c.kind() == CardKind::Home && c.owner() == Some(power)).collect();
         assert_eq!(game.hand(power), home, "{power}");
     }
     assert!(game.discard_pile().is_empty());
@@ -616,9 +525,7 @@ fn map_and_units_two_player() {
         assert_eq!(game.controller(space), Faction::Hapsburg, "{space}");
     }
     for space in Space::ALL {
-        if space.home() == Faction::HungaryBohemia
-            && ![Space::Prague, Space::Brunn, Space::Breslau].contains(&space)
-        {
+        if space.home() == Faction::HungaryBohemia && ![Space::Prague, Space::Brunn, Space::Breslau].contains(&space) {
             assert_eq!(game.controller(space), Faction::Ottoman, "{space}");
         }
     }
@@ -641,18 +548,8 @@ fn map_and_units_two_player() {
     assert_eq!(game.land_units(Space::Naples, Faction::Hapsburg), reg(2));
     // 1517 stacks less the three Hungarian ones, plus Buda and Belgrade.
     assert_eq!(game.land_stacks().count(), LAND_1517.len() - 3 + 2);
-    let ports = [
-        Space::Marseille,
-        Space::Genoa,
-        Space::Naples,
-        Space::Venice,
-        Space::Rome,
-    ];
-    let naval: Vec<_> = NAVAL_1517
-        .iter()
-        .copied()
-        .filter(|s| ports.contains(&s.0))
-        .collect();
+    let ports = [Space::Marseille, Space::Genoa, Space::Naples, Space::Venice, Space::Rome];
+    let naval: Vec<_> = NAVAL_1517.iter().copied().filter(|s| ports.contains(&s.0)).collect();
     assert_naval(&game, &naval);
     assert_leaders(&game, &[(Leader::AndreaDoria, Space::Genoa)]);
     assert_consistent(&game);
@@ -664,17 +561,9 @@ fn people_and_cards_two_player() {
     assert_eq!((game.turn(), game.phase()), (1, Phase::LuthersTheses));
     for debater in Debater::ALL {
         let arrived = debater.entry_turn() == Some(1);
-        assert_eq!(
-            game.debater_state(debater) == DebaterState::Uncommitted,
-            arrived
-        );
+        assert_eq!(game.debater_state(debater) == DebaterState::Uncommitted, arrived);
     }
-    for power in [
-        Power::Ottoman,
-        Power::Hapsburg,
-        Power::England,
-        Power::France,
-    ] {
+    for power in [Power::Ottoman, Power::Hapsburg, Power::England, Power::France] {
         assert!(game.hand(power).is_empty(), "{power}");
     }
     assert_eq!(game.hand(Power::Papacy), cards(&[5, 6]));
@@ -690,11 +579,7 @@ fn people_and_cards_two_player() {
     let diplomacy: EnumSet<Card> = (201..=212).filter_map(Card::from_number).collect();
     assert_eq!(game.diplomacy_deck(), diplomacy);
     assert!(game.deck().intersection(diplomacy).is_empty());
-    assert!(
-        game.removed_cards()
-            .iter()
-            .all(|c| c.is_main_deck() && c.not_in_two_player())
-    );
+    assert!(game.removed_cards().iter().all(|c| c.is_main_deck() && c.not_in_two_player()));
 }
 
 /// §24.1: starting VP Ottoman 8, Hapsburg 9, England 9, France 12, Papacy 19

@@ -3,13 +3,11 @@
 
 use here_i_stand::data::powers::auto_win_keys;
 use here_i_stand::rules::victory::{
-    PROTESTANT_TRACK_THRESHOLDS, SpecialVp, Verdict, VictoryKind, automatic_victory,
-    counting_powers, domination_lead, military_auto_victory, papal_track_vp, protestant_spaces,
-    protestant_track_vp, religious_victory, victory_determination, vp, vp_totals,
+    PROTESTANT_TRACK_THRESHOLDS, SpecialVp, Verdict, VictoryKind, automatic_victory, counting_powers, domination_lead,
+    military_auto_victory, papal_track_vp, protestant_spaces, protestant_track_vp, religious_victory,
+    victory_determination, vp, vp_totals,
 };
-use here_i_stand::{
-    EditError, Faction, Game, LAST_TURN, Power, Religion, Scenario, Setup, Space, SpaceKind,
-};
+use here_i_stand::{EditError, Faction, Game, LAST_TURN, Power, Religion, Scenario, Setup, Space, SpaceKind};
 use proptest::prelude::*;
 
 fn empty() -> Game {
@@ -18,19 +16,13 @@ fn empty() -> Game {
 
 /// Spaces that can turn Protestant (not Ottoman home spaces), in space order.
 fn convertible() -> impl Iterator<Item = Space> {
-    Space::ALL
-        .into_iter()
-        .filter(|&s| s.home() != Faction::Ottoman)
+    Space::ALL.into_iter().filter(|&s| s.home() != Faction::Ottoman)
 }
 
 /// Makes exactly `n` spaces Protestant (the first convertible ones).
 fn make_protestant(game: &mut Game, n: usize) -> Result<(), EditError> {
     for (i, s) in convertible().enumerate() {
-        let religion = if i < n {
-            Religion::Protestant
-        } else {
-            Religion::Catholic
-        };
+        let religion = if i < n { Religion::Protestant } else { Religion::Catholic };
         game.set_religion(s, religion)?;
     }
     assert_eq!(game.protestant_spaces().len(), n);
@@ -38,9 +30,7 @@ fn make_protestant(game: &mut Game, n: usize) -> Result<(), EditError> {
 }
 
 fn electorates() -> impl Iterator<Item = Space> {
-    Space::ALL
-        .into_iter()
-        .filter(|s| s.kind() == SpaceKind::Electorate)
+    Space::ALL.into_iter().filter(|s| s.kind() == SpaceKind::Electorate)
 }
 
 /// Gives `power` keys (in space order, in play, held by someone else) until
@@ -110,8 +100,7 @@ fn every_box_covered_gives_zero_base_vp() -> Result<(), EditError> {
 }
 
 #[test]
-fn protestant_base_is_two_per_protestant_controlled_protestant_electorate() -> Result<(), EditError>
-{
+fn protestant_base_is_two_per_protestant_controlled_protestant_electorate() -> Result<(), EditError> {
     let mut game = empty();
     let [a, b, c, d, ..] = electorates().collect::<Vec<_>>()[..] else {
         panic!("six electorates");
@@ -163,24 +152,15 @@ fn hapsburg_electorates_count_only_after_the_league() -> Result<(), EditError> {
 #[test]
 fn england_one_vp_per_two_protestant_home_spaces() -> Result<(), EditError> {
     let mut game = empty();
-    let english: Vec<Space> = Space::ALL
-        .into_iter()
-        .filter(|s| s.home() == Faction::England)
-        .collect();
+    let english: Vec<Space> = Space::ALL.into_iter().filter(|s| s.home() == Faction::England).collect();
     // A Protestant space outside England does not count.
     game.set_religion(Space::Wittenberg, Religion::Protestant)?;
     for (n, vp_expected) in [(1, 0), (2, 1), (3, 1), (4, 2)] {
         game.set_religion(english[n - 1], Religion::Protestant)?;
-        assert_eq!(
-            vp(&game, Power::England).special.english_protestant_spaces,
-            vp_expected
-        );
+        assert_eq!(vp(&game, Power::England).special.english_protestant_spaces, vp_expected);
     }
     game.set_unrest(english[0], true)?;
-    assert_eq!(
-        vp(&game, Power::England).special.english_protestant_spaces,
-        1
-    );
+    assert_eq!(vp(&game, Power::England).special.english_protestant_spaces, 1);
     Ok(())
 }
 
@@ -247,10 +227,7 @@ fn track_moves_at_every_threshold() -> Result<(), EditError> {
         assert_eq!(vp(&game, Power::Protestant).special.protestant_track, step);
         assert_eq!(vp(&game, Power::Papacy).special.protestant_track, 15 - step);
         make_protestant(&mut game, usize::from(t))?;
-        assert_eq!(
-            vp(&game, Power::Protestant).special.protestant_track,
-            step + 1
-        );
+        assert_eq!(vp(&game, Power::Protestant).special.protestant_track, step + 1);
         assert_eq!(vp(&game, Power::Papacy).special.protestant_track, 14 - step);
     }
     // 47 to 49 all stand on the last box.
@@ -310,10 +287,7 @@ fn religious_victory_at_fifty_spaces_not_in_unrest() -> Result<(), EditError> {
     assert!(!religious_victory(&game));
     make_protestant(&mut game, 50)?;
     assert!(religious_victory(&game));
-    assert_eq!(
-        automatic_victory(&game),
-        verdict(Power::Protestant, VictoryKind::Religious)
-    );
+    assert_eq!(automatic_victory(&game), verdict(Power::Protestant, VictoryKind::Religious));
     let first = convertible().next().expect("a space");
     game.set_unrest(first, true)?;
     assert!(!religious_victory(&game));
@@ -325,23 +299,14 @@ fn religious_victory_at_fifty_spaces_not_in_unrest() -> Result<(), EditError> {
 
 #[test]
 fn military_victory_at_the_auto_win_box() -> Result<(), EditError> {
-    for power in [
-        Power::Ottoman,
-        Power::Hapsburg,
-        Power::England,
-        Power::France,
-        Power::Papacy,
-    ] {
+    for power in [Power::Ottoman, Power::Hapsburg, Power::England, Power::France, Power::Papacy] {
         let needed = usize::from(auto_win_keys(power).expect("a key power"));
         let mut game = empty();
         hold_keys(&mut game, power, needed - 1)?;
         assert_eq!(military_auto_victory(&game), None, "{power}");
         hold_keys(&mut game, power, needed)?;
         assert_eq!(military_auto_victory(&game), Some(power), "{power}");
-        assert_eq!(
-            automatic_victory(&game),
-            verdict(power, VictoryKind::Military)
-        );
+        assert_eq!(automatic_victory(&game), verdict(power, VictoryKind::Military));
     }
     Ok(())
 }
@@ -388,10 +353,7 @@ fn standard_victory_highest_total_wins() -> Result<(), EditError> {
     let mut game = empty();
     game.set_turn(2)?;
     set_totals(&mut game, [10, 26, 9, 25, 19, 3])?;
-    assert_eq!(
-        victory_determination(&game),
-        verdict(Power::Hapsburg, VictoryKind::Standard)
-    );
+    assert_eq!(victory_determination(&game), verdict(Power::Hapsburg, VictoryKind::Standard));
     set_totals(&mut game, [10, 24, 9, 12, 19, 3])?;
     assert_eq!(victory_determination(&game), None);
     Ok(())
@@ -403,15 +365,9 @@ fn standard_tie_broken_by_the_previous_turn() -> Result<(), EditError> {
     game.set_turn(5)?;
     set_totals(&mut game, [10, 9, 9, 25, 25, 3])?;
     game.set_vp_history(4, [10, 9, 9, 20, 21, 3])?;
-    assert_eq!(
-        victory_determination(&game),
-        verdict(Power::Papacy, VictoryKind::Standard)
-    );
+    assert_eq!(victory_determination(&game), verdict(Power::Papacy, VictoryKind::Standard));
     game.set_vp_history(4, [10, 9, 9, 22, 21, 3])?;
-    assert_eq!(
-        victory_determination(&game),
-        verdict(Power::France, VictoryKind::Standard)
-    );
+    assert_eq!(victory_determination(&game), verdict(Power::France, VictoryKind::Standard));
     Ok(())
 }
 
@@ -426,10 +382,7 @@ fn standard_tie_goes_back_turn_by_turn() -> Result<(), EditError> {
     game.set_vp_history(3, [10, 9, 9, 18, 18, 3])?;
     game.set_vp_history(2, [10, 9, 9, 16, 17, 3])?;
     game.set_vp_history(1, [10, 9, 9, 17, 16, 3])?;
-    assert_eq!(
-        victory_determination(&game),
-        verdict(Power::Papacy, VictoryKind::Standard)
-    );
+    assert_eq!(victory_determination(&game), verdict(Power::Papacy, VictoryKind::Standard));
     Ok(())
 }
 
@@ -440,10 +393,7 @@ fn tie_on_every_turn_goes_to_the_first_in_impulse_order() -> Result<(), EditErro
     set_totals(&mut game, [10, 9, 9, 25, 25, 3])?;
     game.set_vp_history(2, [10, 9, 9, 20, 20, 3])?;
     game.set_vp_history(1, [10, 9, 9, 12, 12, 3])?;
-    assert_eq!(
-        victory_determination(&game),
-        verdict(Power::France, VictoryKind::Standard)
-    );
+    assert_eq!(victory_determination(&game), verdict(Power::France, VictoryKind::Standard));
     Ok(())
 }
 
@@ -455,10 +405,7 @@ fn the_current_turns_record_is_not_a_tie_break() -> Result<(), EditError> {
     // A record for this turn (or later) is ignored: only earlier turns count.
     game.set_vp_history(2, [10, 9, 9, 20, 24, 3])?;
     game.set_vp_history(1, [10, 9, 9, 13, 12, 3])?;
-    assert_eq!(
-        victory_determination(&game),
-        verdict(Power::France, VictoryKind::Standard)
-    );
+    assert_eq!(victory_determination(&game), verdict(Power::France, VictoryKind::Standard));
     Ok(())
 }
 
@@ -469,10 +416,7 @@ fn domination_only_from_turn_4() -> Result<(), EditError> {
     game.set_turn(3)?;
     assert_eq!(victory_determination(&game), None);
     game.set_turn(4)?;
-    assert_eq!(
-        victory_determination(&game),
-        verdict(Power::Papacy, VictoryKind::Domination)
-    );
+    assert_eq!(victory_determination(&game), verdict(Power::Papacy, VictoryKind::Domination));
     Ok(())
 }
 
@@ -483,10 +427,7 @@ fn domination_needs_a_five_vp_lead_over_every_power() -> Result<(), EditError> {
     set_totals(&mut game, [10, 9, 16, 12, 20, 3])?;
     assert_eq!(victory_determination(&game), None);
     set_totals(&mut game, [24, 9, 16, 12, 19, 3])?;
-    assert_eq!(
-        victory_determination(&game),
-        verdict(Power::Ottoman, VictoryKind::Domination)
-    );
+    assert_eq!(victory_determination(&game), verdict(Power::Ottoman, VictoryKind::Domination));
     Ok(())
 }
 
@@ -497,10 +438,7 @@ fn time_victory_at_the_end_of_turn_9() -> Result<(), EditError> {
     game.set_turn(LAST_TURN - 1)?;
     assert_eq!(victory_determination(&game), None);
     game.set_turn(LAST_TURN)?;
-    assert_eq!(
-        victory_determination(&game),
-        verdict(Power::Papacy, VictoryKind::Time)
-    );
+    assert_eq!(victory_determination(&game), verdict(Power::Papacy, VictoryKind::Time));
     Ok(())
 }
 
@@ -510,10 +448,7 @@ fn time_victory_tie_broken_by_the_previous_turn() -> Result<(), EditError> {
     game.set_turn(LAST_TURN)?;
     set_totals(&mut game, [20, 9, 16, 12, 20, 3])?;
     game.set_vp_history(8, [18, 9, 16, 12, 19, 3])?;
-    assert_eq!(
-        victory_determination(&game),
-        verdict(Power::Papacy, VictoryKind::Time)
-    );
+    assert_eq!(victory_determination(&game), verdict(Power::Papacy, VictoryKind::Time));
     Ok(())
 }
 
@@ -525,10 +460,7 @@ fn two_player_domination_needs_an_eight_vp_lead() -> Result<(), EditError> {
     set_totals(&mut game, [24, 24, 24, 24, 19, 12])?;
     assert_eq!(victory_determination(&game), None);
     set_totals(&mut game, [24, 24, 24, 24, 19, 11])?;
-    assert_eq!(
-        victory_determination(&game),
-        verdict(Power::Papacy, VictoryKind::Domination)
-    );
+    assert_eq!(victory_determination(&game), verdict(Power::Papacy, VictoryKind::Domination));
     game.set_turn(3)?;
     assert_eq!(victory_determination(&game), None);
     Ok(())
@@ -541,10 +473,7 @@ fn two_player_standard_victory_ignores_the_non_players() -> Result<(), EditError
     set_totals(&mut game, [30, 30, 30, 30, 19, 20])?;
     assert_eq!(victory_determination(&game), None);
     set_totals(&mut game, [30, 30, 30, 30, 19, 25])?;
-    assert_eq!(
-        victory_determination(&game),
-        verdict(Power::Protestant, VictoryKind::Standard)
-    );
+    assert_eq!(victory_determination(&game), verdict(Power::Protestant, VictoryKind::Standard));
     Ok(())
 }
 
@@ -552,12 +481,7 @@ fn two_player_standard_victory_ignores_the_non_players() -> Result<(), EditError
 
 /// One random edit of a space: control, religion, unrest.
 fn space_edit() -> impl Strategy<Value = (usize, usize, bool, bool)> {
-    (
-        0..Space::COUNT,
-        0..Faction::COUNT,
-        any::<bool>(),
-        any::<bool>(),
-    )
+    (0..Space::COUNT, 0..Faction::COUNT, any::<bool>(), any::<bool>())
 }
 
 prop_compose! {

@@ -14,11 +14,7 @@ where
         assert_eq!(member.probe_index(), i);
         assert_eq!(T::from_str(member.probe_id()), Ok(member));
         let id = member.probe_id();
-        assert!(
-            id.chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'),
-            "{id}"
-        );
+        assert!(id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_'), "{id}");
     }
     ids.sort_unstable();
     ids.dedup();
@@ -89,22 +85,9 @@ fn every_vocabulary_round_trips() {
 fn names_and_ids() {
     assert_eq!(Space::Paris.id(), "paris");
     assert_eq!(Space::Paris.to_string(), "Paris");
-    assert_eq!(
-        "hungary_bohemia".parse::<MinorPower>(),
-        Ok(MinorPower::HungaryBohemia)
-    );
+    assert_eq!("hungary_bohemia".parse::<MinorPower>(), Ok(MinorPower::HungaryBohemia));
     assert_eq!(Card::HereIStand.number(), 7);
-    assert_eq!(
-        Power::ALL.map(|p| p.id()),
-        [
-            "ottoman",
-            "hapsburg",
-            "england",
-            "france",
-            "papacy",
-            "protestant"
-        ]
-    );
+    assert_eq!(Power::ALL.map(|p| p.id()), ["ottoman", "hapsburg", "england", "france", "papacy", "protestant"]);
 }
 
 #[test]
@@ -124,34 +107,19 @@ fn factions() {
 #[test]
 fn people_ratings() {
     // §5.1 and the Buda example of seed 002.
-    assert_eq!(
-        (Leader::Suleiman.battle(), Leader::Suleiman.command()),
-        (2, 12)
-    );
-    assert_eq!(
-        (Leader::Ibrahim.battle(), Leader::Ibrahim.command()),
-        (1, 6)
-    );
+    assert_eq!((Leader::Suleiman.battle(), Leader::Suleiman.command()), (2, 12));
+    assert_eq!((Leader::Ibrahim.battle(), Leader::Ibrahim.command()), (1, 6));
     assert_eq!(Leader::Dragut.piracy(), 2);
     assert_eq!(Leader::Barbarossa.piracy(), 1);
     assert_eq!(Leader::AndreaDoria.owner(), Some(Faction::Genoa));
     assert_eq!(Leader::Renegade.owner(), None);
     // §3.3 rulers.
-    assert_eq!(
-        (Ruler::ElizabethI.admin(), Ruler::ElizabethI.card_bonus()),
-        (2, 1)
-    );
+    assert_eq!((Ruler::ElizabethI.admin(), Ruler::ElizabethI.card_bonus()), (2, 1));
     assert_eq!((Ruler::LeoX.admin(), Ruler::LeoX.card_bonus()), (0, 0));
     assert_eq!(Ruler::PaulIii.card(), Some(Card::PaulIii));
     assert_eq!(Ruler::initial(Power::Protestant), Ruler::Luther);
     // Debaters.
-    assert_eq!(
-        Debater::ALL
-            .iter()
-            .filter(|d| d.power() == Power::Papacy)
-            .count(),
-        11
-    );
+    assert_eq!(Debater::ALL.iter().filter(|d| d.power() == Power::Papacy).count(), 11);
     assert_eq!(Debater::Eck.value(), 3);
     assert_eq!(Debater::Cranmer.entry_turn(), None);
     assert_eq!(Reformer::Zwingli.space(), Space::Zurich);
@@ -162,10 +130,7 @@ fn people_ratings() {
 #[test]
 fn power_card_tables() {
     use here_i_stand::data::powers::{auto_win_keys, key_track_cards, key_track_vp};
-    assert_eq!(
-        Power::ALL.map(auto_win_keys),
-        [Some(11), Some(14), Some(9), Some(11), Some(7), None]
-    );
+    assert_eq!(Power::ALL.map(auto_win_keys), [Some(11), Some(14), Some(9), Some(11), Some(7), None]);
     assert_eq!(key_track_cards(Power::France, 10), Some(5));
     assert_eq!(key_track_vp(Power::France, 10), Some(20));
     assert_eq!(key_track_cards(Power::Hapsburg, 0), Some(1));

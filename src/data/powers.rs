@@ -75,70 +75,28 @@ pub struct CounterKind {
 }
 
 const fn major(value: u8, count: u8, back: LandUnitKind) -> CounterKind {
-    CounterKind {
-        count,
-        faces: [
-            Face {
-                kind: LandUnitKind::Regular,
-                value,
-            },
-            Face { kind: back, value },
-        ],
-    }
+    CounterKind { count, faces: [Face { kind: LandUnitKind::Regular, value }, Face { kind: back, value }] }
 }
 
 const fn minor(front: u8, back: u8, count: u8) -> CounterKind {
     CounterKind {
         count,
-        faces: [
-            Face {
-                kind: LandUnitKind::Regular,
-                value: front,
-            },
-            Face {
-                kind: LandUnitKind::Regular,
-                value: back,
-            },
-        ],
+        faces: [Face { kind: LandUnitKind::Regular, value: front }, Face { kind: LandUnitKind::Regular, value: back }],
     }
 }
 
 use LandUnitKind::{Cavalry, Mercenary};
 
-const OTTOMAN_MIX: [CounterKind; 4] = [
-    major(1, 11, Cavalry),
-    major(2, 7, Cavalry),
-    major(4, 4, Cavalry),
-    major(6, 1, Cavalry),
-];
-const HAPSBURG_MIX: [CounterKind; 4] = [
-    major(1, 12, Mercenary),
-    major(2, 7, Mercenary),
-    major(4, 4, Mercenary),
-    major(6, 1, Mercenary),
-];
-const ENGLAND_MIX: [CounterKind; 4] = [
-    major(1, 9, Mercenary),
-    major(2, 5, Mercenary),
-    major(4, 2, Mercenary),
-    major(6, 1, Mercenary),
-];
-const FRANCE_MIX: [CounterKind; 4] = [
-    major(1, 10, Mercenary),
-    major(2, 4, Mercenary),
-    major(4, 3, Mercenary),
-    major(6, 1, Mercenary),
-];
-const PAPACY_MIX: [CounterKind; 3] = [
-    major(1, 7, Mercenary),
-    major(2, 4, Mercenary),
-    major(4, 2, Mercenary),
-];
-const PROTESTANT_MIX: [CounterKind; 3] = [
-    major(1, 8, Mercenary),
-    major(2, 5, Mercenary),
-    major(4, 2, Mercenary),
-];
+const OTTOMAN_MIX: [CounterKind; 4] =
+    [major(1, 11, Cavalry), major(2, 7, Cavalry), major(4, 4, Cavalry), major(6, 1, Cavalry)];
+const HAPSBURG_MIX: [CounterKind; 4] =
+    [major(1, 12, Mercenary), major(2, 7, Mercenary), major(4, 4, Mercenary), major(6, 1, Mercenary)];
+const ENGLAND_MIX: [CounterKind; 4] =
+    [major(1, 9, Mercenary), major(2, 5, Mercenary), major(4, 2, Mercenary), major(6, 1, Mercenary)];
+const FRANCE_MIX: [CounterKind; 4] =
+    [major(1, 10, Mercenary), major(2, 4, Mercenary), major(4, 3, Mercenary), major(6, 1, Mercenary)];
+const PAPACY_MIX: [CounterKind; 3] = [major(1, 7, Mercenary), major(2, 4, Mercenary), major(4, 2, Mercenary)];
+const PROTESTANT_MIX: [CounterKind; 3] = [major(1, 8, Mercenary), major(2, 5, Mercenary), major(4, 2, Mercenary)];
 const GENOA_MIX: [CounterKind; 1] = [minor(1, 2, 2)];
 const HUNGARY_MIX: [CounterKind; 2] = [minor(1, 2, 3), minor(4, 2, 1)];
 const SCOTLAND_MIX: [CounterKind; 1] = [minor(1, 2, 3)];

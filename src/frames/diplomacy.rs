@@ -31,10 +31,7 @@ const MAX_DISPLACEMENT_STEPS: usize = 256;
 /// The first units of a displacement to move: their faction and the equally
 /// near destinations.
 fn first_move(d: &dip::Displacement) -> Option<(Faction, EnumSet<Space>)> {
-    d.land
-        .first()
-        .map(|m| (m.faction, m.to))
-        .or_else(|| d.naval.first().map(|m| (m.faction, m.to)))
+    d.land.first().map(|m| (m.faction, m.to)).or_else(|| d.naval.first().map(|m| (m.faction, m.to)))
 }
 
 impl Game {
@@ -48,11 +45,7 @@ impl Game {
     }
 
     fn end_diplomacy_phase(&mut self, log: &mut dyn Log) {
-        let next = if self.turn == 1 {
-            Phase::DietOfWorms
-        } else {
-            Phase::SpringDeployment
-        };
+        let next = if self.turn == 1 { Phase::DietOfWorms } else { Phase::SpringDeployment };
         self.enter_phase(next, log);
     }
 
@@ -102,13 +95,7 @@ impl Game {
     /// Steps 1-5: a declaration places the At War marker at once, adds its
     /// cost to what the declarer owes, and after one on Scotland or Venice
     /// offers the intervention if the intervener may and can pay.
-    pub(crate) fn apply_declaration(
-        &mut self,
-        power: Power,
-        mut owed: Owed,
-        action: Action,
-        log: &mut dyn Log,
-    ) {
+    pub(crate) fn apply_declaration(&mut self, power: Power, mut owed: Owed, action: Action, log: &mut dyn Log) {
         match action {
             Action::Done => {
                 self.stack.pop();
@@ -128,14 +115,9 @@ impl Game {
                     if let Some(intervener) = dip::intervener(minor) {
                         let due = u16::from(owed[intervener.index()]);
                         if dip::may_intervene(self, intervener, minor, power)
-                            && due + u16::from(INTERVENTION_COST)
-                                <= dip::war_payment_cp(self, intervener)
+                            && due + u16::from(INTERVENTION_COST) <= dip::war_payment_cp(self, intervener)
                         {
-                            self.stack.push(Frame::Intervention {
-                                power: intervener,
-                                minor,
-                                declarer: power,
-                            });
+                            self.stack.push(Frame::Intervention { power: intervener, minor, declarer: power });
                             return;
                         }
                     }
@@ -151,14 +133,7 @@ impl Game {
     pub(crate) fn apply_intervention(&mut self, frame: Frame, action: Action, log: &mut dyn Log) {
         self.stack.pop();
         match (frame, action) {
-            (
-                Frame::Intervention {
-                    power,
-                    minor,
-                    declarer,
-                },
-                Action::Intervene,
-            ) => {
+            (Frame::Intervention { power, minor, declarer }, Action::Intervene) => {
                 if let Some(Frame::Declarations { owed, .. }) = self.stack.top_mut() {
                     let due = &mut owed[power.index()];
                     *due = due.saturating_add(INTERVENTION_COST);
@@ -168,23 +143,10 @@ impl Game {
                 // has no free declaration to make (§22.2 step 2).
                 let _ = self.set_war(power, declarer, true);
                 self.place_phony_war(minor, declarer);
-                log.event(Event::Intervened {
-                    power,
-                    minor,
-                    declarer,
-                });
+                log.event(Event::Intervened { power, minor, declarer });
                 self.next_free_declaration(power, minor, declarer, None, EnumSet::EMPTY, log);
             }
-            (
-                Frame::FreeDeclaration {
-                    power,
-                    activator,
-                    minor,
-                    declarer,
-                    mut declared,
-                },
-                action,
-            ) => {
+            (Frame::FreeDeclaration { power, activator, minor, declarer, mut declared }, action) => {
                 if let Action::DeclareWar(_) = action {
                     declared.insert(power);
                 }
@@ -223,18 +185,12 @@ impl Game {
             self.settle_declarations(log);
             return;
         };
-        let next = activation.at_war_with_minor.iter().find(|w| {
-            w.declaration == FreeDeclaration::Optional
-                && after.is_none_or(|p| w.power.index() > p.index())
-        });
+        let next = activation
+            .at_war_with_minor
+            .iter()
+            .find(|w| w.declaration == FreeDeclaration::Optional && after.is_none_or(|p| w.power.index() > p.index()));
         if let Some(war) = next {
-            self.stack.push(Frame::FreeDeclaration {
-                power: war.power,
-                activator,
-                minor,
-                declarer,
-                declared,
-            });
+            self.stack.push(Frame::FreeDeclaration { power: war.power, activator, minor, declarer, declared });
             return;
         }
         self.finish_intervention(&activation, declarer, declared, log);
@@ -253,17 +209,10 @@ impl Game {
         let activator = activation.power;
         if minor::apply_activation(self, activation, declared).is_ok() {
             for power in declared {
-                log.event(Event::WarDeclared {
-                    power,
-                    target: activator.into(),
-                });
+                log.event(Event::WarDeclared { power, target: activator.into() });
             }
             for space in activation.keys.union(activation.other_spaces) {
-                log.event(Event::ControlChanged {
-                    space,
-                    from: activation.minor.into(),
-                    to: activator.into(),
-                });
+                log.event(Event::ControlChanged { space, from: activation.minor.into(), to: activator.into() });
             }
         }
         let spaces = dip::shared_spaces(self, activator, declarer);
@@ -293,12 +242,7 @@ impl Game {
             };
             if to.len() > 1 {
                 if let Some(power) = self.owner_of(faction) {
-                    self.stack.push(Frame::Displacement {
-                        power,
-                        activator,
-                        declarer,
-                        spaces,
-                    });
+                    self.stack.push(Frame::Displacement { power, activator, declarer, spaces });
                     return;
                 }
             }
@@ -312,9 +256,7 @@ impl Game {
     /// The major power that decides for `faction`'s units: itself, or a
     /// minor's ally.
     fn owner_of(&self, faction: Faction) -> Option<Power> {
-        faction
-            .major()
-            .or_else(|| faction.minor().and_then(|m| self.minor_ally(m)))
+        faction.major().or_else(|| faction.minor().and_then(|m| self.minor_ally(m)))
     }
 
     /// Moves the first units of `d` (land first, then naval) to `to` (none:
@@ -374,9 +316,7 @@ impl Game {
     /// Cards `power` may pay for war with (§9.6 step 7): no mandatory event,
     /// no diplomacy card, none worth 0 CP.
     fn war_payment_cards(&self, power: Power) -> impl Iterator<Item = Card> + '_ {
-        self.hand(power)
-            .into_iter()
-            .filter(|c| dip::pays_for_war(c.kind()) && c.cp() > 0)
+        self.hand(power).into_iter().filter(|c| dip::pays_for_war(c.kind()) && c.cp() > 0)
     }
 
     /// Step 7: the first power in impulse order still owing CP pays; when
@@ -397,13 +337,7 @@ impl Game {
 
     /// Step 7: one card paid, discarded as if played for CP (a home card
     /// goes back to the power card, §6.1); excess CP are lost.
-    pub(crate) fn apply_war_payment(
-        &mut self,
-        power: Power,
-        mut owed: Owed,
-        action: Action,
-        log: &mut dyn Log,
-    ) {
+    pub(crate) fn apply_war_payment(&mut self, power: Power, mut owed: Owed, action: Action, log: &mut dyn Log) {
         let Action::PayWith(card) = action else {
             return;
         };
@@ -412,11 +346,7 @@ impl Game {
         if card.kind() != CardKind::Home {
             self.discard.insert(card);
         }
-        log.event(Event::CardPaidForWar {
-            power,
-            card,
-            cp: card.cp(),
-        });
+        log.event(Event::CardPaidForWar { power, card, cp: card.cp() });
         let due = &mut owed[power.index()];
         *due = due.saturating_sub(card.cp());
         self.next_payer(owed, log);

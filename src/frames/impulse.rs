@@ -110,16 +110,10 @@ impl Game {
                     dealt += 1;
                 }
             }
-            for card in Card::ALL
-                .into_iter()
-                .filter(|c| c.kind() == CardKind::Home && c.owner() == Some(power))
-            {
+            for card in Card::ALL.into_iter().filter(|c| c.kind() == CardKind::Home && c.owner() == Some(power)) {
                 self.hands[power.index()].insert(card);
             }
-            log.event(Event::CardsDealt {
-                power,
-                count: dealt,
-            });
+            log.event(Event::CardsDealt { power, count: dealt });
         }
     }
 
@@ -141,9 +135,7 @@ impl Game {
     pub fn may_pass(&self, power: Power) -> bool {
         let hand = self.hand(power);
         let holds = |kind| hand.iter().any(|c: Card| c.kind() == kind);
-        !holds(CardKind::Home)
-            && !holds(CardKind::Mandatory)
-            && hand.len() <= usize::from(self.ruler(power).admin())
+        !holds(CardKind::Home) && !holds(CardKind::Mandatory) && hand.len() <= usize::from(self.ruler(power).admin())
     }
 
     pub(crate) fn impulse_actions(&self, power: Power, list: &mut ActionList) {
@@ -171,16 +163,9 @@ impl Game {
                 if card.kind() != CardKind::Home {
                     self.discard.insert(card);
                 }
-                log.event(Event::CardPlayedForCp {
-                    power,
-                    card,
-                    cp: card.cp(),
-                });
+                log.event(Event::CardPlayedForCp { power, card, cp: card.cp() });
                 if card.cp() > 0 {
-                    self.stack.push(Frame::Spend {
-                        power,
-                        cp: card.cp(),
-                    });
+                    self.stack.push(Frame::Spend { power, cp: card.cp() });
                 }
             }
             _ => {}
@@ -215,9 +200,7 @@ impl Game {
             if cp >= cost::RAISE_CAVALRY && raise(LandUnitKind::Cavalry) {
                 list.push(Action::RaiseCavalry(space));
             }
-            if cp >= cost::BUILD_SQUADRON
-                && construction::can_build_squadron(self, power, faction, space)
-            {
+            if cp >= cost::BUILD_SQUADRON && construction::can_build_squadron(self, power, faction, space) {
                 list.push(Action::BuildSquadron(space));
             }
         }
@@ -242,23 +225,14 @@ impl Game {
             }
             Action::MoveFrom(from) => {
                 let leaders = EnumSet::EMPTY;
-                self.stack.push(Frame::Formation {
-                    power,
-                    from,
-                    units: LandUnits::NONE,
-                    leaders,
-                });
+                self.stack.push(Frame::Formation { power, from, units: LandUnits::NONE, leaders });
                 return;
             }
             Action::Control(space) => {
                 let from = self.controller(space);
                 // Control returns to the home power when it retakes its own space (§12.2).
                 self.control[space as usize] = Faction::from(power);
-                log.event(Event::ControlChanged {
-                    space,
-                    from,
-                    to: Faction::from(power),
-                });
+                log.event(Event::ControlChanged { space, from, to: Faction::from(power) });
                 cost::CONTROL
             }
             Action::RemoveUnrest(space) => {
@@ -270,9 +244,7 @@ impl Game {
             Action::BuyMercenary(space) => self.raise(power, space, LandUnitKind::Mercenary, log),
             Action::RaiseCavalry(space) => self.raise(power, space, LandUnitKind::Cavalry, log),
             Action::BuildSquadron(space) => {
-                let faction = self
-                    .builder_faction(power, space)
-                    .unwrap_or(Faction::from(power));
+                let faction = self.builder_faction(power, space).unwrap_or(Faction::from(power));
                 let here = NavalLocation::Port(space);
                 let mut units = self.naval_units(here, faction);
                 units.squadrons += 1;
@@ -297,13 +269,8 @@ impl Game {
     }
 
     fn raise(&mut self, power: Power, space: Space, kind: LandUnitKind, log: &mut dyn Log) -> u8 {
-        let faction = self
-            .builder_faction(power, space)
-            .unwrap_or(Faction::from(power));
-        let index = self
-            .land_stacks_slice()
-            .iter()
-            .position(|s| s.space == space && s.faction == faction);
+        let faction = self.builder_faction(power, space).unwrap_or(Faction::from(power));
+        let index = self.land_stacks_slice().iter().position(|s| s.space == space && s.faction == faction);
         let mut units = self.land_units(space, faction);
         let cp = match kind {
             LandUnitKind::Regular => {
@@ -321,11 +288,7 @@ impl Game {
         };
         let besieged = self.is_besieged(space, faction);
         self.write_land_stack(index, space, faction, units, besieged);
-        log.event(Event::UnitRaised {
-            faction,
-            kind,
-            space,
-        });
+        log.event(Event::UnitRaised { faction, kind, space });
         cp
     }
 }

@@ -19,52 +19,26 @@ pub(crate) enum Frame {
     Spend { power: Power, cp: u8 },
     /// A formation being formed in `from`, then moved (§13.1). The CP are
     /// paid from the `Spend` frame below when it moves.
-    Formation {
-        power: Power,
-        from: Space,
-        units: LandUnits,
-        leaders: EnumSet<Leader>,
-    },
+    Formation { power: Power, from: Space, units: LandUnits, leaders: EnumSet<Leader> },
     /// The declarations of war (§9.6 step 1): `power` declares wars one at
     /// a time. `owed`: each power's cost so far, declarations and
     /// interventions (paid in step 7).
-    Declarations {
-        power: Power,
-        owed: [u8; Power::COUNT],
-    },
+    Declarations { power: Power, owed: [u8; Power::COUNT] },
     /// `power` may intervene for `minor` after `declarer`'s declaration of
     /// war on it (§9.6 steps 4-5). Sits on the `Declarations` frame.
-    Intervention {
-        power: Power,
-        minor: MinorPower,
-        declarer: Power,
-    },
+    Intervention { power: Power, minor: MinorPower, declarer: Power },
     /// After `activator`'s intervention for `minor`, `power`, at war with the
     /// minor, may declare war on `activator` for free (§22.2 step 2);
     /// `declared`: who did so far. Sits on the `Declarations` frame.
-    FreeDeclaration {
-        power: Power,
-        activator: Power,
-        minor: MinorPower,
-        declarer: Power,
-        declared: EnumSet<Power>,
-    },
+    FreeDeclaration { power: Power, activator: Power, minor: MinorPower, declarer: Power, declared: EnumSet<Power> },
     /// The displacement after an intervention put `activator` and
     /// `declarer` at war (§9.6 step 5): out of `spaces`, in space order;
     /// `power` chooses where its units go among equally near destinations.
     /// Sits on the `Declarations` frame.
-    Displacement {
-        power: Power,
-        activator: Power,
-        declarer: Power,
-        spaces: EnumSet<Space>,
-    },
+    Displacement { power: Power, activator: Power, declarer: Power, spaces: EnumSet<Space> },
     /// Payment (§9.6 step 7): `power` pays with cards; `owed`: what each
     /// power still owes.
-    WarPayment {
-        power: Power,
-        owed: [u8; Power::COUNT],
-    },
+    WarPayment { power: Power, owed: [u8; Power::COUNT] },
 }
 
 impl Frame {
@@ -109,24 +83,17 @@ pub(crate) struct Stack {
 
 impl Default for Stack {
     fn default() -> Self {
-        Stack {
-            frames: [None; MAX_FRAMES],
-            len: 0,
-        }
+        Stack { frames: [None; MAX_FRAMES], len: 0 }
     }
 }
 
 impl Stack {
     pub(crate) fn top(&self) -> Option<&Frame> {
-        self.len
-            .checked_sub(1)
-            .and_then(|i| self.frames[usize::from(i)].as_ref())
+        self.len.checked_sub(1).and_then(|i| self.frames[usize::from(i)].as_ref())
     }
 
     pub(crate) fn top_mut(&mut self) -> Option<&mut Frame> {
-        self.len
-            .checked_sub(1)
-            .and_then(|i| self.frames[usize::from(i)].as_mut())
+        self.len.checked_sub(1).and_then(|i| self.frames[usize::from(i)].as_mut())
     }
 
     pub(crate) fn push(&mut self, frame: Frame) {
@@ -150,8 +117,6 @@ impl Stack {
 
     /// The frame `depth` below the top (0: the top).
     pub(crate) fn below(&self, depth: usize) -> Option<&Frame> {
-        usize::from(self.len)
-            .checked_sub(depth + 1)
-            .and_then(|i| self.frames[i].as_ref())
+        usize::from(self.len).checked_sub(depth + 1).and_then(|i| self.frames[i].as_ref())
     }
 }

@@ -15,44 +15,32 @@ use crate::types::{Faction, LandUnitKind, Leader, Power, Space};
 /// The CP a formation pays to move from `from` to the adjacent `to`: 1 in
 /// clear, 2 across a pass (§11.2).
 pub fn move_cost(from: Space, to: Space) -> u8 {
-    if from.is_pass_to(to) {
-        cost::MOVE_PASS
-    } else {
-        cost::MOVE_CLEAR
-    }
+    if from.is_pass_to(to) { cost::MOVE_PASS } else { cost::MOVE_CLEAR }
 }
 
 impl Game {
     /// Units of `power` in `from` free to move: not besieged (§15).
     fn movable_units(&self, power: Power, from: Space) -> LandUnits {
         let own = Faction::from(power);
-        if self.is_besieged(from, own) {
-            LandUnits::NONE
-        } else {
-            self.land_units(from, own)
-        }
+        if self.is_besieged(from, own) { LandUnits::NONE } else { self.land_units(from, own) }
     }
 
     /// Spaces from which `power` can move some formation for at most `cp`.
     pub(crate) fn formation_origins(&self, power: Power, cp: u8) -> EnumSet<Space> {
         let own = Faction::from(power);
         let mut origins = EnumSet::EMPTY;
-        let candidates = self
-            .land_stacks()
-            .filter(|&(_, f, _, besieged)| f == own && !besieged)
-            .map(|(s, ..)| s)
-            .chain(
-                self.army_leaders_of(power)
-                    .filter_map(|l| match self.leader_location(l) {
-                        LeaderLocation::Space(s) => Some(s),
-                        _ => None,
-                    }),
+        let candidates =
+            self.land_stacks().filter(|&(_, f, _, besieged)| f == own && !besieged).map(|(s, ..)| s).chain(
+                self.army_leaders_of(power).filter_map(|l| match self.leader_location(l) {
+                    LeaderLocation::Space(s) => Some(s),
+                    _ => None,
+                }),
             );
         for from in candidates {
             let with_units = self.movable_units(power, from).total() > 0;
-            let reachable = from.land_neighbours().any(|to| {
-                move_cost(from, to) <= cp && can_enter_peacefully(self, power, to, with_units)
-            });
+            let reachable = from
+                .land_neighbours()
+                .any(|to| move_cost(from, to) <= cp && can_enter_peacefully(self, power, to, with_units));
             if reachable {
                 origins.insert(from);
             }
@@ -62,8 +50,7 @@ impl Game {
 
     fn army_leaders_of(&self, power: Power) -> impl Iterator<Item = Leader> + '_ {
         Leader::ALL.into_iter().filter(move |&l| {
-            l.kind() == crate::types::LeaderKind::Army
-                && self.leader_owner(l) == Some(Faction::from(power))
+            l.kind() == crate::types::LeaderKind::Army && self.leader_owner(l) == Some(Faction::from(power))
         })
     }
 
@@ -87,11 +74,7 @@ impl Game {
         if units.total() < formation_limit(leaders) {
             for (kind, have, taken) in [
                 (LandUnitKind::Regular, available.regulars, units.regulars),
-                (
-                    LandUnitKind::Mercenary,
-                    available.mercenaries,
-                    units.mercenaries,
-                ),
+                (LandUnitKind::Mercenary, available.mercenaries, units.mercenaries),
                 (LandUnitKind::Cavalry, available.cavalry, units.cavalry),
             ] {
                 if taken < have {
@@ -104,8 +87,7 @@ impl Game {
         }
         let cp = self.spend_cp_below_top();
         for to in from.land_neighbours() {
-            if move_cost(from, to) <= cp && can_enter_peacefully(self, power, to, !units.is_empty())
-            {
+            if move_cost(from, to) <= cp && can_enter_peacefully(self, power, to, !units.is_empty()) {
                 list.push(Action::MoveTo(to));
             }
         }
@@ -120,13 +102,7 @@ impl Game {
     }
 
     pub(crate) fn apply_formation(&mut self, power: Power, action: Action, log: &mut dyn Log) {
-        let Some(Frame::Formation {
-            from,
-            units,
-            leaders,
-            ..
-        }) = self.stack.top_mut()
-        else {
+        let Some(Frame::Formation { from, units, leaders, .. }) = self.stack.top_mut() else {
             return;
         };
         match action {
@@ -140,13 +116,7 @@ impl Game {
                 let (from, units, leaders) = (*from, *units, *leaders);
                 self.stack.pop();
                 self.move_formation(power, from, to, units, leaders);
-                log.event(Event::FormationMoved {
-                    power,
-                    from,
-                    to,
-                    units,
-                    leaders: leaders.len() as u8,
-                });
+                log.event(Event::FormationMoved { power, from, to, units, leaders: leaders.len() as u8 });
                 self.pay(move_cost(from, to));
             }
             _ => {}
@@ -169,10 +139,7 @@ impl Game {
             mercenaries: left.mercenaries - units.mercenaries.min(left.mercenaries),
             cavalry: left.cavalry - units.cavalry.min(left.cavalry),
         };
-        let index = self
-            .land_stacks_slice()
-            .iter()
-            .position(|s| s.space == from && s.faction == own);
+        let index = self.land_stacks_slice().iter().position(|s| s.space == from && s.faction == own);
         self.write_land_stack(index, from, own, stay, false);
         let there = self.land_units(to, own);
         let arrive = LandUnits {
@@ -180,10 +147,7 @@ impl Game {
             mercenaries: there.mercenaries + units.mercenaries,
             cavalry: there.cavalry + units.cavalry,
         };
-        let index = self
-            .land_stacks_slice()
-            .iter()
-            .position(|s| s.space == to && s.faction == own);
+        let index = self.land_stacks_slice().iter().position(|s| s.space == to && s.faction == own);
         self.write_land_stack(index, to, own, arrive, false);
         for leader in leaders {
             self.leaders[leader.index()] = LeaderLocation::Space(to);

@@ -39,9 +39,7 @@ impl CardsDealt {
     /// assert_eq!(dealt.total(), 0);
     /// ```
     pub const fn total(self) -> u8 {
-        self.base
-            .saturating_add(self.ruler_bonus)
-            .saturating_sub(self.penalties)
+        self.base.saturating_add(self.ruler_bonus).saturating_sub(self.penalties)
     }
 }
 
@@ -77,10 +75,7 @@ pub fn keys_uncovered(game: &Game, power: Power) -> u8 {
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn protestant_electorates(game: &Game) -> usize {
-    game.spaces_controlled(Faction::Protestant)
-        .iter()
-        .filter(|s| s.kind() == SpaceKind::Electorate)
-        .count()
+    game.spaces_controlled(Faction::Protestant).iter().filter(|s| s.kind() == SpaceKind::Electorate).count()
 }
 
 /// Whether `power` is dealt cards at all: in the two-player variant the
@@ -113,11 +108,7 @@ pub fn cards_dealt_breakdown(game: &Game, power: Power) -> CardsDealt {
         Power::Protestant => 4,
         _ => powers::key_track_cards(power, keys_uncovered(game, power)).unwrap_or(1),
     };
-    CardsDealt {
-        base,
-        ruler_bonus: game.ruler(power).card_bonus(),
-        penalties: game.card_penalties(power),
-    }
+    CardsDealt { base, ruler_bonus: game.ruler(power).card_bonus(), penalties: game.card_penalties(power) }
 }
 
 /// How many cards `power` is dealt this turn (§4, §6.2, seed 002): the

@@ -11,13 +11,7 @@ use crate::types::{Faction, LandUnitKind, Power, Space};
 /// controlled by the power or the faction, not in unrest, free of enemy
 /// units; the Protestant only after the Schmalkaldic League; within the
 /// faction's counter mix.
-pub fn can_raise(
-    game: &Game,
-    power: Power,
-    faction: Faction,
-    kind: LandUnitKind,
-    space: Space,
-) -> bool {
+pub fn can_raise(game: &Game, power: Power, faction: Faction, kind: LandUnitKind, space: Space) -> bool {
     let own = faction == Faction::from(power);
     let ally = faction.minor().is_some() && game.allied(power, faction);
     if !(own || ally) || !powers::fields(faction, kind) {
@@ -95,17 +89,12 @@ pub fn can_build_squadron(game: &Game, power: Power, faction: Faction, space: Sp
 
 /// `faction`'s naval counters neither on the map nor on the turn track (§5.3).
 pub fn naval_counters_free(game: &Game, faction: Faction) -> u8 {
-    let used: u8 = game
-        .naval_stacks()
-        .filter(|&(_, f, _)| f == faction)
-        .map(|(_, _, units)| units.total())
-        .sum::<u8>()
+    let used: u8 = game.naval_stacks().filter(|&(_, f, _)| f == faction).map(|(_, _, units)| units.total()).sum::<u8>()
         + game.naval_on_turn_track(faction).total();
     powers::naval_counters(faction).saturating_sub(used)
 }
 
 /// Naval units of `faction` in the port `space`.
 pub fn ships_in_port(game: &Game, faction: Faction, space: Space) -> u8 {
-    game.naval_units(NavalLocation::Port(space), faction)
-        .total()
+    game.naval_units(NavalLocation::Port(space), faction).total()
 }

@@ -41,10 +41,8 @@ pub fn can_show(mix: &[CounterKind], demands: &[(LandUnitKind, u8)]) -> bool {
     demands.sort_unstable_by_key(|b| std::cmp::Reverse(b.1));
     // Quick bound: the largest faces together must cover the total.
     let total: u32 = demands.iter().map(|d| u32::from(d.1)).sum();
-    let capacity: u32 = mix
-        .iter()
-        .map(|k| u32::from(k.count) * u32::from(k.faces[0].value.max(k.faces[1].value)))
-        .sum();
+    let capacity: u32 =
+        mix.iter().map(|k| u32::from(k.count) * u32::from(k.faces[0].value.max(k.faces[1].value))).sum();
     if total > capacity {
         return false;
     }
@@ -52,11 +50,8 @@ pub fn can_show(mix: &[CounterKind], demands: &[(LandUnitKind, u8)]) -> bool {
     // face of 1, can never fit (each amount needs a counter of its own, each
     // odd amount a 1).
     let counters: usize = mix.iter().map(|k| usize::from(k.count)).sum();
-    let ones: usize = mix
-        .iter()
-        .filter(|k| k.faces.iter().any(|f| f.value % 2 == 1))
-        .map(|k| usize::from(k.count))
-        .sum();
+    let ones: usize =
+        mix.iter().filter(|k| k.faces.iter().any(|f| f.value % 2 == 1)).map(|k| usize::from(k.count)).sum();
     let odd = demands.iter().filter(|d| d.1 % 2 == 1).count();
     if demands.len() > counters || odd > ones {
         return false;
@@ -68,15 +63,7 @@ pub fn can_show(mix: &[CounterKind], demands: &[(LandUnitKind, u8)]) -> bool {
     // rather than 6 + ...): search exhaustively, remembering dead ends.
     let mut avail: Vec<u8> = mix.iter().map(|k| k.count).collect();
     let mut failed = HashSet::new();
-    fill(
-        mix,
-        &demands,
-        0,
-        demands.first().map_or(0, |d| d.1),
-        0,
-        &mut avail,
-        &mut failed,
-    )
+    fill(mix, &demands, 0, demands.first().map_or(0, |d| d.1), 0, &mut avail, &mut failed)
 }
 
 /// A quick sufficient test: each demand, largest first, takes the largest
@@ -124,10 +111,8 @@ fn fill(
         };
     }
     // Dead ends are remembered by position and free counters (5 bits each).
-    let key = avail.iter().fold(
-        ((at as u64) << 16) | (u64::from(left) << 8) | from as u64,
-        |k, &a| (k << 5) | u64::from(a),
-    );
+    let key =
+        avail.iter().fold(((at as u64) << 16) | (u64::from(left) << 8) | from as u64, |k, &a| (k << 5) | u64::from(a));
     if failed.contains(&key) {
         return false;
     }

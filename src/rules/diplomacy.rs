@@ -174,9 +174,7 @@ pub fn dow_refusal_always(game: &Game, declarer: Power, target: Faction) -> Opti
         DowRefusal::LeagueWarOnly
     } else if target == Faction::HungaryBohemia {
         DowRefusal::HungaryBohemia
-    } else if target == Faction::Scotland
-        && matches!(declarer, Power::Ottoman | Power::Papacy | Power::Protestant)
-    {
+    } else if target == Faction::Scotland && matches!(declarer, Power::Ottoman | Power::Papacy | Power::Protestant) {
         DowRefusal::ScotlandBarred
     } else if target == Faction::Scotland && game.allied(declarer, Power::France) {
         DowRefusal::ScotlandFrenchAlly
@@ -226,9 +224,7 @@ pub fn dow_refusal(game: &Game, declarer: Power, target: Faction) -> Option<DowR
         (None, None) => None,
     };
     match peace_partner {
-        Some(p) if p != declarer && peace_made_this_phase(game, declarer, p) => {
-            Some(DowRefusal::PeaceThisPhase(p))
-        }
+        Some(p) if p != declarer && peace_made_this_phase(game, declarer, p) => Some(DowRefusal::PeaceThisPhase(p)),
         _ => None,
     }
 }
@@ -248,11 +244,7 @@ pub fn dow_refusal(game: &Game, declarer: Power, target: Faction) -> Option<DowR
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn war_payment_cp(game: &Game, power: Power) -> u16 {
-    game.hand(power)
-        .iter()
-        .filter(|&c| pays_for_war(c.kind()))
-        .map(|c| u16::from(c.cp()))
-        .sum()
+    game.hand(power).iter().filter(|&c| pays_for_war(c.kind())).map(|c| u16::from(c.cp())).sum()
 }
 
 /// Whether a card of this kind may pay for a declaration of war or an
@@ -361,10 +353,7 @@ pub fn intervention_displacement(game: &Game, a: Power, b: Power) -> Displacemen
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn shared_spaces(game: &Game, a: Power, b: Power) -> EnumSet<Space> {
-    Space::ALL
-        .into_iter()
-        .filter(|&s| has_units(game, a, s) && has_units(game, b, s))
-        .collect()
+    Space::ALL.into_iter().filter(|&s| has_units(game, a, s) && has_units(game, b, s)).collect()
 }
 
 /// The displacement out of one `space` after an intervention put `a` and `b`
@@ -399,9 +388,5 @@ pub fn displacement_from(game: &Game, a: Power, b: Power, space: Space) -> Displ
 fn has_units(game: &Game, power: Power, space: Space) -> bool {
     let own = Faction::from(power);
     game.land_units(space, own).total() > 0
-        || (space.is_port()
-            && game
-                .naval_units(crate::game::NavalLocation::Port(space), own)
-                .total()
-                > 0)
+        || (space.is_port() && game.naval_units(crate::game::NavalLocation::Port(space), own).total() > 0)
 }

@@ -20,10 +20,7 @@ pub fn is_loc_source(game: &Game, power: Power, space: Space) -> bool {
         return true;
     }
     // A minor allied to one of the power's allies.
-    home.minor().is_some_and(|minor| {
-        game.minor_ally(minor)
-            .is_some_and(|ally| game.allied(power, ally))
-    })
+    home.minor().is_some_and(|minor| game.minor_ally(minor).is_some_and(|ally| game.allied(power, ally)))
 }
 
 /// Whether a line of communication may pass through `space` (every space of
@@ -130,15 +127,11 @@ enum Node {
 /// (not across a pass) to them with no enemy land units adjacent.
 pub fn can_control(game: &Game, power: Power, space: Space) -> bool {
     let controller = game.controller(space);
-    let hostile_or_independent =
-        controller == Faction::Independent || game.is_enemy(power, controller);
+    let hostile_or_independent = controller == Faction::Independent || game.is_enemy(power, controller);
     if space.is_fortified() || !game.in_play(space) || !hostile_or_independent {
         return false;
     }
-    if game
-        .land_units_at(space)
-        .any(|(f, units, _)| units.total() > 0 && !game.is_friendly(power, f))
-    {
+    if game.land_units_at(space).any(|(f, units, _)| units.total() > 0 && !game.is_friendly(power, f)) {
         return false;
     }
     occupies_or_dominates(game, power, space) && has_loc(game, power, space)
@@ -153,9 +146,8 @@ pub fn can_remove_unrest(game: &Game, power: Power, space: Space) -> bool {
     if !game.in_unrest(space) {
         return false;
     }
-    let protestant_home = power == Power::Protestant
-        && space.home() == Faction::Protestant
-        && !game.schmalkaldic_league();
+    let protestant_home =
+        power == Power::Protestant && space.home() == Faction::Protestant && !game.schmalkaldic_league();
     protestant_home || occupies_or_dominates(game, power, space)
 }
 
@@ -169,8 +161,5 @@ pub fn occupies_or_dominates(game: &Game, power: Power, space: Space) -> bool {
         return true;
     }
     let neighbours = space.connections();
-    neighbours.iter().any(|&s| has_own(s))
-        && !neighbours
-            .iter()
-            .any(|&s| game.has_enemy_land_units(power, s))
+    neighbours.iter().any(|&s| has_own(s)) && !neighbours.iter().any(|&s| game.has_enemy_land_units(power, s))
 }

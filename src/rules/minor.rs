@@ -117,10 +117,7 @@ pub fn can_activate(game: &Game, power: Power, minor: MinorPower) -> bool {
 /// assert_eq!(options.iter().collect::<Vec<_>>(), vec![MinorPower::Scotland]);
 /// ```
 pub fn activation_options(game: &Game, power: Power) -> EnumSet<MinorPower> {
-    MinorPower::ALL
-        .into_iter()
-        .filter(|&m| can_activate(game, power, m))
-        .collect()
+    MinorPower::ALL.into_iter().filter(|&m| can_activate(game, power, m)).collect()
 }
 
 /// Whether `minor` may be deactivated now: it is active and is not
@@ -234,19 +231,12 @@ fn sea_steps(from: NavalLocation) -> [u8; Space::COUNT] {
 /// The nearest ports by sea satisfying `wanted`.
 fn nearest_port(from: NavalLocation, wanted: impl Fn(Space) -> bool) -> EnumSet<Space> {
     let steps = sea_steps(from);
-    let best = Space::ALL
-        .into_iter()
-        .filter(|&s| s.is_port() && wanted(s))
-        .map(|s| steps[s.index()])
-        .min()
-        .unwrap_or(u8::MAX);
+    let best =
+        Space::ALL.into_iter().filter(|&s| s.is_port() && wanted(s)).map(|s| steps[s.index()]).min().unwrap_or(u8::MAX);
     if best == u8::MAX {
         return EnumSet::EMPTY;
     }
-    Space::ALL
-        .into_iter()
-        .filter(|&s| s.is_port() && wanted(s) && steps[s.index()] == best)
-        .collect()
+    Space::ALL.into_iter().filter(|&s| s.is_port() && wanted(s) && steps[s.index()] == best).collect()
 }
 
 /// Whether any land units in `space` are besieged there (a siege is on).
@@ -268,9 +258,7 @@ fn naval_leaders(game: &Game, location: NavalLocation, faction: Faction) -> Enum
     Leader::ALL
         .into_iter()
         .filter(|&l| {
-            l.kind() == LeaderKind::Naval
-                && game.leader_location(l) == at
-                && game.leader_owner(l) == Some(faction)
+            l.kind() == LeaderKind::Naval && game.leader_location(l) == at && game.leader_owner(l) == Some(faction)
         })
         .collect()
 }
@@ -291,11 +279,7 @@ fn land_factions_at(game: &Game, space: Space) -> EnumSet<Faction> {
 /// The factions with naval units or naval leaders in port `space`.
 fn naval_factions_at(game: &Game, space: Space) -> EnumSet<Faction> {
     let location = NavalLocation::Port(space);
-    let mut set: EnumSet<Faction> = game
-        .naval_stacks()
-        .filter(|&(l, _, _)| l == location)
-        .map(|(_, f, _)| f)
-        .collect();
+    let mut set: EnumSet<Faction> = game.naval_stacks().filter(|&(l, _, _)| l == location).map(|(_, f, _)| f).collect();
     for leader in game.leaders_at(space) {
         if leader.kind() == LeaderKind::Naval {
             if let Some(owner) = game.leader_owner(leader) {
@@ -361,8 +345,8 @@ pub struct Activation {
 /// restrictions that always apply (§9.6): never on an ally, and neither by
 /// nor on the Protestant before the Schmalkaldic League.
 fn may_declare_war(game: &Game, declarer: Power, target: Power) -> bool {
-    let protestant_blocked = !game.schmalkaldic_league()
-        && (declarer == Power::Protestant || target == Power::Protestant);
+    let protestant_blocked =
+        !game.schmalkaldic_league() && (declarer == Power::Protestant || target == Power::Protestant);
     declarer != target && !game.allied(declarer, target) && !protestant_blocked
 }
 
@@ -382,25 +366,17 @@ fn factions_of(game: &Game, power: Power) -> EnumSet<Faction> {
 /// suing for peace (§9.3, §12.5): land units to the nearest fortified space
 /// `power` controls or to a capital of `power` under friendly control, either
 /// unbesieged (seed 000); ships to the nearest port `power` controls.
-pub(crate) fn displaced(
-    game: &Game,
-    power: Power,
-    spaces: EnumSet<Space>,
-) -> (LandMoves, NavalMoves) {
+pub(crate) fn displaced(game: &Game, power: Power, spaces: EnumSet<Space>) -> (LandMoves, NavalMoves) {
     let own = Faction::from(power);
     let factions = factions_of(game, power);
     let mut land = LandMoves::new();
     let mut naval = NavalMoves::new();
     for space in spaces {
         for faction in land_factions_at(game, space).intersection(factions) {
-            let nearest = nearest_space(space, |s| {
-                s.is_fortified() && game.controller(s) == own && !under_siege(game, s)
-            });
+            let nearest =
+                nearest_space(space, |s| s.is_fortified() && game.controller(s) == own && !under_siege(game, s));
             let capitals = Space::ALL.into_iter().filter(|&s| {
-                s.is_capital()
-                    && s.home() == own
-                    && friendly(game, own, game.controller(s))
-                    && !under_siege(game, s)
+                s.is_capital() && s.home() == own && friendly(game, own, game.controller(s)) && !under_siege(game, s)
             });
             land.push(LandMove {
                 from: space,
@@ -461,10 +437,7 @@ pub fn activation(game: &Game, power: Power, minor: MinorPower) -> Option<Activa
         return None;
     }
     let controlled = game.spaces_controlled(Faction::from(minor));
-    let keys: EnumSet<Space> = controlled
-        .iter()
-        .filter(|s| s.kind() == SpaceKind::Key)
-        .collect();
+    let keys: EnumSet<Space> = controlled.iter().filter(|s| s.kind() == SpaceKind::Key).collect();
     let mut at_war_with_minor = SmallVec::new();
     let mut wars_ended = EnumSet::EMPTY;
     for p in Power::ALL.into_iter().filter(|&p| game.at_war(p, minor)) {
@@ -490,14 +463,7 @@ pub fn activation(game: &Game, power: Power, minor: MinorPower) -> Option<Activa
             naval_if_declined: naval,
         });
     }
-    Some(Activation {
-        power,
-        minor,
-        at_war_with_minor,
-        keys,
-        other_spaces: controlled.difference(keys),
-        wars_ended,
-    })
+    Some(Activation { power, minor, at_war_with_minor, keys, other_spaces: controlled.difference(keys), wars_ended })
 }
 
 // --- Deactivation (§22.4) -------------------------------------------------------
@@ -553,16 +519,10 @@ pub fn deactivation(game: &Game, minor: MinorPower) -> Option<Deactivation> {
     }
     let ally = game.minor_ally(minor)?;
     let me = Faction::from(minor);
-    let returned: EnumSet<Space> = Space::ALL
-        .into_iter()
-        .filter(|&s| s.home() == me && game.controller(s) == Faction::from(ally))
-        .collect();
+    let returned: EnumSet<Space> =
+        Space::ALL.into_iter().filter(|&s| s.home() == me && game.controller(s) == Faction::from(ally)).collect();
     let after = |s: Space| {
-        if returned.contains(s) {
-            me
-        } else {
-            game.controller(s)
-        }
+        if returned.contains(s) { me } else { game.controller(s) }
     };
     // Friendly after the Allied marker between `ally` and `me` is gone.
     let allied_after = |a: Faction, b: Faction| {
@@ -570,14 +530,8 @@ pub fn deactivation(game: &Game, minor: MinorPower) -> Option<Deactivation> {
         game.allied(a, b) && !broken
     };
     let friendly_after = |faction: Faction, controller: Faction| {
-        let patron = faction
-            .minor()
-            .and_then(|m| game.minor_ally(m))
-            .map(Faction::from);
-        [Some(faction), patron]
-            .into_iter()
-            .flatten()
-            .any(|f| f == controller || allied_after(f, controller))
+        let patron = faction.minor().and_then(|m| game.minor_ally(m)).map(Faction::from);
+        [Some(faction), patron].into_iter().flatten().any(|f| f == controller || allied_after(f, controller))
     };
 
     let mut displaced_land = LandMoves::new();
@@ -589,9 +543,7 @@ pub fn deactivation(game: &Game, minor: MinorPower) -> Option<Deactivation> {
                 faction,
                 units: game.land_units(space, faction),
                 leaders: army_leaders(game, space, faction),
-                to: nearest_space(space, |s| {
-                    s.is_fortified() && friendly_after(faction, after(s))
-                }),
+                to: nearest_space(space, |s| s.is_fortified() && friendly_after(faction, after(s))),
             });
         }
         if space.is_port() {
@@ -619,22 +571,13 @@ pub fn deactivation(game: &Game, minor: MinorPower) -> Option<Deactivation> {
             to = nearest_space(space, |s| home(s) && !s.is_fortified());
         }
         if !to.contains(space) {
-            minor_land.push(LandMove {
-                from: space,
-                faction,
-                units,
-                leaders: EnumSet::EMPTY,
-                to,
-            });
+            minor_land.push(LandMove { from: space, faction, units, leaders: EnumSet::EMPTY, to });
         }
     }
 
     let mut minor_naval = NavalMoves::new();
-    let mut locations: SmallVec<[NavalLocation; 4]> = game
-        .naval_stacks()
-        .filter(|&(_, f, _)| f == me)
-        .map(|(l, _, _)| l)
-        .collect();
+    let mut locations: SmallVec<[NavalLocation; 4]> =
+        game.naval_stacks().filter(|&(_, f, _)| f == me).map(|(l, _, _)| l).collect();
     for leader in Leader::ALL {
         if leader.kind() != LeaderKind::Naval || game.leader_owner(leader) != Some(me) {
             continue;
@@ -662,15 +605,7 @@ pub fn deactivation(game: &Game, minor: MinorPower) -> Option<Deactivation> {
         });
     }
 
-    Some(Deactivation {
-        minor,
-        former_ally: ally,
-        returned,
-        displaced_land,
-        displaced_naval,
-        minor_land,
-        minor_naval,
-    })
+    Some(Deactivation { minor, former_ally: ally, returned, displaced_land, displaced_naval, minor_land, minor_naval })
 }
 
 // --- The defeat of Hungary-Bohemia (§22.5) ---------------------------------------
@@ -721,9 +656,7 @@ fn ottoman_hungarian_keys(game: &Game) -> usize {
     Space::ALL
         .into_iter()
         .filter(|&s| {
-            s.home() == Faction::HungaryBohemia
-                && s.kind() == SpaceKind::Key
-                && game.controller(s) == Faction::Ottoman
+            s.home() == Faction::HungaryBohemia && s.kind() == SpaceKind::Key && game.controller(s) == Faction::Ottoman
         })
         .count()
 }
@@ -787,10 +720,7 @@ pub fn hungary_bohemia_defeat(game: &Game) -> Option<HungaryDefeat> {
         })
         .collect();
     let remaining = game.spaces_controlled(hungary).difference(ottoman_spaces);
-    let hapsburg_keys: EnumSet<Space> = remaining
-        .iter()
-        .filter(|s| s.kind() == SpaceKind::Key)
-        .collect();
+    let hapsburg_keys: EnumSet<Space> = remaining.iter().filter(|s| s.kind() == SpaceKind::Key).collect();
     Some(HungaryDefeat {
         condition,
         ends_hapsburg_ottoman_alliance: game.allied(Power::Hapsburg, Power::Ottoman),
@@ -798,10 +728,7 @@ pub fn hungary_bohemia_defeat(game: &Game) -> Option<HungaryDefeat> {
         ottoman_spaces,
         hapsburg_keys,
         hapsburg_other_spaces: remaining.difference(hapsburg_keys),
-        wars_ended: Power::ALL
-            .into_iter()
-            .filter(|&p| game.at_war(p, MinorPower::HungaryBohemia))
-            .collect(),
+        wars_ended: Power::ALL.into_iter().filter(|&p| game.at_war(p, MinorPower::HungaryBohemia)).collect(),
         eliminated: game
             .land_stacks()
             .filter(|&(_, f, _, besieged)| f == hungary && besieged)
@@ -843,9 +770,7 @@ pub fn is_independent_key(space: Space) -> bool {
 pub fn independent_keys_at_start(scenario: Scenario) -> EnumSet<Space> {
     match scenario {
         Scenario::Y1532 => INDEPENDENT_KEYS.into_iter().collect(),
-        Scenario::Y1517 | Scenario::TwoPlayer => {
-            [Space::Metz, Space::Florence].into_iter().collect()
-        }
+        Scenario::Y1517 | Scenario::TwoPlayer => [Space::Metz, Space::Florence].into_iter().collect(),
     }
 }
 
@@ -935,22 +860,10 @@ pub struct InactiveBattleLoss {
 /// let loss = inactive_battle_loss(&game, Space::Buda, Faction::HungaryBohemia, 6);
 /// assert_eq!((loss.withdraw, loss.eliminated), (4, 2));
 /// ```
-pub fn inactive_battle_loss(
-    game: &Game,
-    space: Space,
-    faction: Faction,
-    survivors: u8,
-) -> InactiveBattleLoss {
-    let room = if space.is_fortified() && game.controller(space) == faction {
-        INACTIVE_WITHDRAW_LIMIT
-    } else {
-        0
-    };
+pub fn inactive_battle_loss(game: &Game, space: Space, faction: Faction, survivors: u8) -> InactiveBattleLoss {
+    let room = if space.is_fortified() && game.controller(space) == faction { INACTIVE_WITHDRAW_LIMIT } else { 0 };
     let withdraw = survivors.min(room);
-    InactiveBattleLoss {
-        withdraw,
-        eliminated: survivors - withdraw,
-    }
+    InactiveBattleLoss { withdraw, eliminated: survivors - withdraw }
 }
 
 /// Whether `builder` may build units of `faction` (§22.3, §22.6): its own;
@@ -993,10 +906,7 @@ fn add_land(a: LandUnits, b: LandUnits) -> LandUnits {
 }
 
 fn add_naval(a: NavalUnits, b: NavalUnits) -> NavalUnits {
-    NavalUnits {
-        squadrons: a.squadrons.saturating_add(b.squadrons),
-        corsairs: a.corsairs.saturating_add(b.corsairs),
-    }
+    NavalUnits { squadrons: a.squadrons.saturating_add(b.squadrons), corsairs: a.corsairs.saturating_add(b.corsairs) }
 }
 
 pub(crate) fn apply_land_move(game: &mut Game, m: &LandMove) -> Result<(), EditError> {
@@ -1053,11 +963,7 @@ pub(crate) fn apply_naval_move(game: &mut Game, m: &NavalMove) -> Result<(), Edi
 /// assert_eq!(game.minor_ally(MinorPower::Genoa), Some(Power::France));
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
-pub fn apply_activation(
-    game: &mut Game,
-    activation: &Activation,
-    declared: EnumSet<Power>,
-) -> Result<(), EditError> {
+pub fn apply_activation(game: &mut Game, activation: &Activation, declared: EnumSet<Power>) -> Result<(), EditError> {
     let mut next = game.clone();
     for p in activation.wars_ended {
         next.set_war(p, activation.minor, false)?;
@@ -1109,18 +1015,10 @@ pub fn apply_deactivation(game: &mut Game, deactivation: &Deactivation) -> Resul
     for space in deactivation.returned {
         next.set_controller(space, me)?;
     }
-    for m in deactivation
-        .displaced_land
-        .iter()
-        .chain(&deactivation.minor_land)
-    {
+    for m in deactivation.displaced_land.iter().chain(&deactivation.minor_land) {
         apply_land_move(&mut next, m)?;
     }
-    for m in deactivation
-        .displaced_naval
-        .iter()
-        .chain(&deactivation.minor_naval)
-    {
+    for m in deactivation.displaced_naval.iter().chain(&deactivation.minor_naval) {
         apply_naval_move(&mut next, m)?;
     }
     for space in deactivation.returned {
@@ -1151,10 +1049,7 @@ pub fn apply_deactivation(game: &mut Game, deactivation: &Deactivation) -> Resul
 /// assert!(game.hungary_bohemia_defeated());
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
-pub fn apply_hungary_bohemia_defeat(
-    game: &mut Game,
-    defeat: &HungaryDefeat,
-) -> Result<(), EditError> {
+pub fn apply_hungary_bohemia_defeat(game: &mut Game, defeat: &HungaryDefeat) -> Result<(), EditError> {
     let mut next = game.clone();
     next.set_alliance(Power::Hapsburg, Power::Ottoman, false)?;
     for p in defeat.wars_ended {
@@ -1171,9 +1066,7 @@ pub fn apply_hungary_bohemia_defeat(
     for &(space, _) in &defeat.eliminated {
         next.set_land_units(space, Faction::HungaryBohemia, LandUnits::NONE)?;
     }
-    let vp = next
-        .bonus_vp(Power::Ottoman)
-        .saturating_add(defeat.ottoman_vp);
+    let vp = next.bonus_vp(Power::Ottoman).saturating_add(defeat.ottoman_vp);
     next.set_bonus_vp(Power::Ottoman, vp)?;
     next.set_hungary_bohemia_defeated(true)?;
     *game = next;

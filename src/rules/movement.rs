@@ -42,10 +42,8 @@ pub fn can_enter_peacefully(game: &Game, power: Power, to: Space, with_units: bo
     let controller = game.controller(to);
     let own = Faction::from(power);
     let enemy_controlled = game.is_enemy(power, controller);
-    let may_enter = controller == own
-        || controller == Faction::Independent
-        || game.allied(power, controller)
-        || enemy_controlled;
+    let may_enter =
+        controller == own || controller == Faction::Independent || game.allied(power, controller) || enemy_controlled;
     if !may_enter || (enemy_controlled && (to.is_fortified() || !with_units)) {
         return false;
     }
@@ -54,7 +52,7 @@ pub fn can_enter_peacefully(game: &Game, power: Power, to: Space, with_units: bo
     if to.is_fortified() && controller != own && !game.allied(power, controller) {
         return false;
     }
-    game.land_units_at(to).all(|(f, units, besieged)| {
-        units.total() == 0 || f == own || (game.allied(power, f) && !besieged)
-    }) && !game.has_enemy_units(power, to)
+    game.land_units_at(to)
+        .all(|(f, units, besieged)| units.total() == 0 || f == own || (game.allied(power, f) && !besieged))
+        && !game.has_enemy_units(power, to)
 }

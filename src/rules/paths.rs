@@ -27,11 +27,7 @@ pub fn distance(a: Space, b: Space, metric: Metric) -> Option<u8> {
 
 /// The spaces satisfying `wanted` at the least distance from `from` (all of
 /// them, when several tie), and that distance. Empty when none is reachable.
-pub fn nearest(
-    from: Space,
-    metric: Metric,
-    wanted: impl Fn(Space) -> bool,
-) -> (EnumSet<Space>, Option<u8>) {
+pub fn nearest(from: Space, metric: Metric, wanted: impl Fn(Space) -> bool) -> (EnumSet<Space>, Option<u8>) {
     let mut best = None;
     let mut set = EnumSet::EMPTY;
     for space in Space::ALL.into_iter().filter(|&s| wanted(s)) {
@@ -60,17 +56,12 @@ mod tests {
     #[test]
     fn milan_to_paris_by_land_and_sea() {
         // Milan - Pavia - Genoa - Gulf of Lyon - Marseille: 4 steps by sea.
-        assert_eq!(
-            distance(Space::Milan, Space::Marseille, Metric::LandAndSea),
-            Some(4)
-        );
+        assert_eq!(distance(Space::Milan, Space::Marseille, Metric::LandAndSea), Some(4));
         assert_eq!(distance(Space::Milan, Space::Genoa, Metric::Land), Some(2));
         assert_eq!(distance(Space::Paris, Space::Paris, Metric::Land), Some(0));
         // Islands have no land path.
         assert_eq!(distance(Space::Rhodes, Space::Paris, Metric::Land), None);
-        let (set, d) = nearest(Space::Paris, Metric::Land, |s| {
-            s.is_capital() && s != Space::Paris
-        });
+        let (set, d) = nearest(Space::Paris, Metric::Land, |s| s.is_capital() && s != Space::Paris);
         assert!(d.is_some());
         assert_eq!(set.len(), 1);
     }

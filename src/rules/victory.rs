@@ -20,8 +20,7 @@ use crate::types::{Faction, Power, Religion, Space, SpaceKind};
 /// The Protestant-spaces track: the Protestant gains 1 VP, and the Papacy
 /// loses 1 of its 15, for each of these counts of Protestant spaces reached
 /// (§23.2, the 500th Religious Struggle Card).
-pub const PROTESTANT_TRACK_THRESHOLDS: [u8; 14] =
-    [4, 7, 10, 14, 17, 20, 24, 27, 30, 34, 37, 40, 44, 47];
+pub const PROTESTANT_TRACK_THRESHOLDS: [u8; 14] = [4, 7, 10, 14, 17, 20, 24, 27, 30, 34, 37, 40, 44, 47];
 
 /// The Papal VP of the Protestant-spaces track with no Protestant space (§23.2).
 pub const PAPAL_TRACK_MAX: u8 = 15;
@@ -198,11 +197,7 @@ pub fn papal_track_vp(spaces: u8) -> u8 {
 /// assert_eq!(vp(&game, Power::France).total(), 12);
 /// ```
 pub fn vp(game: &Game, power: Power) -> VpBreakdown {
-    VpBreakdown {
-        base: base_vp(game, power),
-        special: special_vp(game, power),
-        bonus: game.bonus_vp(power),
-    }
+    VpBreakdown { base: base_vp(game, power), special: special_vp(game, power), bonus: game.bonus_vp(power) }
 }
 
 /// Every power's VP total, in impulse order, as the engine records them at
@@ -271,15 +266,9 @@ pub fn religious_victory(game: &Game) -> bool {
 /// ```
 pub fn automatic_victory(game: &Game) -> Option<Verdict> {
     if let Some(winner) = military_auto_victory(game) {
-        return Some(Verdict {
-            winner,
-            kind: VictoryKind::Military,
-        });
+        return Some(Verdict { winner, kind: VictoryKind::Military });
     }
-    religious_victory(game).then_some(Verdict {
-        winner: Power::Protestant,
-        kind: VictoryKind::Religious,
-    })
+    religious_victory(game).then_some(Verdict { winner: Power::Protestant, kind: VictoryKind::Religious })
 }
 
 /// The powers whose VP count for victory: all six, or in the two-player
@@ -353,12 +342,8 @@ pub fn victory_determination(game: &Game) -> Option<Verdict> {
     }
     if game.turn() >= DOMINATION_FROM_TURN {
         let lead = i16::from(domination_lead(game.scenario()));
-        let dominates = |p: Power| {
-            powers
-                .iter()
-                .filter(|&q| q != p)
-                .all(|q| i16::from(total(p)) - i16::from(total(q)) >= lead)
-        };
+        let dominates =
+            |p: Power| powers.iter().filter(|&q| q != p).all(|q| i16::from(total(p)) - i16::from(total(q)) >= lead);
         if let Some(winner) = powers.iter().find(|&p| dominates(p)) {
             return verdict(winner, VictoryKind::Domination);
         }
@@ -388,10 +373,7 @@ fn leader(game: &Game, totals: &[i8; Power::COUNT], powers: EnumSet<Power>) -> O
 /// The members of `powers` with the highest value in `totals`.
 fn best_of(powers: EnumSet<Power>, totals: &[i8; Power::COUNT]) -> EnumSet<Power> {
     let top = powers.iter().map(|p| totals[p.index()]).max();
-    powers
-        .iter()
-        .filter(|p| Some(totals[p.index()]) == top)
-        .collect()
+    powers.iter().filter(|p| Some(totals[p.index()]) == top).collect()
 }
 
 fn base_vp(game: &Game, power: Power) -> u8 {
@@ -411,16 +393,10 @@ fn base_vp(game: &Game, power: Power) -> u8 {
 fn special_vp(game: &Game, power: Power) -> SpecialVp {
     let none = SpecialVp::default();
     match power {
-        Power::Ottoman => SpecialVp {
-            piracy: game.piracy_vp(),
-            ..none
-        },
+        Power::Ottoman => SpecialVp { piracy: game.piracy_vp(), ..none },
         Power::Hapsburg => SpecialVp {
             electorates: if game.schmalkaldic_league() {
-                count(
-                    electorates()
-                        .filter(|&s| game.controller(s) == Faction::Hapsburg && !game.in_unrest(s)),
-                )
+                count(electorates().filter(|&s| game.controller(s) == Faction::Hapsburg && !game.in_unrest(s)))
             } else {
                 0
             },
@@ -428,26 +404,18 @@ fn special_vp(game: &Game, power: Power) -> SpecialVp {
         },
         Power::England => SpecialVp {
             english_protestant_spaces: count(
-                Space::ALL
-                    .into_iter()
-                    .filter(|&s| s.home() == Faction::England && calm_protestant(game, s)),
+                Space::ALL.into_iter().filter(|&s| s.home() == Faction::England && calm_protestant(game, s)),
             ) / 2,
             heir: game.heir_vp(),
             ..none
         },
-        Power::France => SpecialVp {
-            chateaux: game.chateaux_vp(),
-            ..none
-        },
+        Power::France => SpecialVp { chateaux: game.chateaux_vp(), ..none },
         Power::Papacy => SpecialVp {
             protestant_track: papal_track_vp(protestant_spaces(game)),
             st_peters: game.st_peters_vp(),
             ..none
         },
-        Power::Protestant => SpecialVp {
-            protestant_track: protestant_track_vp(protestant_spaces(game)),
-            ..none
-        },
+        Power::Protestant => SpecialVp { protestant_track: protestant_track_vp(protestant_spaces(game)), ..none },
     }
 }
 
@@ -457,9 +425,7 @@ fn calm_protestant(game: &Game, space: Space) -> bool {
 }
 
 fn electorates() -> impl Iterator<Item = Space> {
-    Space::ALL
-        .into_iter()
-        .filter(|s| s.kind() == SpaceKind::Electorate)
+    Space::ALL.into_iter().filter(|s| s.kind() == SpaceKind::Electorate)
 }
 
 fn count<T>(items: impl Iterator<Item = T>) -> u8 {

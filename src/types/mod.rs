@@ -8,9 +8,7 @@ pub(crate) use vocabulary::vocabulary;
 pub use vocabulary::{ParseIdError, Vocabulary};
 
 mod people;
-pub use people::{
-    Conquistador, Debater, DebaterSide, Explorer, Leader, LeaderKind, Reformer, Ruler,
-};
+pub use people::{Conquistador, Debater, DebaterSide, Explorer, Leader, LeaderKind, Reformer, Ruler};
 
 include!("space_gen.rs");
 include!("sea_zone_gen.rs");
@@ -82,11 +80,7 @@ impl Faction {
     #[inline]
     pub const fn major(self) -> Option<Power> {
         let i = self as usize;
-        if i < Power::COUNT {
-            Some(Power::ALL[i])
-        } else {
-            None
-        }
+        if i < Power::COUNT { Some(Power::ALL[i]) } else { None }
     }
 
     /// The minor power, if this is one.
