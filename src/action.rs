@@ -118,6 +118,8 @@ actions! {
         Done => "done",
         /// Decline an optional procedure (a window, an offer).
         Decline => "decline",
+        /// Intervene for a minor power after a declaration of war on it (§9.6).
+        Intervene => "intervene",
     }
     with {
         /// Play a card for its CP (§11.1).
@@ -154,6 +156,10 @@ actions! {
         DeployFrom(Space) => "deploy_from",
         /// Spring deployment (§10): deploy the formation to this space.
         DeployTo(Space) => "deploy_to",
+        /// Pay declarations of war and interventions with this card (§9.6 step 7).
+        PayWith(Card) => "pay_with",
+        /// Send displaced units to this space or port (§12.5).
+        DisplaceTo(Space) => "displace_to",
     }
 }
 

@@ -115,6 +115,15 @@ impl Game {
             Some(&Frame::DeployFormation { power, from, units, leaders }) => {
                 self.deploy_formation_actions(power, from, units, leaders, list)
             }
+            Some(&Frame::Declarations { power, owed }) => self.declaration_actions(power, owed, list),
+            Some(&Frame::Intervention { .. }) => list.extend([Action::Decline, Action::Intervene]),
+            Some(&Frame::FreeDeclaration { activator, .. }) => {
+                list.extend([Action::Decline, Action::DeclareWar(activator.into())])
+            }
+            Some(&Frame::Displacement { activator, declarer, spaces, .. }) => {
+                self.displacement_actions(activator, declarer, spaces, list)
+            }
+            Some(&Frame::WarPayment { power, .. }) => self.war_payment_actions(power, list),
             None => {}
         }
         list.sort_unstable_by_key(|a| a.index());
@@ -152,6 +161,12 @@ impl Game {
             Frame::Formation { power, .. } => self.apply_formation(power, action, log),
             Frame::Deployment { power } => self.apply_deployment(power, action),
             Frame::DeployFormation { power, .. } => self.apply_deploy_formation(power, action, log),
+            Frame::Declarations { power, owed } => self.apply_declaration(power, owed, action, log),
+            Frame::Intervention { .. } | Frame::FreeDeclaration { .. } => self.apply_intervention(frame, action, log),
+            Frame::Displacement { activator, declarer, spaces, .. } => {
+                self.apply_displacement(activator, declarer, spaces, action, log)
+            }
+            Frame::WarPayment { power, owed } => self.apply_war_payment(power, owed, action, log),
         }
         self.check_automatic_victory(log);
         self.advance(log);
@@ -182,8 +197,8 @@ impl Game {
         match self.phase {
             Phase::LuthersTheses => self.luthers_theses_phase(log),
             Phase::CardDraw => self.card_draw_phase(log),
-            Phase::Diplomacy if self.turn == 1 => self.enter_phase(Phase::DietOfWorms, log),
-            Phase::Diplomacy | Phase::DietOfWorms => self.begin_spring_deployment(log),
+            Phase::Diplomacy => self.diplomacy_phase(log),
+            Phase::DietOfWorms => self.begin_spring_deployment(log),
             Phase::SpringDeployment => self.spring_deployment_step(log),
             Phase::Action => self.next_impulse(log),
             Phase::Winter => self.enter_phase(Phase::NewWorld, log),

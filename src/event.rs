@@ -1,7 +1,7 @@
 //! `Event`: what happened, reported by `Game::apply_logged`.
 
 use crate::game::LandUnits;
-use crate::types::{Card, Faction, LandUnitKind, Phase, Power, Space};
+use crate::types::{Card, Faction, LandUnitKind, MinorPower, Phase, Power, Space};
 
 /// Something that happened while an action was applied: the decision itself
 /// and every automatic step it set off.
@@ -90,5 +90,32 @@ pub enum Event {
         units: LandUnits,
         /// Army leaders deployed.
         leaders: u8,
+    },
+    /// A power declared war (§9.6, or for free on activation §22.2).
+    WarDeclared {
+        /// The declarer.
+        power: Power,
+        /// On whom.
+        target: Faction,
+    },
+    /// A power intervened for a minor after a declaration of war on it
+    /// (§9.6 steps 4-6): the minor becomes its ally, it is at war with the
+    /// declarer, and the declarer takes the Phony War marker if it is free.
+    Intervened {
+        /// The intervener.
+        power: Power,
+        /// The minor.
+        minor: MinorPower,
+        /// Who declared war on the minor.
+        declarer: Power,
+    },
+    /// A card paid for declarations of war or an intervention (§9.6 step 7).
+    CardPaidForWar {
+        /// Who.
+        power: Power,
+        /// Which card.
+        card: Card,
+        /// Its CP.
+        cp: u8,
     },
 }

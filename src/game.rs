@@ -293,6 +293,9 @@ pub struct Game {
     pub(crate) dip_deck: EnumSet<Card>,
     /// Whether Hungary-Bohemia has been defeated by the Ottoman (§22.5).
     pub(crate) hungary_bohemia_defeated: bool,
+    /// Who holds each minor's Phony War marker (§9.6 step 6), by `MinorPower`
+    /// index: only Scotland's and Venice's exist.
+    pub(crate) phony_war: [Option<Power>; MinorPower::COUNT],
 }
 
 impl Game {
@@ -366,6 +369,7 @@ impl Game {
             outcome: None,
             dip_deck: EnumSet::EMPTY,
             hungary_bohemia_defeated: false,
+            phony_war: [None; MinorPower::COUNT],
         }
     }
 
@@ -653,6 +657,12 @@ impl Game {
     /// ```
     pub fn diplomacy_deck(&self) -> EnumSet<Card> {
         self.dip_deck
+    }
+
+    /// The power holding `minor`'s Phony War -1 VP marker (§9.6 step 6),
+    /// already counted in its bonus VP; only Scotland and Venice have one.
+    pub fn phony_war(&self, minor: MinorPower) -> Option<Power> {
+        self.phony_war[minor.index()]
     }
 }
 

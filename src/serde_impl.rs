@@ -34,7 +34,7 @@ use crate::game::{
 };
 use crate::sets::EnumSet;
 use crate::types::Vocabulary as SetMember;
-use crate::types::{Card, Debater, Faction, Leader, Phase, Power, Reformer, Religion, Ruler, Space};
+use crate::types::{Card, Debater, Faction, Leader, MinorPower, Phase, Power, Reformer, Religion, Ruler, Space};
 use crate::validate::InvalidGame;
 
 /// The mirror of [`Game`]: one field per field of `Game`, same names
@@ -81,6 +81,8 @@ struct GameRepr {
     impulse_index: u8,
     passes_in_row: u8,
     outcome: Option<Outcome>,
+    /// Who holds each minor's Phony War marker, by `MinorPower` order (§9.6 step 6).
+    phony_war: [Option<Power>; MinorPower::COUNT],
 }
 
 /// One land stack.
@@ -187,6 +189,7 @@ impl From<&Game> for GameRepr {
             impulse_index: game.impulse_index,
             passes_in_row: game.passes_in_row,
             outcome: game.outcome,
+            phony_war: game.phony_war,
         }
     }
 }
@@ -262,6 +265,7 @@ impl GameRepr {
             impulse_index: self.impulse_index,
             passes_in_row: self.passes_in_row,
             outcome: self.outcome,
+            phony_war: self.phony_war,
         };
         game.validate()?;
         Ok(game)

@@ -156,7 +156,13 @@ impl Game {
         for frame in self.stack.frames() {
             ok &= ok_power(frame.decider());
             ok &= match *frame {
-                Frame::Impulse { .. } | Frame::Deployment { .. } => true,
+                Frame::Impulse { .. }
+                | Frame::Deployment { .. }
+                | Frame::Declarations { .. }
+                | Frame::Intervention { .. }
+                | Frame::FreeDeclaration { .. }
+                | Frame::Displacement { .. }
+                | Frame::WarPayment { .. } => true,
                 Frame::Spend { cp, .. } => cp <= 6,
                 Frame::Formation { power, from, units, leaders }
                 | Frame::DeployFormation { power, from, units, leaders } => {

@@ -2,13 +2,14 @@
 //! that waits for a decision; `legal_actions` reads the top frame and
 //! `apply` updates it, pushes sub-procedures and pops finished ones.
 
+pub(crate) mod diplomacy;
 pub(crate) mod impulse;
 pub(crate) mod movement;
 pub(crate) mod spring;
 
 use crate::game::LandUnits;
 use crate::sets::EnumSet;
-use crate::types::{Leader, Power, Space};
+use crate::types::{Leader, MinorPower, Power, Space};
 
 /// One procedure in progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -28,6 +29,25 @@ pub(crate) enum Frame {
     /// A formation being formed in the capital `from` for spring deployment
     /// (§10), then deployed.
     DeployFormation { power: Power, from: Space, units: LandUnits, leaders: EnumSet<Leader> },
+    /// The declarations of war (§9.6 step 1): `power` declares wars one at
+    /// a time. `owed`: each power's cost so far, declarations and
+    /// interventions (paid in step 7).
+    Declarations { power: Power, owed: [u8; Power::COUNT] },
+    /// `power` may intervene for `minor` after `declarer`'s declaration of
+    /// war on it (§9.6 steps 4-5). Sits on the `Declarations` frame.
+    Intervention { power: Power, minor: MinorPower, declarer: Power },
+    /// After `activator`'s intervention for `minor`, `power`, at war with the
+    /// minor, may declare war on `activator` for free (§22.2 step 2);
+    /// `declared`: who did so far. Sits on the `Declarations` frame.
+    FreeDeclaration { power: Power, activator: Power, minor: MinorPower, declarer: Power, declared: EnumSet<Power> },
+    /// The displacement after an intervention put `activator` and
+    /// `declarer` at war (§9.6 step 5): out of `spaces`, in space order;
+    /// `power` chooses where its units go among equally near destinations.
+    /// Sits on the `Declarations` frame.
+    Displacement { power: Power, activator: Power, declarer: Power, spaces: EnumSet<Space> },
+    /// Payment (§9.6 step 7): `power` pays with cards; `owed`: what each
+    /// power still owes.
+    WarPayment { power: Power, owed: [u8; Power::COUNT] },
 }
 
 impl Frame {
@@ -39,6 +59,11 @@ impl Frame {
             | Frame::Formation { power, .. }
             | Frame::Deployment { power }
             | Frame::DeployFormation { power, .. } => power,
+            Frame::Declarations { power, .. }
+            | Frame::Intervention { power, .. }
+            | Frame::FreeDeclaration { power, .. }
+            | Frame::Displacement { power, .. }
+            | Frame::WarPayment { power, .. } => power,
         }
     }
 
@@ -50,6 +75,11 @@ impl Frame {
             Frame::Formation { .. } => "a leader or unit to add, a space to move to, or done",
             Frame::Deployment { .. } => "a capital to deploy from, or decline",
             Frame::DeployFormation { .. } => "a leader or unit to add, or a space to deploy to",
+            Frame::Declarations { .. } => "a power to declare war on, or done",
+            Frame::Intervention { .. } => "intervene, or decline",
+            Frame::FreeDeclaration { .. } => "declare war on the minor's new ally, or decline",
+            Frame::Displacement { .. } => "where displaced units go",
+            Frame::WarPayment { .. } => "a card to pay for war with",
         }
     }
 }

@@ -366,7 +366,7 @@ fn factions_of(game: &Game, power: Power) -> EnumSet<Faction> {
 /// suing for peace (§9.3, §12.5): land units to the nearest fortified space
 /// `power` controls or to a capital of `power` under friendly control, either
 /// unbesieged (seed 000); ships to the nearest port `power` controls.
-fn displaced(game: &Game, power: Power, spaces: EnumSet<Space>) -> (LandMoves, NavalMoves) {
+pub(crate) fn displaced(game: &Game, power: Power, spaces: EnumSet<Space>) -> (LandMoves, NavalMoves) {
     let own = Faction::from(power);
     let factions = factions_of(game, power);
     let mut land = LandMoves::new();
@@ -909,7 +909,7 @@ fn add_naval(a: NavalUnits, b: NavalUnits) -> NavalUnits {
     NavalUnits { squadrons: a.squadrons.saturating_add(b.squadrons), corsairs: a.corsairs.saturating_add(b.corsairs) }
 }
 
-fn apply_land_move(game: &mut Game, m: &LandMove) -> Result<(), EditError> {
+pub(crate) fn apply_land_move(game: &mut Game, m: &LandMove) -> Result<(), EditError> {
     game.set_land_units(m.from, m.faction, LandUnits::NONE)?;
     let Some(to) = m.to.iter().next() else {
         for leader in m.leaders {
@@ -929,7 +929,7 @@ fn apply_land_move(game: &mut Game, m: &LandMove) -> Result<(), EditError> {
     Ok(())
 }
 
-fn apply_naval_move(game: &mut Game, m: &NavalMove) -> Result<(), EditError> {
+pub(crate) fn apply_naval_move(game: &mut Game, m: &NavalMove) -> Result<(), EditError> {
     game.set_naval_units(m.from, m.faction, NavalUnits::NONE)?;
     let Some(to) = m.to.iter().next() else {
         let lost = add_naval(game.naval_on_turn_track(m.faction), m.units);
