@@ -10,7 +10,7 @@ use core::str::FromStr;
 
 use thiserror::Error;
 
-use crate::types::{Card, Faction, LandUnitKind, Leader, Space, Vocabulary};
+use crate::types::{Card, Faction, LandUnitKind, Leader, MinorPower, Space, Vocabulary};
 
 /// Text that is not an action.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -160,6 +160,10 @@ actions! {
         PayWith(Card) => "pay_with",
         /// Send displaced units to this space or port (§12.5).
         DisplaceTo(Space) => "displace_to",
+        /// Add one regular of this allied minor to the group being formed.
+        AddMinorUnit(MinorPower) => "add_minor_unit",
+        /// Lose one land unit of this kind (attrition, losses).
+        LoseUnit(LandUnitKind) => "lose_unit",
     }
 }
 

@@ -124,6 +124,10 @@ impl Game {
                 self.displacement_actions(activator, declarer, spaces, list)
             }
             Some(&Frame::WarPayment { power, .. }) => self.war_payment_actions(power, list),
+            Some(&Frame::WinterNaval { power, from }) => self.winter_naval_actions(power, from, list),
+            Some(&Frame::WinterLand { power, space, sent_to, group, .. }) => {
+                self.winter_land_actions(power, space, sent_to, group, list)
+            }
             None => {}
         }
         list.sort_unstable_by_key(|a| a.index());
@@ -167,6 +171,8 @@ impl Game {
                 self.apply_displacement(activator, declarer, spaces, action, log)
             }
             Frame::WarPayment { power, owed } => self.apply_war_payment(power, owed, action, log),
+            Frame::WinterNaval { power, from } => self.apply_winter_naval(power, from, action, log),
+            Frame::WinterLand { power, .. } => self.apply_winter_land(power, action, log),
         }
         self.check_automatic_victory(log);
         self.advance(log);
@@ -201,7 +207,7 @@ impl Game {
             Phase::DietOfWorms => self.begin_spring_deployment(log),
             Phase::SpringDeployment => self.spring_deployment_step(log),
             Phase::Action => self.next_impulse(log),
-            Phase::Winter => self.enter_phase(Phase::NewWorld, log),
+            Phase::Winter => self.winter_step(log),
             Phase::NewWorld => self.enter_phase(Phase::VictoryDetermination, log),
             Phase::VictoryDetermination => self.victory_determination_phase(log),
         }

@@ -118,4 +118,31 @@ pub enum Event {
         /// Its CP.
         cp: u8,
     },
+    /// A power's ships (or its allied minor's) went home in winter (§19).
+    WinterNavalReturn {
+        /// Whose ships.
+        faction: Faction,
+        /// The port.
+        to: Space,
+    },
+    /// Land units went home in winter, after any attrition (§19).
+    WinterReturn {
+        /// Whose units.
+        faction: Faction,
+        /// From.
+        from: Space,
+        /// To.
+        to: Space,
+        /// The units that arrived.
+        units: LandUnits,
+    },
+    /// Land units were eliminated.
+    UnitsEliminated {
+        /// Whose.
+        faction: Faction,
+        /// Where.
+        space: Space,
+        /// How many of each kind.
+        units: LandUnits,
+    },
 }

@@ -283,7 +283,9 @@ pub struct Game {
     // The procedure in progress.
     /// Pending procedures, innermost on top.
     pub(crate) stack: crate::frames::Stack,
-    /// Index into the impulse order of the next power to take an impulse.
+    /// A cursor through the powers in impulse order within a phase: the next
+    /// impulse, the next power to deploy in spring, the next winter step
+    /// (ships of each power, then land units of each).
     pub(crate) impulse_index: u8,
     /// Consecutive passes in the action phase (§11.1).
     pub(crate) passes_in_row: u8,

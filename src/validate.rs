@@ -152,7 +152,8 @@ impl Game {
     fn check_frames(&self) -> Result<(), InvalidGame> {
         let powers = crate::engine::impulse_powers(self.scenario());
         let ok_power = |p: Power| powers.contains(&p);
-        let mut ok = usize::from(self.impulse_index) < powers.len() && usize::from(self.passes_in_row) <= powers.len();
+        let mut ok =
+            usize::from(self.impulse_index) <= 2 * powers.len() && usize::from(self.passes_in_row) <= powers.len();
         for frame in self.stack.frames() {
             ok &= ok_power(frame.decider());
             ok &= match *frame {
@@ -162,7 +163,9 @@ impl Game {
                 | Frame::Intervention { .. }
                 | Frame::FreeDeclaration { .. }
                 | Frame::Displacement { .. }
-                | Frame::WarPayment { .. } => true,
+                | Frame::WarPayment { .. }
+                | Frame::WinterNaval { .. }
+                | Frame::WinterLand { .. } => true,
                 Frame::Spend { cp, .. } => cp <= 6,
                 Frame::Formation { power, from, units, leaders }
                 | Frame::DeployFormation { power, from, units, leaders } => {

@@ -122,6 +122,7 @@ impl Game {
     pub(crate) fn next_impulse(&mut self, log: &mut dyn Log) {
         let powers = impulse_powers(self.scenario());
         if usize::from(self.passes_in_row) >= powers.len() {
+            self.impulse_index = 0;
             self.enter_phase(Phase::Winter, log);
             return;
         }

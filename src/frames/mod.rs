@@ -6,6 +6,7 @@ pub(crate) mod diplomacy;
 pub(crate) mod impulse;
 pub(crate) mod movement;
 pub(crate) mod spring;
+pub(crate) mod winter;
 
 use crate::game::LandUnits;
 use crate::sets::EnumSet;
@@ -48,6 +49,13 @@ pub(crate) enum Frame {
     /// Payment (§9.6 step 7): `power` pays with cards; `owed`: what each
     /// power still owes.
     WarPayment { power: Power, owed: [u8; Power::COUNT] },
+    /// Winter (§19): `power` picks the port for its fleet at `from`, whose
+    /// nearest ports tie.
+    WinterNaval { power: Power, from: crate::game::NavalLocation },
+    /// Winter (§19): `power` sends units of its stack in `space` home, a
+    /// group at a time; `done`: stacks handled and spaces arrived at;
+    /// `sent_to`: where this stack's groups went.
+    WinterLand { power: Power, space: Space, done: EnumSet<Space>, sent_to: EnumSet<Space>, group: winter::WinterGroup },
 }
 
 impl Frame {
@@ -63,7 +71,9 @@ impl Frame {
             | Frame::Intervention { power, .. }
             | Frame::FreeDeclaration { power, .. }
             | Frame::Displacement { power, .. }
-            | Frame::WarPayment { power, .. } => power,
+            | Frame::WarPayment { power, .. }
+            | Frame::WinterNaval { power, .. }
+            | Frame::WinterLand { power, .. } => power,
         }
     }
 
@@ -80,6 +90,8 @@ impl Frame {
             Frame::FreeDeclaration { .. } => "declare war on the minor's new ally, or decline",
             Frame::Displacement { .. } => "where displaced units go",
             Frame::WarPayment { .. } => "a card to pay for war with",
+            Frame::WinterNaval { .. } => "the port the fleet winters in",
+            Frame::WinterLand { .. } => "units to send home, where, or done",
         }
     }
 }

@@ -1,0 +1,594 @@
+//! The winter phase (§19, seed 001): the renegade leaves, ships and then land
+//! units return home by `rules::winter`, major-power alliances end, capitals
+//! get their replacements, debaters are uncommitted.
+//!
+//! Decisions: where a fleet goes when its nearest ports tie; for each land
+//! stack with units that must or may leave, which units go together (a group
+//! of one faction), where, and, when a mixed group suffers attrition, which
+//! units are lost.
+
+use crate::action::Action;
+use crate::data::powers;
+use crate::engine::{ActionList, Log, impulse_powers};
+use crate::event::Event;
+use crate::frames::Frame;
+use crate::game::{DebaterState, Game, LandUnits, LeaderLocation, NavalLocation};
+use crate::rules::counters;
+use crate::rules::winter::{self, Obligation, ReturnOptions};
+use crate::sets::EnumSet;
+use crate::types::{Debater, Faction, LandUnitKind, Leader, LeaderKind, MinorPower, Phase, Power, Space};
+
+/// A group being formed to leave a stack in winter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub(crate) struct WinterGroup {
+    /// Whose units: the power's or an allied minor's.
+    pub faction: Faction,
+    /// The units chosen so far.
+    pub units: LandUnits,
+    /// Units still to lose to attrition before the group moves to `to`.
+    pub losing: u8,
+    /// The destination chosen, while losses are being chosen.
+    pub to: Option<Space>,
+}
+
+impl WinterGroup {
+    const NONE: WinterGroup =
+        WinterGroup { faction: Faction::Independent, units: LandUnits::NONE, losing: 0, to: None };
+}
+
+fn add_kind(units: &mut LandUnits, kind: LandUnitKind, n: i8) {
+    let slot = match kind {
+        LandUnitKind::Regular => &mut units.regulars,
+        LandUnitKind::Mercenary => &mut units.mercenaries,
+        LandUnitKind::Cavalry => &mut units.cavalry,
+    };
+    *slot = slot.saturating_add_signed(n);
+}
+
+fn kind_count(units: LandUnits, kind: LandUnitKind) -> u8 {
+    match kind {
+        LandUnitKind::Regular => units.regulars,
+        LandUnitKind::Mercenary => units.mercenaries,
+        LandUnitKind::Cavalry => units.cavalry,
+    }
+}
+
+impl Game {
+    /// The winter phase's automatic driver: naval returns for each power in
+    /// impulse order, then land returns, then the closing steps (§19).
+    pub(crate) fn winter_step(&mut self, log: &mut dyn Log) {
+        let powers = impulse_powers(self.scenario());
+        let n = powers.len();
+        loop {
+            let cursor = usize::from(self.impulse_index);
+            if cursor == 0 {
+                self.remove_renegade();
+            }
+            if cursor < n {
+                if self.naval_winter(powers[cursor], log) {
+                    return;
+                }
+            } else if cursor < 2 * n {
+                let power = powers[cursor - n];
+                if let Some(space) = self.next_winter_stack(power, EnumSet::EMPTY) {
+                    self.impulse_index += 1;
+                    self.stack.push(Frame::WinterLand {
+                        power,
+                        space,
+                        done: EnumSet::EMPTY,
+                        sent_to: EnumSet::EMPTY,
+                        group: WinterGroup::NONE,
+                    });
+                    return;
+                }
+            } else {
+                self.close_winter(log);
+                self.enter_phase(Phase::NewWorld, log);
+                return;
+            }
+            self.impulse_index += 1;
+        }
+    }
+
+    /// Step 2 (§19): the renegade leader of Charles Bourbon leaves the map.
+    fn remove_renegade(&mut self) {
+        if matches!(self.leaders[Leader::Renegade.index()], LeaderLocation::Space(_)) {
+            self.leaders[Leader::Renegade.index()] = LeaderLocation::Unavailable;
+            self.renegade_owner = None;
+        }
+    }
+
+    /// Step 3, ships (§19): each fleet away from its power's ports goes to
+    /// the nearest one; with a tie the owner chooses (a decision, `true`).
+    /// A fleet that can reach no port of its power is lost to the turn track.
+    fn naval_winter(&mut self, power: Power, log: &mut dyn Log) -> bool {
+        for fleet in winter::naval_return_options(self, power) {
+            if fleet.stays() {
+                continue;
+            }
+            match fleet.ports.len() {
+                0 => self.fleet_lost(fleet.location, power),
+                1 => {
+                    if let Some(port) = fleet.ports.iter().next() {
+                        self.fleet_home(fleet.location, power, port, log);
+                    }
+                }
+                _ => {
+                    self.stack.push(Frame::WinterNaval { power, from: fleet.location });
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Moves every ship of `power` and its allied minors, and their naval
+    /// leaders, from `from` to the port `to`.
+    fn fleet_home(&mut self, from: NavalLocation, power: Power, to: Space, log: &mut dyn Log) {
+        let port = NavalLocation::Port(to);
+        let factions: EnumSet<Faction> = Faction::ALL.into_iter().filter(|&f| winter_faction(self, power, f)).collect();
+        for faction in factions {
+            let ships = self.naval_units(from, faction);
+            if ships.total() == 0 {
+                continue;
+            }
+            let mut there = self.naval_units(port, faction);
+            there.squadrons += ships.squadrons;
+            there.corsairs += ships.corsairs;
+            let _ = self.set_naval_units(from, faction, crate::game::NavalUnits::NONE);
+            let _ = self.set_naval_units(port, faction, there);
+            log.event(Event::WinterNavalReturn { faction, to });
+        }
+        for leader in Leader::ALL {
+            let here = match from {
+                NavalLocation::Port(s) => LeaderLocation::Space(s),
+                NavalLocation::Sea(z) => LeaderLocation::Sea(z),
+            };
+            let ours = self.leader_owner(leader).is_some_and(|f| winter_faction(self, power, f));
+            if leader.kind() == LeaderKind::Naval && self.leaders[leader.index()] == here && ours {
+                self.leaders[leader.index()] = LeaderLocation::Space(to);
+            }
+        }
+    }
+
+    /// A fleet with no port to go to: its ships go to the turn track (§5.3),
+    /// its naval leaders leave the map until a later turn.
+    fn fleet_lost(&mut self, from: NavalLocation, power: Power) {
+        let factions: EnumSet<Faction> = Faction::ALL.into_iter().filter(|&f| winter_faction(self, power, f)).collect();
+        for faction in factions {
+            let ships = self.naval_units(from, faction);
+            if ships.total() == 0 {
+                continue;
+            }
+            let _ = self.set_naval_units(from, faction, crate::game::NavalUnits::NONE);
+            let mut track = self.naval_on_turn_track(faction);
+            track.squadrons += ships.squadrons;
+            track.corsairs += ships.corsairs;
+            let _ = self.set_naval_on_turn_track(faction, track);
+        }
+        let here = match from {
+            NavalLocation::Port(s) => LeaderLocation::Space(s),
+            NavalLocation::Sea(z) => LeaderLocation::Sea(z),
+        };
+        for leader in Leader::ALL {
+            let ours = self.leader_owner(leader).is_some_and(|f| winter_faction(self, power, f));
+            if leader.kind() == LeaderKind::Naval && self.leaders[leader.index()] == here && ours {
+                self.leaders[leader.index()] = LeaderLocation::TurnTrack;
+            }
+        }
+    }
+
+    pub(crate) fn winter_naval_actions(&self, power: Power, from: NavalLocation, list: &mut ActionList) {
+        if let Some(fleet) = winter::naval_return_options(self, power).into_iter().find(|f| f.location == from) {
+            list.extend(fleet.ports.iter().map(Action::WinterTo));
+        }
+    }
+
+    pub(crate) fn apply_winter_naval(&mut self, power: Power, from: NavalLocation, action: Action, log: &mut dyn Log) {
+        self.stack.pop();
+        if let Action::WinterTo(port) = action {
+            self.fleet_home(from, power, port, log);
+        }
+    }
+
+    /// The next stack of `power` not yet handled with units that must or
+    /// may leave (§19 step 3, in the order of `rules::winter`).
+    fn next_winter_stack(&self, power: Power, done: EnumSet<Space>) -> Option<Space> {
+        winter::winter_obligations(self, power)
+            .into_iter()
+            .filter(|s| !done.contains(s.space))
+            .find(|s| {
+                let options = winter::return_options(self, power, s.space);
+                s.must_leave() > 0 || (may_leave(&options) && !options.destinations.is_empty())
+            })
+            .map(|s| s.space)
+    }
+
+    pub(crate) fn winter_land_actions(
+        &self,
+        power: Power,
+        space: Space,
+        sent_to: EnumSet<Space>,
+        group: WinterGroup,
+        list: &mut ActionList,
+    ) {
+        let options = winter::return_options(self, power, space);
+        // Losses to attrition, chosen by kind from a mixed group.
+        if group.losing > 0 {
+            for kind in LandUnitKind::ALL {
+                if kind_count(group.units, kind) > 0 {
+                    list.push(Action::LoseUnit(kind));
+                }
+            }
+            return;
+        }
+        // The stack is empty but for leaders: they go with a departing group.
+        if options.stack.total() == 0 {
+            list.extend(sent_to.iter().map(Action::WinterTo));
+            if list.is_empty() {
+                list.push(Action::Done);
+            }
+            return;
+        }
+        self.winter_group_additions(&options, group, list);
+        if !group.units.is_empty() {
+            for d in options.destinations.iter().filter(|d| d.users.contains(group.faction)) {
+                let arriving = group.units.total() - d.loss(group.units.total());
+                let fits_room = d.room.is_none_or(|room| arriving <= room);
+                if fits_room && self.winter_split_fits(space, group) && !list.contains(&Action::WinterTo(d.space)) {
+                    list.push(Action::WinterTo(d.space));
+                }
+            }
+        }
+        if group.units.is_empty() && options.stack.must_leave() == 0 {
+            list.push(Action::Done);
+        }
+        // Nothing can be done about units that must leave (no room, no way
+        // to make change): closing the stack eliminates them.
+        if list.is_empty() {
+            list.push(Action::Done);
+        }
+    }
+
+    /// Units that may still join the group: of its faction, from forces
+    /// that must or may leave, while some destination could take them.
+    fn winter_group_additions(&self, options: &ReturnOptions, group: WinterGroup, list: &mut ActionList) {
+        for force in &options.stack.forces {
+            let leaving = force.obligation != Obligation::MayNotMove;
+            let same = group.units.is_empty() || group.faction == force.faction;
+            let usable = options.destinations.iter().any(|d| d.users.contains(force.faction));
+            if !leaving || !same || !usable {
+                continue;
+            }
+            for kind in LandUnitKind::ALL {
+                let taken = if group.faction == force.faction { kind_count(group.units, kind) } else { 0 };
+                if taken >= kind_count(force.units, kind) {
+                    continue;
+                }
+                let mut more = if group.faction == force.faction { group.units } else { LandUnits::NONE };
+                add_kind(&mut more, kind, 1);
+                let room_somewhere = options.destinations.iter().any(|d| {
+                    d.users.contains(force.faction)
+                        && d.room.is_none_or(|room| more.total() - d.loss(more.total()) <= room)
+                });
+                if !room_somewhere {
+                    continue;
+                }
+                let action = match force.faction.minor() {
+                    Some(minor) => Action::AddMinorUnit(minor),
+                    None => Action::AddUnit(kind),
+                };
+                if !list.contains(&action) {
+                    list.push(action);
+                }
+            }
+        }
+    }
+
+    /// Whether the group can split off from its stack within the counters (§5.2).
+    fn winter_split_fits(&self, space: Space, group: WinterGroup) -> bool {
+        let here = self.land_units(space, group.faction);
+        let mut stay = here;
+        for kind in LandUnitKind::ALL {
+            add_kind(&mut stay, kind, -(kind_count(group.units, kind) as i8));
+        }
+        counters::fits_with(self, group.faction, space, stay, group.units)
+    }
+
+    pub(crate) fn apply_winter_land(&mut self, power: Power, action: Action, log: &mut dyn Log) {
+        let Some(Frame::WinterLand { space, done, sent_to, group, .. }) = self.stack.top().copied() else { return };
+        let mut group = group;
+        match action {
+            Action::AddUnit(kind) => {
+                group.faction = Faction::from(power);
+                add_kind(&mut group.units, kind, 1);
+            }
+            Action::AddMinorUnit(minor) => {
+                group.faction = Faction::from(minor);
+                add_kind(&mut group.units, LandUnitKind::Regular, 1);
+            }
+            Action::LoseUnit(kind) => {
+                add_kind(&mut group.units, kind, -1);
+                self.remove_land_units(space, group.faction, kind, 1);
+                group.losing -= 1;
+                if group.losing == 0 {
+                    if let Some(to) = group.to {
+                        self.send_winter_group(power, space, to, group, sent_to, done, log);
+                        return;
+                    }
+                }
+            }
+            Action::WinterTo(to) if group.units.is_empty() => {
+                // Leaders of an emptied stack go with a departing group.
+                self.move_leaders(power, space, to);
+                self.finish_winter_stack(power, space, done.union(sent_to), log);
+                return;
+            }
+            Action::WinterTo(to) => {
+                let options = winter::return_options(self, power, space);
+                let loss = options
+                    .destinations
+                    .iter()
+                    .find(|d| d.space == to && d.users.contains(group.faction))
+                    .map_or(0, |d| d.loss(group.units.total()));
+                let kinds = LandUnitKind::ALL.iter().filter(|&&k| kind_count(group.units, k) > 0).count();
+                if loss > 0 && kinds > 1 {
+                    group.losing = loss;
+                    group.to = Some(to);
+                } else {
+                    if loss > 0 {
+                        let kind = LandUnitKind::ALL.into_iter().find(|&k| kind_count(group.units, k) > 0);
+                        if let Some(kind) = kind {
+                            add_kind(&mut group.units, kind, -(loss as i8));
+                            self.remove_land_units(space, group.faction, kind, loss);
+                        }
+                    }
+                    self.send_winter_group(power, space, to, group, sent_to, done, log);
+                    return;
+                }
+            }
+            Action::Done => {
+                self.close_winter_stack(power, space, sent_to, done, log);
+                return;
+            }
+            _ => {}
+        }
+        if let Some(Frame::WinterLand { group: g, .. }) = self.stack.top_mut() {
+            *g = group;
+        }
+    }
+
+    /// Moves a group (after its losses) from `from` to `to`, then goes on
+    /// with the same stack or the next.
+    #[allow(clippy::too_many_arguments)]
+    fn send_winter_group(
+        &mut self,
+        power: Power,
+        from: Space,
+        to: Space,
+        group: WinterGroup,
+        sent_to: EnumSet<Space>,
+        done: EnumSet<Space>,
+        log: &mut dyn Log,
+    ) {
+        let faction = group.faction;
+        let left = self.land_units(from, faction);
+        let mut stay = left;
+        for kind in LandUnitKind::ALL {
+            add_kind(&mut stay, kind, -(kind_count(group.units, kind) as i8));
+        }
+        let index = self.land_stacks_slice().iter().position(|s| s.space == from && s.faction == faction);
+        self.write_land_stack(index, from, faction, stay, false);
+        let mut there = self.land_units(to, faction);
+        for kind in LandUnitKind::ALL {
+            add_kind(&mut there, kind, kind_count(group.units, kind) as i8);
+        }
+        let index = self.land_stacks_slice().iter().position(|s| s.space == to && s.faction == faction);
+        let besieged = self.is_besieged(to, faction);
+        self.write_land_stack(index, to, faction, there, besieged);
+        self.settle_counters(faction, to);
+        log.event(Event::WinterReturn { faction, from, to, units: group.units });
+        let mut sent_to = sent_to;
+        sent_to.insert(to);
+        // Arrivals stay put this winter (§19: each stack moves once).
+        let done = done.union(sent_to);
+        if let Some(Frame::WinterLand { sent_to: s, group: g, done: d, .. }) = self.stack.top_mut() {
+            *s = sent_to;
+            *g = WinterGroup::NONE;
+            *d = done;
+        }
+        let options = winter::return_options(self, power, from);
+        if options.stack.total() == 0 && self.army_leaders_at(from, Faction::from(power)).next().is_none() {
+            self.finish_winter_stack(power, from, done, log);
+        }
+    }
+
+    /// Closes a stack: units that had to leave and did not are eliminated
+    /// (no room, §19 exceptions), leaders of an emptied stack follow the only
+    /// departing group or stay for a decision.
+    fn close_winter_stack(
+        &mut self,
+        power: Power,
+        space: Space,
+        sent_to: EnumSet<Space>,
+        done: EnumSet<Space>,
+        log: &mut dyn Log,
+    ) {
+        let options = winter::return_options(self, power, space);
+        let mut lose = options.stack.excess;
+        for force in &options.stack.forces {
+            if force.obligation == Obligation::MustMove {
+                self.eliminate_land(space, force.faction, force.units, log);
+            }
+        }
+        for force in options.stack.forces.iter().filter(|f| f.counted && f.obligation == Obligation::MayStay) {
+            let n = lose.min(force.units.total());
+            if n > 0 {
+                let mut units = LandUnits::NONE;
+                let mut left = n;
+                for kind in [LandUnitKind::Mercenary, LandUnitKind::Cavalry, LandUnitKind::Regular] {
+                    let k = left.min(kind_count(force.units, kind));
+                    add_kind(&mut units, kind, k as i8);
+                    left -= k;
+                }
+                self.eliminate_land(space, force.faction, units, log);
+                lose -= n;
+            }
+        }
+        let emptied = winter::return_options(self, power, space).stack.total() == 0;
+        let leaders_here = self.army_leaders_at(space, Faction::from(power)).next().is_some();
+        if emptied && leaders_here && sent_to.len() > 1 {
+            // The owner picks which group the leaders follow.
+            if let Some(Frame::WinterLand { group, .. }) = self.stack.top_mut() {
+                *group = WinterGroup::NONE;
+            }
+            return;
+        }
+        if emptied && leaders_here {
+            match sent_to.iter().next() {
+                Some(to) => self.move_leaders(power, space, to),
+                None => self.leaders_to_capital(power, space),
+            }
+        }
+        self.finish_winter_stack(power, space, done.union(sent_to), log);
+    }
+
+    /// Marks `space` done and moves to the next stack, or ends the power's return.
+    fn finish_winter_stack(&mut self, power: Power, space: Space, done: EnumSet<Space>, _log: &mut dyn Log) {
+        let mut done = done;
+        done.insert(space);
+        match self.next_winter_stack(power, done) {
+            Some(next) => {
+                if let Some(Frame::WinterLand { space: s, done: d, sent_to, group, .. }) = self.stack.top_mut() {
+                    *s = next;
+                    *d = done;
+                    *sent_to = EnumSet::EMPTY;
+                    *group = WinterGroup::NONE;
+                }
+            }
+            None => {
+                self.stack.pop();
+            }
+        }
+    }
+
+    fn move_leaders(&mut self, power: Power, from: Space, to: Space) {
+        for leader in Leader::ALL {
+            if leader.kind() == LeaderKind::Army
+                && self.leaders[leader.index()] == LeaderLocation::Space(from)
+                && self.leader_owner(leader) == Some(Faction::from(power))
+            {
+                self.leaders[leader.index()] = LeaderLocation::Space(to);
+            }
+        }
+    }
+
+    /// Leaders whose units were all lost go to a capital their power
+    /// controls, else off the map until a later turn (docs/rulings.md W3).
+    fn leaders_to_capital(&mut self, power: Power, from: Space) {
+        let capital = winter::capitals(power).iter().copied().find(|&c| self.controller(c) == Faction::from(power));
+        for leader in Leader::ALL {
+            if leader.kind() == LeaderKind::Army
+                && self.leaders[leader.index()] == LeaderLocation::Space(from)
+                && self.leader_owner(leader) == Some(Faction::from(power))
+            {
+                self.leaders[leader.index()] = match capital {
+                    Some(c) => LeaderLocation::Space(c),
+                    None => LeaderLocation::Unavailable,
+                };
+            }
+        }
+    }
+
+    /// Removes `n` units of `kind` of `faction` in `space`.
+    fn remove_land_units(&mut self, space: Space, faction: Faction, kind: LandUnitKind, n: u8) {
+        let mut units = self.land_units(space, faction);
+        add_kind(&mut units, kind, -(n as i8));
+        let index = self.land_stacks_slice().iter().position(|s| s.space == space && s.faction == faction);
+        let besieged = self.is_besieged(space, faction);
+        self.write_land_stack(index, space, faction, units, besieged);
+        self.settle_counters(faction, space);
+    }
+
+    fn eliminate_land(&mut self, space: Space, faction: Faction, units: LandUnits, log: &mut dyn Log) {
+        for kind in LandUnitKind::ALL {
+            let n = kind_count(units, kind);
+            if n > 0 {
+                self.remove_land_units(space, faction, kind, n);
+            }
+        }
+        log.event(Event::UnitsEliminated { faction, space, units });
+    }
+
+    /// §5.2: when the counters cannot show a stack exactly, further units
+    /// there are removed until they can (mercenaries first, then cavalry,
+    /// then regulars: docs/rulings.md W4).
+    pub(crate) fn settle_counters(&mut self, faction: Faction, space: Space) {
+        while !counters::fits_counter_mix(self, faction) {
+            let units = self.land_units(space, faction);
+            let Some(kind) = [LandUnitKind::Mercenary, LandUnitKind::Cavalry, LandUnitKind::Regular]
+                .into_iter()
+                .find(|&k| kind_count(units, k) > 0)
+            else {
+                return;
+            };
+            let mut less = units;
+            add_kind(&mut less, kind, -1);
+            let index = self.land_stacks_slice().iter().position(|s| s.space == space && s.faction == faction);
+            let besieged = self.is_besieged(space, faction);
+            self.write_land_stack(index, space, faction, less, besieged);
+        }
+    }
+
+    /// Steps 4, 5 and 7 (§19): alliances between major powers end; each
+    /// power but the Protestant whose capital is its own and free of unrest
+    /// adds a regular there (the Hapsburg for each capital); debaters are
+    /// uncommitted. (Loans, step 1, and piracy markers, step 6, have no
+    /// state yet; forced mandatory events, step 8, wait for their events.)
+    fn close_winter(&mut self, log: &mut dyn Log) {
+        for a in Power::ALL {
+            for b in Power::ALL {
+                if a != b {
+                    self.alliances.set(a.into(), b.into(), false);
+                }
+            }
+        }
+        for &power in impulse_powers(self.scenario()) {
+            if power == Power::Protestant {
+                continue;
+            }
+            let own = Faction::from(power);
+            for &capital in winter::capitals(power) {
+                if self.controller(capital) == own
+                    && !self.in_unrest(capital)
+                    && crate::rules::construction::fits_one_more(self, own, capital, LandUnitKind::Regular)
+                    && powers::fields(own, LandUnitKind::Regular)
+                {
+                    let mut units = self.land_units(capital, own);
+                    units.regulars += 1;
+                    let index = self.land_stacks_slice().iter().position(|s| s.space == capital && s.faction == own);
+                    let besieged = self.is_besieged(capital, own);
+                    self.write_land_stack(index, capital, own, units, besieged);
+                    log.event(Event::UnitRaised { faction: own, kind: LandUnitKind::Regular, space: capital });
+                }
+            }
+        }
+        for debater in Debater::ALL {
+            if self.debaters[debater.index()] == DebaterState::Committed {
+                self.debaters[debater.index()] = DebaterState::Uncommitted;
+            }
+        }
+    }
+}
+
+/// Whether `faction` returns home in `power`'s winter: the power itself or
+/// an allied minor.
+fn winter_faction(game: &Game, power: Power, faction: Faction) -> bool {
+    faction == Faction::from(power) || faction.minor().is_some_and(|m: MinorPower| game.minor_ally(m) == Some(power))
+}
+
+/// Whether some of the stack's units may leave by choice (a capital or home key).
+fn may_leave(options: &ReturnOptions) -> bool {
+    options.stack.forces.iter().any(|f| f.obligation == Obligation::MayStay)
+}
