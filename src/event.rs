@@ -145,4 +145,6 @@ pub enum Event {
         /// How many of each kind.
         units: LandUnits,
     },
+    /// An Ottoman corsair was built in this port (§17).
+    CorsairBuilt(Space),
 }

@@ -187,3 +187,29 @@ fn observation_hides_other_hands() {
     assert_ne!(a.observation(Power::France), b.observation(Power::France));
     assert_eq!(a.observation(Power::England).hand_size(Power::France), 1);
 }
+
+/// §17: corsairs after Barbary Pirates (Algiers in play), 1 CP, in Ottoman
+/// home ports and Algiers, where no squadron may be built.
+#[test]
+fn corsairs_after_barbary_pirates() {
+    let mut game = action_phase();
+    game.give_card(Power::Ottoman, Card::Janissaries).unwrap();
+    game.apply(Action::PlayCp(Card::Janissaries)).unwrap();
+    let actions = game.legal_actions();
+    assert!(!actions.iter().any(|a| matches!(a, Action::BuildCorsair(_))), "not before Barbary Pirates");
+    assert!(actions.contains(&Action::BuildSquadron(Space::Istanbul)));
+
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 11));
+    game.set_in_play(Space::Algiers, true).unwrap();
+    game.set_controller(Space::Algiers, Faction::Ottoman).unwrap();
+    game.set_phase(Phase::Action).unwrap();
+    game.run_automatic();
+    game.give_card(Power::Ottoman, Card::Janissaries).unwrap();
+    game.apply(Action::PlayCp(Card::Janissaries)).unwrap();
+    let actions = game.legal_actions();
+    assert!(actions.contains(&Action::BuildCorsair(Space::Algiers)));
+    assert!(actions.contains(&Action::BuildCorsair(Space::Istanbul)));
+    assert!(!actions.contains(&Action::BuildSquadron(Space::Algiers)));
+    game.apply(Action::BuildCorsair(Space::Algiers)).unwrap();
+    assert_eq!(game.naval_units(NavalLocation::Port(Space::Algiers), Faction::Ottoman).corsairs, 1);
+}

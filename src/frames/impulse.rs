@@ -32,6 +32,7 @@ pub(crate) mod cost {
     pub const BUY_MERCENARY: u8 = 1;
     pub const RAISE_CAVALRY: u8 = 1;
     pub const BUILD_SQUADRON: u8 = 2;
+    pub const BUILD_CORSAIR: u8 = 1;
     pub const CONTROL: u8 = 1;
 }
 
@@ -204,6 +205,9 @@ impl Game {
             if cp >= cost::BUILD_SQUADRON && construction::can_build_squadron(self, power, faction, space) {
                 list.push(Action::BuildSquadron(space));
             }
+            if cp >= cost::BUILD_CORSAIR && construction::can_build_corsair(self, power, space) {
+                list.push(Action::BuildCorsair(space));
+            }
         }
     }
 
@@ -253,6 +257,15 @@ impl Game {
                 let _ = self.set_naval_units(here, faction, units);
                 log.event(Event::SquadronBuilt { faction, space });
                 cost::BUILD_SQUADRON
+            }
+            Action::BuildCorsair(space) => {
+                let here = NavalLocation::Port(space);
+                let mut units = self.naval_units(here, Faction::Ottoman);
+                units.corsairs += 1;
+                // Legal-action checks guarantee a free counter and a port.
+                let _ = self.set_naval_units(here, Faction::Ottoman, units);
+                log.event(Event::CorsairBuilt(space));
+                cost::BUILD_CORSAIR
             }
             _ => 0,
         };

@@ -45,14 +45,40 @@ pub fn fits_one_more(game: &Game, faction: Faction, space: Space, kind: LandUnit
 pub fn can_build_squadron(game: &Game, power: Power, faction: Faction, space: Space) -> bool {
     let own = faction == Faction::from(power);
     let ally = faction.minor().is_some() && game.allied(power, faction);
+    // In Algiers only corsairs are built (§17).
     (own || ally)
         && space.is_port()
+        && space != Space::Algiers
         && space.home() == faction
         && game.in_play(space)
         && (game.controller(space) == Faction::from(power) || game.controller(space) == faction)
         && !game.in_unrest(space)
         && !game.has_enemy_units(power, space)
         && naval_counters_free(game, faction) > 0
+}
+
+/// Whether Barbary Pirates (#9) has been played: Algiers enters play only
+/// through that event, so it is in play exactly when the event has happened
+/// (in 1532 it has, §24.2).
+pub fn barbary_pirates_played(game: &Game) -> bool {
+    game.in_play(Space::Algiers)
+}
+
+/// Whether the Ottoman may build a corsair in the port `space` (§17): after
+/// Barbary Pirates, in an Ottoman-controlled Ottoman home port (Algiers
+/// included) not in unrest and free of enemy units, with a free naval
+/// counter (squadrons and corsairs share them, §5.3). Pirate havens have no
+/// state yet.
+pub fn can_build_corsair(game: &Game, power: Power, space: Space) -> bool {
+    power == Power::Ottoman
+        && barbary_pirates_played(game)
+        && space.is_port()
+        && space.home() == Faction::Ottoman
+        && game.in_play(space)
+        && game.controller(space) == Faction::Ottoman
+        && !game.in_unrest(space)
+        && !game.has_enemy_units(power, space)
+        && naval_counters_free(game, Faction::Ottoman) > 0
 }
 
 /// `faction`'s naval counters neither on the map nor on the turn track (§5.3).
