@@ -164,6 +164,8 @@ actions! {
         AddMinorUnit(MinorPower) => "add_minor_unit",
         /// Lose one land unit of this kind (attrition, losses).
         LoseUnit(LandUnitKind) => "lose_unit",
+        /// Place an arriving leader in this space (§8).
+        PlaceAt(Space) => "place_at",
     }
 }
 

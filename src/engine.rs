@@ -124,6 +124,7 @@ impl Game {
                 self.displacement_actions(activator, declarer, spaces, list)
             }
             Some(&Frame::WarPayment { power, .. }) => self.war_payment_actions(power, list),
+            Some(&Frame::Arrival { leader, .. }) => self.arrival_actions(leader, list),
             Some(&Frame::WinterNaval { power, from }) => self.winter_naval_actions(power, from, list),
             Some(&Frame::WinterLand { power, space, sent_to, group, .. }) => {
                 self.winter_land_actions(power, space, sent_to, group, list)
@@ -171,6 +172,7 @@ impl Game {
                 self.apply_displacement(activator, declarer, spaces, action, log)
             }
             Frame::WarPayment { power, owed } => self.apply_war_payment(power, owed, action, log),
+            Frame::Arrival { leader, .. } => self.apply_arrival(leader, action),
             Frame::WinterNaval { power, from } => self.apply_winter_naval(power, from, action, log),
             Frame::WinterLand { power, .. } => self.apply_winter_land(power, action, log),
         }

@@ -164,6 +164,7 @@ impl Game {
                 | Frame::FreeDeclaration { .. }
                 | Frame::Displacement { .. }
                 | Frame::WarPayment { .. }
+                | Frame::Arrival { .. }
                 | Frame::WinterNaval { .. }
                 | Frame::WinterLand { .. } => true,
                 Frame::Spend { cp, .. } => cp <= 6,

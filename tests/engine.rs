@@ -213,3 +213,43 @@ fn corsairs_after_barbary_pirates() {
     game.apply(Action::BuildCorsair(Space::Algiers)).unwrap();
     assert_eq!(game.naval_units(NavalLocation::Port(Space::Algiers), Faction::Ottoman).corsairs, 1);
 }
+
+/// §8: Maurice of Saxony arrives at the start of turn 6 in a
+/// Protestant-controlled electorate, the Protestant choosing which.
+#[test]
+fn maurice_of_saxony_arrives_on_turn_6() {
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 2));
+    game.set_turn(6).unwrap();
+    game.set_controller(Space::Wittenberg, Faction::Protestant).unwrap();
+    game.set_controller(Space::Brandenburg, Faction::Protestant).unwrap();
+    game.run_automatic();
+    assert_eq!(game.decider(), Decider::Power(Power::Protestant));
+    assert_eq!(
+        game.legal_actions().as_slice(),
+        &[Action::PlaceAt(Space::Brandenburg), Action::PlaceAt(Space::Wittenberg)]
+    );
+    game.apply(Action::PlaceAt(Space::Wittenberg)).unwrap();
+    assert_eq!(game.leader_location(Leader::MauriceOfSaxony), LeaderLocation::Space(Space::Wittenberg));
+}
+
+/// §8: a naval leader off the map comes back to a friendly port.
+#[test]
+fn naval_leaders_come_back() {
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 2));
+    game.set_turn(2).unwrap();
+    game.set_leader(Leader::AndreaDoria, LeaderLocation::TurnTrack).unwrap();
+    game.run_automatic();
+    // Genoa, inactive, has no power to choose for it: Doria returns at once
+    // to a Genoese port (Bastia or Genoa).
+    let LeaderLocation::Space(port) = game.leader_location(Leader::AndreaDoria) else { panic!("not back") };
+    assert_eq!(game.controller(port), Faction::Genoa);
+    assert!(port.is_port());
+    // Allied to France, Genoa's two ports are France's choice.
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 2));
+    game.set_turn(2).unwrap();
+    game.set_alliance(Power::France, MinorPower::Genoa, true).unwrap();
+    game.set_leader(Leader::AndreaDoria, LeaderLocation::TurnTrack).unwrap();
+    game.run_automatic();
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    assert!(game.legal_actions().contains(&Action::PlaceAt(Space::Marseille)));
+}

@@ -50,6 +50,9 @@ impl Game {
         }
         self.add_new_cards(log);
         self.deal(log);
+        // Arriving leaders may wait for their owners' choices; the
+        // diplomacy phase goes on after them.
+        self.leader_arrivals();
         self.enter_phase(Phase::Diplomacy, log);
     }
 

@@ -2,6 +2,7 @@
 //! that waits for a decision; `legal_actions` reads the top frame and
 //! `apply` updates it, pushes sub-procedures and pops finished ones.
 
+pub(crate) mod arrivals;
 pub(crate) mod diplomacy;
 pub(crate) mod impulse;
 pub(crate) mod movement;
@@ -49,6 +50,8 @@ pub(crate) enum Frame {
     /// Payment (§9.6 step 7): `power` pays with cards; `owed`: what each
     /// power still owes.
     WarPayment { power: Power, owed: [u8; Power::COUNT] },
+    /// A leader arriving at the card draw (§8): `power` picks where.
+    Arrival { power: Power, leader: Leader },
     /// Winter (§19): `power` picks the port for its fleet at `from`, whose
     /// nearest ports tie.
     WinterNaval { power: Power, from: crate::game::NavalLocation },
@@ -72,6 +75,7 @@ impl Frame {
             | Frame::FreeDeclaration { power, .. }
             | Frame::Displacement { power, .. }
             | Frame::WarPayment { power, .. }
+            | Frame::Arrival { power, .. }
             | Frame::WinterNaval { power, .. }
             | Frame::WinterLand { power, .. } => power,
         }
@@ -90,6 +94,7 @@ impl Frame {
             Frame::FreeDeclaration { .. } => "declare war on the minor's new ally, or decline",
             Frame::Displacement { .. } => "where displaced units go",
             Frame::WarPayment { .. } => "a card to pay for war with",
+            Frame::Arrival { .. } => "where the arriving leader is placed",
             Frame::WinterNaval { .. } => "the port the fleet winters in",
             Frame::WinterLand { .. } => "units to send home, where, or done",
         }
