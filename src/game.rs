@@ -8,8 +8,8 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::sets::EnumSet;
 use crate::types::{
-    Card, Debater, Faction, Leader, LeaderKind, MinorPower, Phase, Power, Reformer, Religion, Ruler, SeaZone, Space,
-    SpaceKind,
+    Card, Debater, Faction, LandUnitKind, Leader, LeaderKind, MinorPower, Phase, Power, Reformer, Religion, Ruler,
+    SeaZone, Space, SpaceKind,
 };
 
 /// Which game to play (§24).
@@ -61,6 +61,28 @@ impl LandUnits {
     /// `n` regulars.
     pub const fn regulars(n: u8) -> LandUnits {
         LandUnits { regulars: n, mercenaries: 0, cavalry: 0 }
+    }
+
+    /// How many of `kind`.
+    #[inline]
+    pub const fn count(self, kind: LandUnitKind) -> u8 {
+        match kind {
+            LandUnitKind::Regular => self.regulars,
+            LandUnitKind::Mercenary => self.mercenaries,
+            LandUnitKind::Cavalry => self.cavalry,
+        }
+    }
+
+    /// These units and one more of `kind` (saturating).
+    #[inline]
+    pub const fn plus_one(self, kind: LandUnitKind) -> LandUnits {
+        let mut units = self;
+        match kind {
+            LandUnitKind::Regular => units.regulars = units.regulars.saturating_add(1),
+            LandUnitKind::Mercenary => units.mercenaries = units.mercenaries.saturating_add(1),
+            LandUnitKind::Cavalry => units.cavalry = units.cavalry.saturating_add(1),
+        }
+        units
     }
 
     /// All units together.

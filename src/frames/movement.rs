@@ -111,24 +111,7 @@ impl Game {
             }
         }
         let available = self.movable_units(power, from);
-        let limit = formation_limit(leaders);
-        if units.total() < limit {
-            for (kind, have, taken) in [
-                (LandUnitKind::Regular, available.regulars, units.regulars),
-                (LandUnitKind::Mercenary, available.mercenaries, units.mercenaries),
-                (LandUnitKind::Cavalry, available.cavalry, units.cavalry),
-            ] {
-                let mut more = units;
-                match kind {
-                    LandUnitKind::Regular => more.regulars += 1,
-                    LandUnitKind::Mercenary => more.mercenaries += 1,
-                    LandUnitKind::Cavalry => more.cavalry += 1,
-                }
-                if taken < have && self.completion_exists(power, from, more, limit) {
-                    list.push(Action::AddUnit(kind));
-                }
-            }
-        }
+        self.offer_unit_additions(power, from, units, available, formation_limit(leaders), list);
         let formed = !units.is_empty() || !leaders.is_empty();
         if formed && (units.is_empty() || self.split_fits(power, from, units)) {
             let cp = self.spend_cp_below_top();
@@ -143,6 +126,30 @@ impl Game {
         // this impulse, so this cannot loop.
         if list.is_empty() {
             list.push(Action::Done);
+        }
+    }
+
+    /// Offers `AddUnit` for each kind `available` has more of than the
+    /// formation `units`, while it stays within `limit` (§5.1) and can still
+    /// split off from its stack within the counters (§5.2).
+    pub(crate) fn offer_unit_additions(
+        &self,
+        power: Power,
+        from: Space,
+        units: LandUnits,
+        available: LandUnits,
+        limit: u8,
+        list: &mut ActionList,
+    ) {
+        if units.total() >= limit {
+            return;
+        }
+        for kind in LandUnitKind::ALL {
+            if units.count(kind) < available.count(kind)
+                && self.completion_exists(power, from, units.plus_one(kind), limit)
+            {
+                list.push(Action::AddUnit(kind));
+            }
         }
     }
 

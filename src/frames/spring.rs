@@ -81,23 +81,8 @@ impl Game {
         }
         let more = units.total().saturating_add(1);
         let limit = formation_limit(leaders);
-        if units.total() < limit && !deployment_destinations(self, power, from, more).is_empty() {
-            for (kind, have, taken) in [
-                (LandUnitKind::Regular, available.regulars, units.regulars),
-                (LandUnitKind::Mercenary, available.mercenaries, units.mercenaries),
-                (LandUnitKind::Cavalry, available.cavalry, units.cavalry),
-            ] {
-                let mut bigger = units;
-                match kind {
-                    LandUnitKind::Regular => bigger.regulars += 1,
-                    LandUnitKind::Mercenary => bigger.mercenaries += 1,
-                    LandUnitKind::Cavalry => bigger.cavalry += 1,
-                }
-                // The split must stay showable with the counters (§5.2).
-                if taken < have && self.completion_exists(power, from, bigger, limit) {
-                    list.push(Action::AddUnit(kind));
-                }
-            }
+        if !deployment_destinations(self, power, from, more).is_empty() {
+            self.offer_unit_additions(power, from, units, available, limit, list);
         }
         let formed = !units.is_empty() || !leaders.is_empty();
         if formed && (units.is_empty() || self.split_fits(power, from, units)) {
