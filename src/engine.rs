@@ -124,6 +124,9 @@ impl Game {
                 self.displacement_actions(activator, declarer, spaces, list)
             }
             Some(&Frame::WarPayment { power, .. }) => self.war_payment_actions(power, list),
+            Some(&Frame::NavalMove { power, from, fleet, leaders, moved }) => {
+                self.naval_move_actions(power, from, fleet, leaders, moved, list)
+            }
             None => {}
         }
         list.sort_unstable_by_key(|a| a.index());
@@ -167,6 +170,7 @@ impl Game {
                 self.apply_displacement(activator, declarer, spaces, action, log)
             }
             Frame::WarPayment { power, owed } => self.apply_war_payment(power, owed, action, log),
+            Frame::NavalMove { power, .. } => self.apply_naval_move(power, action, log),
         }
         self.check_automatic_victory(log);
         self.advance(log);

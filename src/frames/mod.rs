@@ -5,9 +5,11 @@
 pub(crate) mod diplomacy;
 pub(crate) mod impulse;
 pub(crate) mod movement;
+pub(crate) mod naval;
 pub(crate) mod spring;
 
-use crate::game::LandUnits;
+use crate::game::{LandUnits, NavalLocation};
+use crate::rules::naval::Fleet;
 use crate::sets::EnumSet;
 use crate::types::{Leader, MinorPower, Power, Space};
 
@@ -48,6 +50,10 @@ pub(crate) enum Frame {
     /// Payment (§9.6 step 7): `power` pays with cards; `owed`: what each
     /// power still owes.
     WarPayment { power: Power, owed: [u8; Power::COUNT] },
+    /// A naval move (§16.1), its CP paid: `power` sends stacks one at a
+    /// time. `from`, `fleet`, `leaders` (a mask, see `frames::naval`): the
+    /// stack being formed; `moved`: ships and leaders that already moved.
+    NavalMove { power: Power, from: Option<NavalLocation>, fleet: Fleet, leaders: u8, moved: naval::MovedShips },
 }
 
 impl Frame {
@@ -64,6 +70,7 @@ impl Frame {
             | Frame::FreeDeclaration { power, .. }
             | Frame::Displacement { power, .. }
             | Frame::WarPayment { power, .. } => power,
+            Frame::NavalMove { power, .. } => power,
         }
     }
 
@@ -80,6 +87,7 @@ impl Frame {
             Frame::FreeDeclaration { .. } => "declare war on the minor's new ally, or decline",
             Frame::Displacement { .. } => "where displaced units go",
             Frame::WarPayment { .. } => "a card to pay for war with",
+            Frame::NavalMove { .. } => "ships to move, where to, or done",
         }
     }
 }
