@@ -10,7 +10,7 @@ use core::str::FromStr;
 
 use thiserror::Error;
 
-use crate::types::{Card, Faction, LandUnitKind, Leader, MinorPower, Space, Vocabulary};
+use crate::types::{Card, Faction, LandUnitKind, Leader, MinorPower, NavalUnitKind, SeaZone, Space, Vocabulary};
 
 /// Text that is not an action.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -120,6 +120,8 @@ actions! {
         Decline => "decline",
         /// Intervene for a minor power after a declaration of war on it (§9.6).
         Intervene => "intervene",
+        /// Take the naval move action (§16.1): every ship may move one step.
+        NavalMove => "naval_move",
     }
     with {
         /// Play a card for its CP (§11.1).
@@ -166,6 +168,18 @@ actions! {
         LoseUnit(LandUnitKind) => "lose_unit",
         /// Place an arriving leader in this space (§8).
         PlaceAt(Space) => "place_at",
+        /// Naval move: move ships from this port.
+        NavalFromPort(Space) => "naval_from_port",
+        /// Naval move: move ships from this sea zone.
+        NavalFromSea(SeaZone) => "naval_from_sea",
+        /// Naval move: add one of the power's own ships of this kind.
+        AddShip(NavalUnitKind) => "add_ship",
+        /// Naval move: add one squadron of this allied minor power.
+        AddAlliedSquadron(MinorPower) => "add_allied_squadron",
+        /// Naval move: sail the ships to this port.
+        NavalToPort(Space) => "naval_to_port",
+        /// Naval move: sail the ships to this sea zone.
+        NavalToSea(SeaZone) => "naval_to_sea",
     }
 }
 

@@ -129,6 +129,9 @@ impl Game {
             Some(&Frame::WinterLand { power, space, sent_to, group, .. }) => {
                 self.winter_land_actions(power, space, sent_to, group, list)
             }
+            Some(&Frame::NavalMove { power, from, fleet, leaders, moved }) => {
+                self.naval_move_actions(power, from, fleet, leaders, moved, list)
+            }
             None => {}
         }
         list.sort_unstable_by_key(|a| a.index());
@@ -175,6 +178,7 @@ impl Game {
             Frame::Arrival { leader, .. } => self.apply_arrival(leader, action),
             Frame::WinterNaval { power, from } => self.apply_winter_naval(power, from, action, log),
             Frame::WinterLand { power, .. } => self.apply_winter_land(power, action, log),
+            Frame::NavalMove { power, .. } => self.apply_naval_move(power, action, log),
         }
         self.check_automatic_victory(log);
         self.advance(log);

@@ -1,7 +1,7 @@
 //! `Event`: what happened, reported by `Game::apply_logged`.
 
-use crate::game::LandUnits;
-use crate::types::{Card, Faction, LandUnitKind, MinorPower, Phase, Power, Space};
+use crate::game::{LandUnits, NavalLocation, NavalUnits};
+use crate::types::{Card, Faction, LandUnitKind, Leader, MinorPower, Phase, Power, Space};
 
 /// Something that happened while an action was applied: the decision itself
 /// and every automatic step it set off.
@@ -147,4 +147,24 @@ pub enum Event {
     },
     /// An Ottoman corsair was built in this port (§17).
     CorsairBuilt(Space),
+    /// Naval units of one faction moved one step in a naval move (§16.1).
+    ShipsMoved {
+        /// Whose ships.
+        faction: Faction,
+        /// From.
+        from: NavalLocation,
+        /// To.
+        to: NavalLocation,
+        /// The ships.
+        units: NavalUnits,
+    },
+    /// A naval leader moved with ships in a naval move (§16.1).
+    NavalLeaderMoved {
+        /// Who.
+        leader: Leader,
+        /// From.
+        from: NavalLocation,
+        /// To.
+        to: NavalLocation,
+    },
 }

@@ -168,6 +168,9 @@ impl Game {
                 | Frame::WinterNaval { .. }
                 | Frame::WinterLand { .. } => true,
                 Frame::Spend { cp, .. } => cp <= 6,
+                Frame::NavalMove { power, from, fleet, leaders, .. } => {
+                    self.naval_frame_fits(power, from, fleet, leaders)
+                }
                 Frame::Formation { power, from, units, leaders }
                 | Frame::DeployFormation { power, from, units, leaders } => {
                     let own = Faction::from(power);

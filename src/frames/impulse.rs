@@ -185,6 +185,9 @@ impl Game {
                 list.push(Action::MoveFrom(space));
             }
         }
+        if crate::rules::naval::can_naval_move(self, power) {
+            list.push(Action::NavalMove);
+        }
         for space in Space::ALL {
             if cp >= cost::CONTROL && loc::can_control(self, power, space) {
                 list.push(Action::Control(space));
@@ -229,6 +232,10 @@ impl Game {
         let spent = match action {
             Action::Done => {
                 self.stack.pop();
+                return;
+            }
+            Action::NavalMove => {
+                self.begin_naval_move(power);
                 return;
             }
             Action::MoveFrom(from) => {

@@ -6,10 +6,12 @@ pub(crate) mod arrivals;
 pub(crate) mod diplomacy;
 pub(crate) mod impulse;
 pub(crate) mod movement;
+pub(crate) mod naval;
 pub(crate) mod spring;
 pub(crate) mod winter;
 
-use crate::game::LandUnits;
+use crate::game::{LandUnits, NavalLocation};
+use crate::rules::naval::Fleet;
 use crate::sets::EnumSet;
 use crate::types::{Leader, MinorPower, Power, Space};
 
@@ -59,6 +61,10 @@ pub(crate) enum Frame {
     /// group at a time; `done`: stacks handled and spaces arrived at;
     /// `sent_to`: where this stack's groups went.
     WinterLand { power: Power, space: Space, done: EnumSet<Space>, sent_to: EnumSet<Space>, group: winter::WinterGroup },
+    /// A naval move (§16.1), its CP paid: `power` sends stacks one at a
+    /// time. `from`, `fleet`, `leaders` (a mask, see `frames::naval`): the
+    /// stack being formed; `moved`: ships and leaders that already moved.
+    NavalMove { power: Power, from: Option<NavalLocation>, fleet: Fleet, leaders: u8, moved: naval::MovedShips },
 }
 
 impl Frame {
@@ -78,6 +84,7 @@ impl Frame {
             | Frame::Arrival { power, .. }
             | Frame::WinterNaval { power, .. }
             | Frame::WinterLand { power, .. } => power,
+            Frame::NavalMove { power, .. } => power,
         }
     }
 
@@ -97,6 +104,7 @@ impl Frame {
             Frame::Arrival { .. } => "where the arriving leader is placed",
             Frame::WinterNaval { .. } => "the port the fleet winters in",
             Frame::WinterLand { .. } => "units to send home, where, or done",
+            Frame::NavalMove { .. } => "ships to move, where to, or done",
         }
     }
 }

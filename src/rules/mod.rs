@@ -8,6 +8,7 @@ pub mod diplomacy;
 pub mod loc;
 pub mod minor;
 pub mod movement;
+pub mod naval;
 pub mod paths;
 pub mod spring;
 pub mod victory;
