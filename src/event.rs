@@ -1,7 +1,7 @@
 //! `Event`: what happened, reported by `Game::apply_logged`.
 
 use crate::game::{LandUnits, NavalLocation, NavalUnits};
-use crate::types::{Card, Faction, LandUnitKind, Leader, MinorPower, Phase, Power, Space};
+use crate::types::{Card, Faction, LandUnitKind, Leader, MinorPower, Phase, Power, Religion, Space};
 
 /// Something that happened while an action was applied: the decision itself
 /// and every automatic step it set off.
@@ -166,5 +166,12 @@ pub enum Event {
         from: NavalLocation,
         /// To.
         to: NavalLocation,
+    },
+    /// The religion of a space changed.
+    ReligionChanged {
+        /// Where.
+        space: Space,
+        /// Its new religion.
+        religion: Religion,
     },
 }

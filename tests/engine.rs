@@ -253,3 +253,21 @@ fn naval_leaders_come_back() {
     assert_eq!(game.decider(), Decider::Power(Power::France));
     assert!(game.legal_actions().contains(&Action::PlaceAt(Space::Marseille)));
 }
+
+/// §8: Zwingli arrives in Zurich on turn 2 and Calvin in Geneva on turn 4,
+/// each turning his space Protestant.
+#[test]
+fn reformers_arrive_by_turn() {
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 3));
+    game.set_turn(2).unwrap();
+    game.run_automatic();
+    assert_eq!(game.reformer_state(Reformer::Zwingli), ReformerState::OnMap);
+    assert_eq!(game.religion(Space::Zurich), Religion::Protestant);
+    assert_eq!(game.reformer_state(Reformer::Calvin), ReformerState::NotArrived);
+    assert_eq!(game.religion(Space::Geneva), Religion::Catholic);
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 3));
+    game.set_turn(4).unwrap();
+    game.run_automatic();
+    assert_eq!(game.reformer_state(Reformer::Calvin), ReformerState::OnMap);
+    assert_eq!(game.religion(Space::Geneva), Religion::Protestant);
+}

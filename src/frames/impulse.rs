@@ -6,10 +6,10 @@ use crate::data::cards::Entry;
 use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
 use crate::frames::Frame;
-use crate::game::{Game, LandUnits, NavalLocation, NavalUnits, Scenario};
+use crate::game::{Game, LandUnits, NavalLocation, NavalUnits, ReformerState, Scenario};
 use crate::rules::{cards_dealt, construction, loc};
 use crate::sets::EnumSet;
-use crate::types::{Card, CardKind, Faction, LandUnitKind, Phase, Power, Space};
+use crate::types::{Card, CardKind, Faction, LandUnitKind, Phase, Power, Reformer, Religion, Space};
 
 /// Whether the engine can play `card`'s event. No event is built yet: the
 /// card events come with later work (README, "What is not built yet").
@@ -48,12 +48,35 @@ impl Game {
                 self.debaters[debater.index()] = crate::game::DebaterState::Uncommitted;
             }
         }
+        self.reformer_arrivals(log);
         self.add_new_cards(log);
         self.deal(log);
         // Arriving leaders may wait for their owners' choices; the
         // diplomacy phase goes on after them.
         self.leader_arrivals();
         self.enter_phase(Phase::Diplomacy, log);
+    }
+
+    /// Reformers at the card draw (§8 step 2): Zwingli in Zurich on turn 2,
+    /// Calvin in Geneva on turn 4, each turning his space Protestant; a
+    /// reformer who was away comes back without converting it again. (Luther
+    /// comes with the 95 Theses and Cranmer with Anne Boleyn: their events
+    /// are not built.)
+    fn reformer_arrivals(&mut self, log: &mut dyn Log) {
+        for (reformer, turn) in [(Reformer::Zwingli, 2), (Reformer::Calvin, 4)] {
+            let space = reformer.space();
+            match self.reformer_state(reformer) {
+                ReformerState::NotArrived if self.turn >= turn => {
+                    self.reformers[reformer.index()] = ReformerState::OnMap;
+                    if self.religion(space) == Religion::Catholic {
+                        self.religion[space as usize] = Religion::Protestant;
+                        log.event(Event::ReligionChanged { space, religion: Religion::Protestant });
+                    }
+                }
+                ReformerState::Away => self.reformers[reformer.index()] = ReformerState::OnMap,
+                _ => {}
+            }
+        }
     }
 
     /// §6.2: the discard pile and the undealt cards make the new deck, with
