@@ -9,6 +9,7 @@ pub mod loc;
 pub mod minor;
 pub mod movement;
 pub mod paths;
+pub mod peace;
 pub mod spring;
 pub mod victory;
 pub mod winter;
