@@ -10,7 +10,9 @@ use core::str::FromStr;
 
 use thiserror::Error;
 
-use crate::types::{Card, Faction, LandUnitKind, Leader, MinorPower, NavalUnitKind, SeaZone, Space, Vocabulary};
+use crate::types::{
+    Card, Faction, LandUnitKind, Leader, MinorPower, NavalUnitKind, Power, Ruler, SeaZone, Space, Vocabulary,
+};
 
 /// Text that is not an action.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -180,6 +182,26 @@ actions! {
         NavalToPort(Space) => "naval_to_port",
         /// Naval move: sail the ships to this sea zone.
         NavalToSea(SeaZone) => "naval_to_sea",
+        /// Sue for peace in the war with this power (§9.3).
+        SueForPeace(Power) => "sue_for_peace",
+        /// Remove one of one's own units in this space (§9.3 step 4).
+        RemoveUnitIn(Space) => "remove_unit_in",
+        /// Lose one naval unit of this kind (§9.3 step 4).
+        LoseShip(NavalUnitKind) => "lose_ship",
+        /// Regain this home space from the winner of the peace (§9.3 steps 5 and 7).
+        Regain(Space) => "regain",
+        /// Regain this captured leader from the winner of the peace (§9.3 step 6).
+        RegainLeader(Leader) => "regain_leader",
+        /// Pay this power 1 War Winner VP (§9.3 steps 5-7).
+        GiveVp(Power) => "give_vp",
+        /// Let this power draw a random card from one's hand (§9.3 steps 5-7).
+        GiveRandomCard(Power) => "give_random_card",
+        /// Ransom this captured leader (§9.4).
+        Ransom(Leader) => "ransom",
+        /// Send the freed leader to this space (§9.3 step 6, §9.4).
+        ReturnLeaderTo(Space) => "return_leader_to",
+        /// Lift this ruler's excommunication (§9.5).
+        LiftExcommunication(Ruler) => "lift_excommunication",
     }
 }
 

@@ -483,6 +483,19 @@ impl Game {
         self.hungary_bohemia_defeated = defeated;
         Ok(())
     }
+
+    /// Sets the CP on the St Peter's track, 0 to 4 (§18.1).
+    pub fn set_st_peters_cp(&mut self, cp: u8) -> Result<(), EditError> {
+        self.st_peters_cp = cp.min(4);
+        Ok(())
+    }
+
+    /// Records whether `a` and `b` made peace in this diplomacy phase (§9.3, §9.6).
+    pub fn set_peace_made(&mut self, a: Power, b: Power, made: bool) -> Result<(), EditError> {
+        check_pair(a.into(), b.into())?;
+        self.peace_made.set(a.into(), b.into(), made);
+        Ok(())
+    }
 }
 
 fn check_pair(a: Faction, b: Faction) -> Result<(), EditError> {

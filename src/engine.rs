@@ -132,6 +132,11 @@ impl Game {
             Some(&Frame::NavalMove { power, from, fleet, leaders, moved }) => {
                 self.naval_move_actions(power, from, fleet, leaders, moved, list)
             }
+            Some(&Frame::SuePeace { power }) => self.sue_actions(power, list),
+            Some(&Frame::Peace { loser, winner, step, .. }) => self.peace_actions(loser, winner, step, list),
+            Some(&Frame::Ransom { power }) => self.ransom_actions(power, list),
+            Some(&Frame::Excommunication { power }) => self.excommunication_actions(power, list),
+            Some(&Frame::LeaderReturn { power, .. }) => self.leader_return_actions(power, list),
             None => {}
         }
         list.sort_unstable_by_key(|a| a.index());
@@ -179,6 +184,11 @@ impl Game {
             Frame::WinterNaval { power, from } => self.apply_winter_naval(power, from, action, log),
             Frame::WinterLand { power, .. } => self.apply_winter_land(power, action, log),
             Frame::NavalMove { power, .. } => self.apply_naval_move(power, action, log),
+            Frame::SuePeace { power } => self.apply_sue(power, action, log),
+            Frame::Peace { loser, winner, step, .. } => self.apply_peace(loser, winner, step, action, log),
+            Frame::Ransom { power } => self.apply_ransom(power, action, log),
+            Frame::Excommunication { power } => self.apply_excommunication(power, action, log),
+            Frame::LeaderReturn { leader, .. } => self.apply_leader_return(leader, action, log),
         }
         self.check_automatic_victory(log);
         self.advance(log);

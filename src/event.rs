@@ -1,7 +1,7 @@
 //! `Event`: what happened, reported by `Game::apply_logged`.
 
 use crate::game::{LandUnits, NavalLocation, NavalUnits};
-use crate::types::{Card, Faction, LandUnitKind, Leader, MinorPower, Phase, Power, Religion, Space};
+use crate::types::{Card, Faction, LandUnitKind, Leader, MinorPower, Phase, Power, Religion, Ruler, Space};
 
 /// Something that happened while an action was applied: the decision itself
 /// and every automatic step it set off.
@@ -173,5 +173,60 @@ pub enum Event {
         space: Space,
         /// Its new religion.
         religion: Religion,
+    },
+    /// A power sued for peace (§9.3 steps 1-2); the winner took its War Winner VP.
+    SuedForPeace {
+        /// The loser, who sued.
+        power: Power,
+        /// The winner.
+        winner: Power,
+        /// The War Winner VP it took.
+        vp: u8,
+    },
+    /// Naval units were eliminated or removed.
+    ShipsEliminated {
+        /// Whose.
+        faction: Faction,
+        /// In which port.
+        space: Space,
+        /// How many of each kind.
+        units: NavalUnits,
+    },
+    /// A power paid 1 War Winner VP for something regained (§9.3 steps 5-7).
+    WarWinnerVpGiven {
+        /// The payer, the loser of the peace.
+        power: Power,
+        /// Who took the VP.
+        to: Power,
+    },
+    /// A power drew a random card from another's hand (§9.3-§9.5).
+    CardDrawn {
+        /// Who drew.
+        power: Power,
+        /// From whose hand.
+        from: Power,
+        /// The card.
+        card: Card,
+    },
+    /// A captured leader came back (§9.3 step 6, §9.4).
+    LeaderReturned {
+        /// The leader.
+        leader: Leader,
+        /// Where.
+        to: Space,
+    },
+    /// A war ended by suing for peace (§9.3 step 8).
+    PeaceMade {
+        /// The loser, who sued.
+        power: Power,
+        /// The winner.
+        winner: Power,
+    },
+    /// A ruler's excommunication ended (§9.3 step 8, §9.5).
+    ExcommunicationLifted(Ruler),
+    /// CP went to St Peter's (§9.5, §18.1).
+    StPetersCp {
+        /// How many.
+        cp: u8,
     },
 }

@@ -320,6 +320,11 @@ pub struct Game {
     /// Who holds each minor's Phony War marker (§9.6 step 6), by `MinorPower`
     /// index: only Scotland's and Venice's exist.
     pub(crate) phony_war: [Option<Power>; MinorPower::COUNT],
+    /// CP on the St Peter's track toward its next VP, 0 to 4 (§18.1, §9.5).
+    pub(crate) st_peters_cp: u8,
+    /// The pairs of powers that made peace in this diplomacy phase (§9.3,
+    /// §9.6); cleared when the phase ends.
+    pub(crate) peace_made: Pairs,
 }
 
 impl Game {
@@ -394,6 +399,8 @@ impl Game {
             dip_deck: EnumSet::EMPTY,
             hungary_bohemia_defeated: false,
             phony_war: [None; MinorPower::COUNT],
+            st_peters_cp: 0,
+            peace_made: Pairs::default(),
         }
     }
 
@@ -687,6 +694,35 @@ impl Game {
     /// already counted in its bonus VP; only Scotland and Venice have one.
     pub fn phony_war(&self, minor: MinorPower) -> Option<Power> {
         self.phony_war[minor.index()]
+    }
+
+    /// The CP on the St Peter's track toward its next VP, 0 to 4 (§18.1).
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Scenario, Setup};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    /// game.set_st_peters_cp(3)?;
+    /// assert_eq!(game.st_peters_cp(), 3);
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
+    pub fn st_peters_cp(&self) -> u8 {
+        self.st_peters_cp
+    }
+
+    /// Whether `a` and `b` made peace in this diplomacy phase (§9.3), which
+    /// bars a declaration of war between them until it ends (§9.6).
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Power, Scenario, Setup};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    /// game.set_peace_made(Power::France, Power::Hapsburg, true)?;
+    /// assert!(game.made_peace_this_phase(Power::Hapsburg, Power::France));
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
+    pub fn made_peace_this_phase(&self, a: Power, b: Power) -> bool {
+        self.peace_made.contains(a.into(), b.into())
     }
 }
 

@@ -83,6 +83,9 @@ struct GameRepr {
     outcome: Option<Outcome>,
     /// Who holds each minor's Phony War marker, by `MinorPower` order (§9.6 step 6).
     phony_war: [Option<Power>; MinorPower::COUNT],
+    st_peters_cp: u8,
+    /// Pairs of powers that made peace in this diplomacy phase (§9.3).
+    peace_made: Vec<(Faction, Faction)>,
 }
 
 /// One land stack.
@@ -190,6 +193,8 @@ impl From<&Game> for GameRepr {
             passes_in_row: game.passes_in_row,
             outcome: game.outcome,
             phony_war: game.phony_war,
+            st_peters_cp: game.st_peters_cp,
+            peace_made: pairs_list(game.peace_made),
         }
     }
 }
@@ -266,6 +271,8 @@ impl GameRepr {
             passes_in_row: self.passes_in_row,
             outcome: self.outcome,
             phony_war: self.phony_war,
+            st_peters_cp: self.st_peters_cp,
+            peace_made: pairs_of(&self.peace_made, "peace_made")?,
         };
         game.validate()?;
         Ok(game)

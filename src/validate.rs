@@ -166,7 +166,12 @@ impl Game {
                 | Frame::WarPayment { .. }
                 | Frame::Arrival { .. }
                 | Frame::WinterNaval { .. }
-                | Frame::WinterLand { .. } => true,
+                | Frame::WinterLand { .. }
+                | Frame::SuePeace { .. }
+                | Frame::Peace { .. }
+                | Frame::Ransom { .. }
+                | Frame::Excommunication { .. }
+                | Frame::LeaderReturn { .. } => true,
                 Frame::Spend { cp, .. } => cp <= 6,
                 Frame::NavalMove { power, from, fleet, leaders, .. } => {
                     self.naval_frame_fits(power, from, fleet, leaders)
@@ -383,6 +388,7 @@ impl Game {
         let on_tracks = self.piracy_vp <= 10
             && self.chateaux_vp <= 6
             && self.st_peters_vp <= 5
+            && self.st_peters_cp <= 4
             && matches!(self.heir_vp, 0 | 2 | 5);
         if on_tracks { Ok(()) } else { Err(InvalidGame::VpTrack) }
     }

@@ -3,12 +3,13 @@
 //! with the activation they bring (§22.2), the Phony War marker, and the
 //! payment in cards.
 //!
-//! Not built yet: negotiation (§9.1), suing for peace (§9.3), ransom (§9.4)
-//! and removing excommunication (§9.5). Each is optional for every power, so
-//! passing over them is the play in which every power declines.
+//! Suing for peace (§9.3), ransom (§9.4) and removing excommunication (§9.5)
+//! come first (`frames::peace`). Not built yet: negotiation (§9.1), optional
+//! for every power, so the play is the one in which no deal is made.
 //!
-//! Turn 1 has no declarations of war (§7: only England's negotiation, not
-//! built), and the two-player variant none in the diplomacy phase (§24.3).
+//! Turn 1 has no segment but England's negotiation (§7, not built), and the
+//! two-player variant has its own diplomacy (§24.3, not built): both skip
+//! the phase.
 //! A power that has no declaration it may make and pay for is not asked.
 
 use crate::action::Action;
@@ -35,16 +36,23 @@ fn first_move(d: &dip::Displacement) -> Option<(Faction, EnumSet<Space>)> {
 }
 
 impl Game {
-    /// Phase 3 (§9): starts the declarations of war, or moves on.
+    /// Phase 3 (§9): suing for peace, ransom and removing excommunication
+    /// (`frames::peace`), then the declarations of war; or moves on.
     pub(crate) fn diplomacy_phase(&mut self, log: &mut dyn Log) {
         if self.turn == 1 || self.scenario() == Scenario::TwoPlayer {
             self.end_diplomacy_phase(log);
             return;
         }
+        self.begin_peace_segments(log);
+    }
+
+    /// Step 1 of §9.6, after the segments before it.
+    pub(crate) fn begin_declarations(&mut self, log: &mut dyn Log) {
         self.next_declarer(0, [0; Power::COUNT], log);
     }
 
     fn end_diplomacy_phase(&mut self, log: &mut dyn Log) {
+        self.peace_made = Default::default();
         if self.turn == 1 {
             self.enter_phase(Phase::DietOfWorms, log);
         } else {

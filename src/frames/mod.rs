@@ -7,6 +7,7 @@ pub(crate) mod diplomacy;
 pub(crate) mod impulse;
 pub(crate) mod movement;
 pub(crate) mod naval;
+pub(crate) mod peace;
 pub(crate) mod spring;
 pub(crate) mod winter;
 
@@ -65,6 +66,19 @@ pub(crate) enum Frame {
     /// time. `from`, `fleet`, `leaders` (a mask, see `frames::naval`): the
     /// stack being formed; `moved`: ships and leaders that already moved.
     NavalMove { power: Power, from: Option<NavalLocation>, fleet: Fleet, leaders: u8, moved: naval::MovedShips },
+    /// Suing for peace (§9.3): `power` sues in one of its wars, or is done.
+    SuePeace { power: Power },
+    /// The peace `loser` sued `winner` for (§9.3 steps 3-8), at `step`;
+    /// `power` decides it: the owner of units to displace, else the loser.
+    /// Sits on the `SuePeace` frame.
+    Peace { power: Power, loser: Power, winner: Power, step: peace::PeaceStep },
+    /// Ransom (§9.4): `power` ransoms its captured leaders one at a time, or is done.
+    Ransom { power: Power },
+    /// Removing excommunication (§9.5): `power` lifts it, or declines.
+    Excommunication { power: Power },
+    /// `leader`, freed by peace or ransom (§9.3 step 6, §9.4), goes to one of
+    /// the spaces open to it: `power` picks. Sits on the `Peace` or `Ransom` frame.
+    LeaderReturn { power: Power, leader: Leader },
 }
 
 impl Frame {
@@ -85,6 +99,11 @@ impl Frame {
             | Frame::WinterNaval { power, .. }
             | Frame::WinterLand { power, .. } => power,
             Frame::NavalMove { power, .. } => power,
+            Frame::SuePeace { power }
+            | Frame::Peace { power, .. }
+            | Frame::Ransom { power }
+            | Frame::Excommunication { power }
+            | Frame::LeaderReturn { power, .. } => power,
         }
     }
 
@@ -105,6 +124,13 @@ impl Frame {
             Frame::WinterNaval { .. } => "the port the fleet winters in",
             Frame::WinterLand { .. } => "units to send home, where, or done",
             Frame::NavalMove { .. } => "ships to move, where to, or done",
+            Frame::SuePeace { .. } => "a war to sue for peace in, or done",
+            Frame::Peace { .. } => {
+                "the terms of the peace: where units go, units to remove, what to regain and its price"
+            }
+            Frame::Ransom { .. } => "a captured leader to ransom, or done",
+            Frame::Excommunication { .. } => "lift the excommunication, or decline",
+            Frame::LeaderReturn { .. } => "where the freed leader goes",
         }
     }
 }

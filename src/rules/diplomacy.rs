@@ -5,11 +5,10 @@
 //! Pure functions over a borrowed [`Game`]; the engine's diplomacy phase
 //! (`frames::diplomacy`) asks the decisions and applies the results.
 //!
-//! Two hooks wait for state that does not exist yet:
-//! - peace made in this diplomacy phase (negotiation §9.1 and suing for
-//!   peace §9.3 are not built): [`peace_made_this_phase`];
-//! - the Catherine of Aragon discount (Henry VIII's marital status, §21.3, is
-//!   not kept): [`catherine_of_aragon_discount`].
+//! Peace made in this diplomacy phase by suing (§9.3) bars a declaration
+//! ([`peace_made_this_phase`]; negotiation §9.1 is not built). A hook waits
+//! for state that does not exist yet: the Catherine of Aragon discount (Henry
+//! VIII's marital status, §21.3, is not kept): [`catherine_of_aragon_discount`].
 
 use crate::game::Game;
 use crate::rules::minor::{self, LandMoves, NavalMoves};
@@ -130,19 +129,22 @@ pub fn catherine_of_aragon_discount(_game: &Game, _declarer: Power, _target: Fac
     0
 }
 
-/// Hook for the diplomacy-phase restriction on a power `a` made peace with
-/// in this phase (§9.6). Peace is made only by negotiation (§9.1) and suing
-/// for peace (§9.3), not built yet, so no peace is ever made in the phase.
+/// The diplomacy-phase restriction on a power `a` made peace with in this
+/// phase (§9.6): peace by suing (§9.3) is recorded in the game; negotiation
+/// (§9.1), not built, makes none.
 ///
 /// ```
 /// use here_i_stand::{Game, Power, Scenario, Setup};
 /// use here_i_stand::rules::diplomacy::peace_made_this_phase;
 ///
-/// let game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
 /// assert!(!peace_made_this_phase(&game, Power::France, Power::Hapsburg));
+/// game.set_peace_made(Power::Hapsburg, Power::France, true)?;
+/// assert!(peace_made_this_phase(&game, Power::France, Power::Hapsburg));
+/// # Ok::<(), here_i_stand::EditError>(())
 /// ```
-pub fn peace_made_this_phase(_game: &Game, _a: Power, _b: Power) -> bool {
-    false
+pub fn peace_made_this_phase(game: &Game, a: Power, b: Power) -> bool {
+    game.made_peace_this_phase(a, b)
 }
 
 /// Why `declarer` may not declare war on `target` under the restrictions that

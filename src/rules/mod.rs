@@ -10,6 +10,7 @@ pub mod minor;
 pub mod movement;
 pub mod naval;
 pub mod paths;
+pub mod peace;
 pub mod spring;
 pub mod victory;
 pub mod winter;
