@@ -596,6 +596,19 @@ impl Game {
         self.alliances.contains(a.into(), b.into())
     }
 
+    /// The power and the minor powers allied to it: the factions whose units
+    /// it moves as its own (§22.3).
+    pub fn own_factions(&self, power: Power) -> EnumSet<Faction> {
+        let mut set = EnumSet::EMPTY;
+        set.insert(Faction::from(power));
+        for minor in MinorPower::ALL {
+            if self.minor_ally(minor) == Some(power) {
+                set.insert(Faction::from(minor));
+            }
+        }
+        set
+    }
+
     /// The major power a minor is allied with, if it is active (§22).
     pub fn minor_ally(&self, minor: MinorPower) -> Option<Power> {
         Power::ALL.into_iter().find(|&p| self.allied(p, minor))

@@ -18,6 +18,18 @@ pub fn move_cost(from: Space, to: Space) -> u8 {
     if from.is_pass_to(to) { cost::MOVE_PASS } else { cost::MOVE_CLEAR }
 }
 
+/// Adds the leader or unit an `AddLeader` / `AddUnit` action names to a
+/// formation being formed (§5.1).
+pub(crate) fn add_to_formation(units: &mut LandUnits, leaders: &mut EnumSet<Leader>, action: Action) {
+    match action {
+        Action::AddLeader(leader) => {
+            leaders.insert(leader);
+        }
+        Action::AddUnit(kind) => *units = units.plus_one(kind),
+        _ => {}
+    }
+}
+
 impl Game {
     /// Units of `power` in `from` free to move: not besieged (§15).
     fn movable_units(&self, power: Power, from: Space) -> LandUnits {
@@ -166,12 +178,7 @@ impl Game {
             return;
         };
         match action {
-            Action::AddLeader(leader) => {
-                leaders.insert(leader);
-            }
-            Action::AddUnit(LandUnitKind::Regular) => units.regulars += 1,
-            Action::AddUnit(LandUnitKind::Mercenary) => units.mercenaries += 1,
-            Action::AddUnit(LandUnitKind::Cavalry) => units.cavalry += 1,
+            Action::AddLeader(_) | Action::AddUnit(_) => add_to_formation(units, leaders, action),
             Action::Done => {
                 let from = *from;
                 self.stack.pop();

@@ -10,7 +10,7 @@ use crate::game::{Game, LandUnits};
 use crate::rules::movement::formation_limit;
 use crate::rules::spring::{deployable_forces, deployment_destinations, deployment_origins};
 use crate::sets::EnumSet;
-use crate::types::{LandUnitKind, Leader, Phase, Power, Space};
+use crate::types::{Leader, Phase, Power, Space};
 
 impl Game {
     /// Enters the spring deployment phase: the first power in impulse order
@@ -102,12 +102,9 @@ impl Game {
             return;
         };
         match action {
-            Action::AddLeader(leader) => {
-                leaders.insert(leader);
+            Action::AddLeader(_) | Action::AddUnit(_) => {
+                crate::frames::movement::add_to_formation(units, leaders, action)
             }
-            Action::AddUnit(LandUnitKind::Regular) => units.regulars += 1,
-            Action::AddUnit(LandUnitKind::Mercenary) => units.mercenaries += 1,
-            Action::AddUnit(LandUnitKind::Cavalry) => units.cavalry += 1,
             Action::Decline => {
                 self.stack.pop();
             }

@@ -16,7 +16,7 @@ use crate::game::{DebaterState, Game, LandUnits, LeaderLocation, NavalLocation};
 use crate::rules::counters;
 use crate::rules::winter::{self, Obligation, ReturnOptions};
 use crate::sets::EnumSet;
-use crate::types::{Debater, Faction, LandUnitKind, Leader, LeaderKind, MinorPower, Phase, Power, Space};
+use crate::types::{Debater, Faction, LandUnitKind, Leader, LeaderKind, Phase, Power, Space};
 
 /// A group being formed to leave a stack in winter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -127,7 +127,7 @@ impl Game {
     /// leaders, from `from` to the port `to`.
     fn fleet_home(&mut self, from: NavalLocation, power: Power, to: Space, log: &mut dyn Log) {
         let port = NavalLocation::Port(to);
-        let factions: EnumSet<Faction> = Faction::ALL.into_iter().filter(|&f| winter_faction(self, power, f)).collect();
+        let factions = self.own_factions(power);
         for faction in factions {
             let ships = self.naval_units(from, faction);
             if ships.total() == 0 {
@@ -145,7 +145,7 @@ impl Game {
                 NavalLocation::Port(s) => LeaderLocation::Space(s),
                 NavalLocation::Sea(z) => LeaderLocation::Sea(z),
             };
-            let ours = self.leader_owner(leader).is_some_and(|f| winter_faction(self, power, f));
+            let ours = self.leader_owner(leader).is_some_and(|f| self.own_factions(power).contains(f));
             if leader.kind() == LeaderKind::Naval && self.leaders[leader.index()] == here && ours {
                 self.leaders[leader.index()] = LeaderLocation::Space(to);
             }
@@ -155,7 +155,7 @@ impl Game {
     /// A fleet with no port to go to: its ships go to the turn track (§5.3),
     /// its naval leaders leave the map until a later turn.
     fn fleet_lost(&mut self, from: NavalLocation, power: Power) {
-        let factions: EnumSet<Faction> = Faction::ALL.into_iter().filter(|&f| winter_faction(self, power, f)).collect();
+        let factions = self.own_factions(power);
         for faction in factions {
             let ships = self.naval_units(from, faction);
             if ships.total() == 0 {
@@ -172,7 +172,7 @@ impl Game {
             NavalLocation::Sea(z) => LeaderLocation::Sea(z),
         };
         for leader in Leader::ALL {
-            let ours = self.leader_owner(leader).is_some_and(|f| winter_faction(self, power, f));
+            let ours = self.leader_owner(leader).is_some_and(|f| self.own_factions(power).contains(f));
             if leader.kind() == LeaderKind::Naval && self.leaders[leader.index()] == here && ours {
                 self.leaders[leader.index()] = LeaderLocation::TurnTrack;
             }
@@ -580,12 +580,6 @@ impl Game {
             }
         }
     }
-}
-
-/// Whether `faction` returns home in `power`'s winter: the power itself or
-/// an allied minor.
-fn winter_faction(game: &Game, power: Power, faction: Faction) -> bool {
-    faction == Faction::from(power) || faction.minor().is_some_and(|m: MinorPower| game.minor_ally(m) == Some(power))
 }
 
 /// Whether some of the stack's units may leave by choice (a capital or home key).

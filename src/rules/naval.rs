@@ -68,14 +68,7 @@ impl Fleet {
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn fleet_factions(game: &Game, power: Power) -> EnumSet<Faction> {
-    let mut set = EnumSet::EMPTY;
-    set.insert(Faction::from(power));
-    for minor in MinorPower::ALL {
-        if game.minor_ally(minor) == Some(power) {
-            set.insert(Faction::from(minor));
-        }
-    }
-    set
+    game.own_factions(power)
 }
 
 /// The locations one naval step from `from` (§16.1, §2.3): from a port, the

@@ -423,14 +423,7 @@ fn on_foreign_war_card(game: &Game, faction: Faction, space: Space) -> bool {
 
 /// The power and the minor powers allied to it, whose units it moves.
 fn power_factions(game: &Game, power: Power) -> EnumSet<Faction> {
-    let mut set = EnumSet::EMPTY;
-    set.insert(Faction::from(power));
-    for minor in MinorPower::ALL {
-        if game.minor_ally(minor) == Some(power) {
-            set.insert(Faction::from(minor));
-        }
-    }
-    set
+    game.own_factions(power)
 }
 
 /// Whether `power` controls `space` for winter: itself, or through an
