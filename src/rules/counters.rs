@@ -400,7 +400,8 @@ mod tests {
     #[test]
     fn other_shapes_fall_back_to_search() {
         use crate::data::powers::Face;
-        let three = CounterKind { count: 2, faces: [Face { kind: Regular, value: 3 }, Face { kind: Regular, value: 1 }] };
+        let three =
+            CounterKind { count: 2, faces: [Face { kind: Regular, value: 3 }, Face { kind: Regular, value: 1 }] };
         let mix = [three];
         assert_eq!(size_class_fits(&mix, &[(Regular, 4)]), None);
         assert!(can_show(&mix, &[(Regular, 4)]));
