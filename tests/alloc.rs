@@ -21,6 +21,7 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
+use std::hint::black_box;
 
 use here_i_stand::{Action, ActionList, Decider, Game, Power, Scenario, Setup};
 use rand_core::{RngCore, SeedableRng};
@@ -141,13 +142,15 @@ fn play(scenario: Scenario, seed: u64, games: u64, tallies: &mut Tallies) {
             tallies.legal_actions.add(n, || format!("seed {seed}, decision {decisions}: {} actions", actions.len()));
             tallies.most_actions = tallies.most_actions.max(actions.len());
             assert!(!actions.is_empty() && decisions < 200_000, "seed {seed}: stalled");
-            let (copy, n) = allocations(|| game.clone());
+            let ((), n) = allocations(|| {
+                black_box(game.clone());
+            });
             tallies.clone.add(n, || format!("seed {seed}, decision {decisions}"));
-            drop(copy);
             let viewer = Power::ALL[decisions as usize % Power::COUNT];
-            let (view, n) = allocations(|| game.observation(viewer));
+            let ((), n) = allocations(|| {
+                black_box(game.observation(viewer));
+            });
             tallies.observation.add(n, || format!("seed {seed}, decision {decisions}"));
-            drop(view);
             let pick = ((u128::from(chooser.next_u64()) * actions.len() as u128) >> 64) as usize;
             let action: Action = actions[pick];
             let (result, n) = allocations(|| game.apply(action));
