@@ -329,8 +329,9 @@ pub struct Activation {
     /// The minor.
     pub minor: MinorPower,
     /// Step 2: the other powers at war with the minor, each with its free
-    /// declaration of war and what follows if it declines.
-    pub at_war_with_minor: SmallVec<[WarWithMinor; 2]>,
+    /// declaration of war and what follows if it declines. At most the five
+    /// other major powers: the inline capacity holds them all, no heap.
+    pub at_war_with_minor: SmallVec<[WarWithMinor; Power::COUNT - 1]>,
     /// Step 3: the keys the minor controls, now marked with `power`'s square
     /// markers (they count as `power`'s keys).
     pub keys: EnumSet<Space>,
