@@ -139,7 +139,14 @@ fn play(scenario: Scenario, seed: u64, games: u64, tallies: &mut Tallies) {
             tallies.decider.add(n, || format!("seed {seed}, decision {decisions}"));
             let Decider::Power(power) = decider else { break };
             let ((), n) = allocations(|| game.legal_actions_into(&mut actions));
-            tallies.legal_actions.add(n, || format!("seed {seed}, decision {decisions}: {} actions", actions.len()));
+            tallies.legal_actions.add(n, || {
+                format!(
+                    "seed {seed}, decision {decisions}: {} actions {:?} {:?}",
+                    actions.len(),
+                    game.phase(),
+                    actions.first()
+                )
+            });
             tallies.most_actions = tallies.most_actions.max(actions.len());
             assert!(!actions.is_empty() && decisions < 200_000, "seed {seed}: stalled");
             let ((), n) = allocations(|| {

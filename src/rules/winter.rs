@@ -147,13 +147,13 @@ pub struct WinterStack {
     /// Where they are.
     pub space: Space,
     /// The power's units and its allied minors' units here, by faction order.
-    pub forces: SmallVec<[Force; 2]>,
+    pub forces: SmallVec<[Force; 3]>,
     /// Step 1: how many of the counted units (see [`Force::counted`]) are
     /// over the limit of 4 and must leave, the owner choosing which.
     pub excess: u8,
     /// The power's army leaders here (§19.3 step 3): if every unit leaves,
     /// each goes with one of the departing groups; otherwise they may stay.
-    pub leaders: SmallVec<[Leader; 2]>,
+    pub leaders: SmallVec<[Leader; 4]>,
 }
 
 impl WinterStack {
@@ -223,7 +223,7 @@ pub struct ReturnOptions {
     /// [`Obligation::MayStay`]). A space may appear twice, with different
     /// kinds for different factions (a minor's home key that is also the
     /// patron's nearest fortified space).
-    pub destinations: SmallVec<[Destination; 4]>,
+    pub destinations: SmallVec<[Destination; 8]>,
 }
 
 impl ReturnOptions {
@@ -276,7 +276,7 @@ pub struct NavalReturn {
     pub fleets: SmallVec<[(Faction, NavalUnits); 2]>,
     /// Their naval leaders there; a leader at sea goes with one of the units
     /// that shared its sea zone.
-    pub leaders: SmallVec<[Leader; 1]>,
+    pub leaders: SmallVec<[Leader; 2]>,
     /// The nearest ports the power controls. Several on a tie: the owner
     /// chooses and may split the units. Empty if none can be reached.
     pub ports: EnumSet<Space>,
@@ -310,14 +310,14 @@ impl NavalReturn {
 /// assert_eq!(stacks[1].forces[0].obligation, Obligation::MustMove);
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
-pub fn winter_obligations(game: &Game, power: Power) -> SmallVec<[WinterStack; 8]> {
+pub fn winter_obligations(game: &Game, power: Power) -> SmallVec<[WinterStack; 32]> {
     let factions = power_factions(game, power);
     let spaces: EnumSet<Space> = game
         .land_stacks()
         .filter(|&(_, faction, units, _)| factions.contains(faction) && !units.is_empty())
         .map(|(space, ..)| space)
         .collect();
-    let mut stacks: SmallVec<[WinterStack; 8]> =
+    let mut stacks: SmallVec<[WinterStack; 32]> =
         spaces.iter().map(|space| winter_stack(game, power, factions, space)).collect();
     stacks.sort_by_key(|s| (s.step(), s.space.index()));
     stacks
@@ -362,7 +362,7 @@ pub fn return_options(game: &Game, power: Power, from: Space) -> ReturnOptions {
 /// let path = attrition_free_path(&game, Power::France, Space::Dijon, Space::Paris);
 /// assert_eq!(path.as_deref(), Some(&[PathStep::Land(Space::Paris)][..]));
 /// ```
-pub fn attrition_free_path(game: &Game, power: Power, from: Space, to: Space) -> Option<SmallVec<[PathStep; 16]>> {
+pub fn attrition_free_path(game: &Game, power: Power, from: Space, to: Space) -> Option<SmallVec<[PathStep; 32]>> {
     let bfs = clean_search(game, power, from);
     bfs.path(land_node(from), land_node(to))
 }
@@ -384,9 +384,9 @@ pub fn attrition_free_path(game: &Game, power: Power, from: Space, to: Space) ->
 /// assert_eq!(fleets[0].ports.iter().collect::<Vec<_>>(), [Space::Marseille]);
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
-pub fn naval_return_options(game: &Game, power: Power) -> SmallVec<[NavalReturn; 8]> {
+pub fn naval_return_options(game: &Game, power: Power) -> SmallVec<[NavalReturn; 16]> {
     let factions = power_factions(game, power);
-    let mut locations: SmallVec<[NavalLocation; 8]> = SmallVec::new();
+    let mut locations: SmallVec<[NavalLocation; 16]> = SmallVec::new();
     let mut add = |location: NavalLocation| {
         if !locations.contains(&location) {
             locations.push(location);
@@ -467,7 +467,7 @@ fn obligation(game: &Game, power: Power, faction: Faction, space: Space) -> (Obl
 }
 
 fn winter_stack(game: &Game, power: Power, factions: EnumSet<Faction>, space: Space) -> WinterStack {
-    let mut forces: SmallVec<[Force; 2]> = game
+    let mut forces: SmallVec<[Force; 3]> = game
         .land_units_at(space)
         .filter(|&(faction, units, _)| factions.contains(faction) && !units.is_empty())
         .map(|(faction, units, _)| {
@@ -502,7 +502,7 @@ fn destinations(
     power: Power,
     factions: EnumSet<Faction>,
     stack: &WinterStack,
-) -> SmallVec<[Destination; 4]> {
+) -> SmallVec<[Destination; 8]> {
     let mut out = SmallVec::new();
     let from = stack.space;
     // Who may go where: a capital serves every force that may leave except
@@ -742,7 +742,7 @@ impl Bfs {
     }
 
     /// The steps from the start to `to`, start excluded.
-    fn path(&self, start: usize, to: usize) -> Option<SmallVec<[PathStep; 16]>> {
+    fn path(&self, start: usize, to: usize) -> Option<SmallVec<[PathStep; 32]>> {
         if !self.reached(to) {
             return None;
         }
