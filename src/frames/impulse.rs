@@ -211,17 +211,27 @@ impl Game {
         if crate::rules::naval::can_naval_move(self, power) {
             list.push(Action::NavalMove);
         }
+        if cp >= cost::CONTROL {
+            for space in self.control_candidates(power) {
+                if loc::can_control(self, power, space) {
+                    list.push(Action::Control(space));
+                }
+            }
+            for space in self.unrest() {
+                if loc::can_remove_unrest(self, power, space) {
+                    list.push(Action::RemoveUnrest(space));
+                }
+            }
+        }
+        let mut fits = FitsCache::default();
         for space in Space::ALL {
-            if cp >= cost::CONTROL && loc::can_control(self, power, space) {
-                list.push(Action::Control(space));
-            }
-            if cp >= cost::CONTROL && loc::can_remove_unrest(self, power, space) {
-                list.push(Action::RemoveUnrest(space));
-            }
             let Some(faction) = self.builder_faction(power, space) else {
                 continue;
             };
-            let raise = |kind| construction::can_raise(self, power, faction, kind, space);
+            let mut raise = |kind| {
+                construction::may_raise_at(self, power, faction, kind, space)
+                    && fits.one_more(self, faction, space, kind)
+            };
             if cp >= cost::RAISE_REGULAR && raise(LandUnitKind::Regular) {
                 list.push(Action::RaiseRegular(space));
             }
@@ -238,6 +248,20 @@ impl Game {
                 list.push(Action::BuildCorsair(space));
             }
         }
+    }
+
+    /// The spaces `power` might control (§12.2 needs its land units in the
+    /// space or next to it): its stacks' spaces and their clear neighbours.
+    fn control_candidates(&self, power: Power) -> EnumSet<Space> {
+        let own = Faction::from(power);
+        let mut near = EnumSet::EMPTY;
+        for (space, faction, units, _) in self.land_stacks() {
+            if faction == own && !units.is_empty() {
+                near.insert(space);
+                near.extend(space.connections().iter().copied());
+            }
+        }
+        near
     }
 
     /// Whose units `power` builds in `space`: its own in its home spaces, an
@@ -337,5 +361,25 @@ impl Game {
         self.write_land_stack(index, space, faction, units, besieged);
         log.event(Event::UnitRaised { faction, kind, space });
         cp
+    }
+}
+
+/// "One more unit fits the counters" answers within one listing: the answer
+/// depends only on the faction, the kind and how many of that kind already
+/// stand in the space (the other stacks are the same), so each is computed once.
+#[derive(Default)]
+struct FitsCache {
+    known: smallvec::SmallVec<[(Faction, LandUnitKind, u8, bool); 16]>,
+}
+
+impl FitsCache {
+    fn one_more(&mut self, game: &Game, faction: Faction, space: Space, kind: LandUnitKind) -> bool {
+        let here = game.land_units(space, faction).count(kind);
+        if let Some(&(.., fits)) = self.known.iter().find(|k| k.0 == faction && k.1 == kind && k.2 == here) {
+            return fits;
+        }
+        let fits = construction::fits_one_more(game, faction, space, kind);
+        self.known.push((faction, kind, here, fits));
+        fits
     }
 }

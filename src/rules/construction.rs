@@ -10,6 +10,11 @@ use crate::types::{Faction, LandUnitKind, Power, Space};
 /// units; the Protestant only after the Schmalkaldic League; within the
 /// faction's counter mix.
 pub fn can_raise(game: &Game, power: Power, faction: Faction, kind: LandUnitKind, space: Space) -> bool {
+    may_raise_at(game, power, faction, kind, space) && fits_one_more(game, faction, space, kind)
+}
+
+/// [`can_raise`] without the counter-mix check: every other condition of §17.
+pub fn may_raise_at(game: &Game, power: Power, faction: Faction, kind: LandUnitKind, space: Space) -> bool {
     let own = faction == Faction::from(power);
     let ally = faction.minor().is_some() && game.allied(power, faction);
     if !(own || ally) || !powers::fields(faction, kind) {
@@ -24,7 +29,6 @@ pub fn can_raise(game: &Game, power: Power, faction: Faction, kind: LandUnitKind
         && !game.in_unrest(space)
         && !game.has_enemy_units(power, space)
         && !game.is_besieged(space, faction)
-        && fits_one_more(game, faction, space, kind)
 }
 
 /// Whether `faction`'s counters can show one more unit of `kind` in `space` (§5.2).
