@@ -59,6 +59,26 @@ fn check_step(game: &Game, actions: &ActionList, rng: &mut Pcg64Mcg) {
     for power in Power::ALL {
         assert!(game.hand(power).iter().all(|c| c.kind() != CardKind::Mandatory));
     }
+    // Every action on a space agrees between `is_legal` and the list (some
+    // decisions check one action without listing them all).
+    for space in Space::ALL {
+        for action in [
+            Action::MoveFrom(space),
+            Action::Control(space),
+            Action::RemoveUnrest(space),
+            Action::RaiseRegular(space),
+            Action::BuyMercenary(space),
+            Action::RaiseCavalry(space),
+            Action::BuildSquadron(space),
+            Action::BuildCorsair(space),
+            Action::MoveTo(space),
+        ] {
+            assert_eq!(game.is_legal(&action), actions.contains(&action), "{action}");
+        }
+    }
+    for action in [Action::Done, Action::Pass, Action::NavalMove, Action::Decline] {
+        assert_eq!(game.is_legal(&action), actions.contains(&action), "{action}");
+    }
     // A few random indexes that are not listed are refused, leaving the game as it was.
     for _ in 0..4 {
         let index = pick(rng, Action::COUNT) as u32;

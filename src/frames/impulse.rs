@@ -250,6 +250,42 @@ impl Game {
         }
     }
 
+    /// Whether `action` is among [`Game::spend_actions`], checked alone.
+    pub(crate) fn spend_action_legal(&self, power: Power, cp: u8, abandoned: EnumSet<Space>, action: Action) -> bool {
+        let own = Faction::from(power);
+        let raise = |space: Space, kind: LandUnitKind, cost: u8| {
+            cp >= cost
+                && self
+                    .builder_faction(power, space)
+                    .is_some_and(|f| construction::can_raise(self, power, f, kind, space))
+        };
+        match action {
+            Action::Done => true,
+            Action::MoveFrom(from) => {
+                let military = power != Power::Protestant || self.schmalkaldic_league();
+                let candidate = self.land_stacks().any(|(s, f, _, besieged)| s == from && f == own && !besieged)
+                    || self.army_leaders_at(from, own).next().is_some();
+                military && candidate && !abandoned.contains(from) && self.is_formation_origin(power, cp, from)
+            }
+            Action::NavalMove => crate::rules::naval::can_naval_move(self, power),
+            Action::Control(space) => cp >= cost::CONTROL && loc::can_control(self, power, space),
+            Action::RemoveUnrest(space) => cp >= cost::CONTROL && loc::can_remove_unrest(self, power, space),
+            Action::RaiseRegular(space) => raise(space, LandUnitKind::Regular, cost::RAISE_REGULAR),
+            Action::BuyMercenary(space) => raise(space, LandUnitKind::Mercenary, cost::BUY_MERCENARY),
+            Action::RaiseCavalry(space) => raise(space, LandUnitKind::Cavalry, cost::RAISE_CAVALRY),
+            Action::BuildSquadron(space) => {
+                cp >= cost::BUILD_SQUADRON
+                    && self
+                        .builder_faction(power, space)
+                        .is_some_and(|f| construction::can_build_squadron(self, power, f, space))
+            }
+            Action::BuildCorsair(space) => {
+                cp >= cost::BUILD_CORSAIR && construction::can_build_corsair(self, power, space)
+            }
+            _ => false,
+        }
+    }
+
     /// The spaces `power` might control (§12.2 needs its land units in the
     /// space or next to it): its stacks' spaces and their clear neighbours.
     fn control_candidates(&self, power: Power) -> EnumSet<Space> {

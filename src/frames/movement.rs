@@ -49,20 +49,28 @@ impl Game {
                 }),
             );
         for from in candidates {
-            let leaders = self.army_leaders_at(from, own).next().is_some();
-            let all_leaders: EnumSet<Leader> = self.army_leaders_at(from, own).collect();
-            let limit = formation_limit(all_leaders);
-            let units = self.movable_units(power, from).total() > 0
-                && self.completion_exists(power, from, LandUnits::NONE, limit);
-            let reachable = |with_units: bool| {
-                from.land_neighbours()
-                    .any(|to| move_cost(from, to) <= cp && can_enter_peacefully(self, power, to, with_units))
-            };
-            if (units && reachable(true)) || (leaders && reachable(false)) {
+            if self.is_formation_origin(power, cp, from) {
                 origins.insert(from);
             }
         }
         origins
+    }
+
+    /// Whether `power` can move some formation out of `from` for at most
+    /// `cp`: its leaders there, or units that can split off within the
+    /// counters, with an adjacent space they may enter (§13.1).
+    pub(crate) fn is_formation_origin(&self, power: Power, cp: u8, from: Space) -> bool {
+        let own = Faction::from(power);
+        let leaders = self.army_leaders_at(from, own).next().is_some();
+        let all_leaders: EnumSet<Leader> = self.army_leaders_at(from, own).collect();
+        let limit = formation_limit(all_leaders);
+        let units =
+            self.movable_units(power, from).total() > 0 && self.completion_exists(power, from, LandUnits::NONE, limit);
+        let reachable = |with_units: bool| {
+            from.land_neighbours()
+                .any(|to| move_cost(from, to) <= cp && can_enter_peacefully(self, power, to, with_units))
+        };
+        (units && reachable(true)) || (leaders && reachable(false))
     }
 
     /// Whether `moving`, split off from `power`'s units in `from`, leaves
