@@ -1,5 +1,7 @@
 //! Cards dealt per power (§4, §6.2, seed page 002), through the public API.
 
+mod common;
+use common::hold_keys;
 use here_i_stand::rules::cards_dealt::{
     CardsDealt, cards_dealt, cards_dealt_breakdown, keys_uncovered, protestant_electorates,
 };
@@ -7,23 +9,6 @@ use here_i_stand::{EditError, Faction, Game, Power, Ruler, Scenario, Setup, Spac
 
 fn empty() -> Game {
     Game::empty(Setup::new(Scenario::Y1517, 1))
-}
-
-/// Gives `power` keys (in space order, in play, held by someone else) until
-/// it holds `n`.
-fn hold_keys(game: &mut Game, power: Power, n: usize) -> Result<(), EditError> {
-    let others: Vec<Space> = Space::ALL
-        .into_iter()
-        .filter(|&s| s.kind() == SpaceKind::Key && game.in_play(s))
-        .filter(|&s| game.controller(s) != Faction::from(power))
-        .collect();
-    let mut others = others.into_iter();
-    while game.keys_controlled(power).len() < n {
-        let key = others.next().expect("enough keys on the map");
-        game.set_controller(key, power.into())?;
-    }
-    assert_eq!(game.keys_controlled(power).len(), n);
-    Ok(())
 }
 
 fn electorates() -> impl Iterator<Item = Space> {

@@ -1,6 +1,8 @@
 //! Victory (§23, §24.3, seed page 000): VP parts, the Protestant-spaces
 //! track, automatic victories and the victory determination phase.
 
+mod common;
+use common::hold_keys;
 use here_i_stand::data::powers::auto_win_keys;
 use here_i_stand::rules::victory::{
     PROTESTANT_TRACK_THRESHOLDS, SpecialVp, Verdict, VictoryKind, automatic_victory, counting_powers, domination_lead,
@@ -31,23 +33,6 @@ fn make_protestant(game: &mut Game, n: usize) -> Result<(), EditError> {
 
 fn electorates() -> impl Iterator<Item = Space> {
     Space::ALL.into_iter().filter(|s| s.kind() == SpaceKind::Electorate)
-}
-
-/// Gives `power` keys (in space order, in play, held by someone else) until
-/// it holds `n`.
-fn hold_keys(game: &mut Game, power: Power, n: usize) -> Result<(), EditError> {
-    let others: Vec<Space> = Space::ALL
-        .into_iter()
-        .filter(|&s| s.kind() == SpaceKind::Key && game.in_play(s))
-        .filter(|&s| game.controller(s) != Faction::from(power))
-        .collect();
-    let mut others = others.into_iter();
-    while game.keys_controlled(power).len() < n {
-        let key = others.next().expect("enough keys on the map");
-        game.set_controller(key, power.into())?;
-    }
-    assert_eq!(game.keys_controlled(power).len(), n);
-    Ok(())
 }
 
 /// Sets bonus VP so that each power's total is `totals`.

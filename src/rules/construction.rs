@@ -1,7 +1,7 @@
 //! Unit construction (§17): where a power may raise, buy and build.
 
 use crate::data::powers;
-use crate::game::{Game, LandUnits, NavalLocation};
+use crate::game::{Game, LandUnits};
 use crate::types::{Faction, LandUnitKind, Power, Space};
 
 /// Whether `power` may put a new land unit of `kind` for `faction` (itself or
@@ -90,9 +90,4 @@ pub fn naval_counters_free(game: &Game, faction: Faction) -> u8 {
     let used: u8 = game.naval_stacks().filter(|&(_, f, _)| f == faction).map(|(_, _, units)| units.total()).sum::<u8>()
         + game.naval_on_turn_track(faction).total();
     powers::naval_counters(faction).saturating_sub(used)
-}
-
-/// Naval units of `faction` in the port `space`.
-pub fn ships_in_port(game: &Game, faction: Faction, space: Space) -> u8 {
-    game.naval_units(NavalLocation::Port(space), faction).total()
 }

@@ -30,7 +30,7 @@ pub fn formation_limit(leaders: impl IntoIterator<Item = Leader>) -> u8 {
 }
 
 /// Whether a formation of `power` may enter `to` without combat (§13.1):
-/// the space is in play and free of unrest-independent restrictions, its
+/// the space is in play; its
 /// controller is the power, independent, an ally or an enemy; no land units
 /// of any other faction are in it unless all are allied (and none besieged);
 /// an enemy-controlled fortified space cannot be entered (that is a siege,
