@@ -89,6 +89,9 @@ pub enum EditError {
     /// The renegade's owner must be set with the renegade on the map.
     #[error("the renegade leader needs an owner")]
     RenegadeOwner,
+    /// Forced dice must show 1 to 6, at most 64 pending.
+    #[error("forced dice must show 1 to 6, at most 64 pending")]
+    BadDice,
 }
 
 impl Game {

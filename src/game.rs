@@ -325,6 +325,8 @@ pub struct Game {
     /// The pairs of powers that made peace in this diplomacy phase (§9.3,
     /// §9.6); cleared when the phase ends.
     pub(crate) peace_made: Pairs,
+    /// Faces a test forced for the next dice (`Game::force_dice`).
+    pub(crate) forced_dice: crate::dice::ForcedDice,
 }
 
 impl Game {
@@ -401,6 +403,7 @@ impl Game {
             phony_war: [None; MinorPower::COUNT],
             st_peters_cp: 0,
             peace_made: Pairs::default(),
+            forced_dice: Default::default(),
         }
     }
 

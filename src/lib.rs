@@ -24,6 +24,7 @@
 
 pub mod action;
 pub mod data;
+mod dice;
 mod edit;
 mod engine;
 mod event;
@@ -39,6 +40,7 @@ pub mod types;
 mod validate;
 
 pub use action::{Action, ParseActionError};
+pub use dice::Dice;
 pub use edit::EditError;
 pub use engine::{ActionList, Decider, IllegalAction, Outcome};
 pub use event::Event;

@@ -60,6 +60,7 @@ impl Game {
         }
         board.deck = EnumSet::EMPTY;
         board.rng = Pcg64Mcg::new(0);
+        board.forced_dice = Default::default();
         Observation { viewer, board, hand_sizes: Power::ALL.map(|p| self.hand(p).len() as u8), unseen }
     }
 
@@ -87,6 +88,7 @@ impl Game {
         }
         game.deck = pool;
         game.rng = Pcg64Mcg::seed_from_u64(rng.next_u64());
+        game.forced_dice = Default::default();
         game
     }
 }

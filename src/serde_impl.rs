@@ -86,6 +86,9 @@ struct GameRepr {
     st_peters_cp: u8,
     /// Pairs of powers that made peace in this diplomacy phase (§9.3).
     peace_made: Vec<(Faction, Faction)>,
+    /// Faces a test forced for the next dice, next first.
+    #[serde(default)]
+    forced_dice: Vec<u8>,
 }
 
 /// One land stack.
@@ -195,6 +198,7 @@ impl From<&Game> for GameRepr {
             phony_war: game.phony_war,
             st_peters_cp: game.st_peters_cp,
             peace_made: pairs_list(game.peace_made),
+            forced_dice: game.forced_dice.as_slice().to_vec(),
         }
     }
 }
@@ -230,7 +234,7 @@ impl GameRepr {
             .collect::<Result<Vec<_>, _>>()?
             .try_into()
             .map_err(|_| ReprError::Length { field: "vp_history", expected: usize::from(LAST_TURN) })?;
-        let game = Game {
+        let mut game = Game {
             setup: self.setup,
             turn: self.turn,
             phase: self.phase,
@@ -273,7 +277,9 @@ impl GameRepr {
             phony_war: self.phony_war,
             st_peters_cp: self.st_peters_cp,
             peace_made: pairs_of(&self.peace_made, "peace_made")?,
+            forced_dice: Default::default(),
         };
+        game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
         game.validate()?;
         Ok(game)
     }
