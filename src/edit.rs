@@ -92,6 +92,9 @@ pub enum EditError {
     /// Forced dice must show 1 to 6, at most 64 pending.
     #[error("forced dice must show 1 to 6, at most 64 pending")]
     BadDice,
+    /// Only the six electorates have regulars on the Electorate Display (§18.7).
+    #[error("{0} is not an electorate")]
+    NotAnElectorate(Space),
 }
 
 impl Game {
@@ -357,6 +360,30 @@ impl Game {
             }
         }
         self.alliances.set(a, b, allied);
+        Ok(())
+    }
+
+    /// Puts a Jesuit university in `space` or takes it away (§18.1).
+    pub fn set_jesuit_university(&mut self, space: Space, present: bool) -> Result<(), EditError> {
+        if present {
+            self.jesuit_universities.insert(space);
+        } else {
+            self.jesuit_universities.remove(space);
+        }
+        Ok(())
+    }
+
+    /// Puts an electorate's Protestant regulars on the Electorate Display
+    /// (`true`) or takes them off it (§18.7). Only the six electorates.
+    pub fn set_on_electorate_display(&mut self, space: Space, waiting: bool) -> Result<(), EditError> {
+        if crate::game::electorate_regulars(space) == 0 {
+            return Err(EditError::NotAnElectorate(space));
+        }
+        if waiting {
+            self.electorate_display.insert(space);
+        } else {
+            self.electorate_display.remove(space);
+        }
         Ok(())
     }
 

@@ -327,6 +327,11 @@ pub struct Game {
     pub(crate) peace_made: Pairs,
     /// Faces a test forced for the next dice (`Game::force_dice`).
     pub(crate) forced_dice: crate::dice::ForcedDice,
+    /// Spaces holding a Jesuit university (§18.1, §18.2).
+    pub(crate) jesuit_universities: EnumSet<Space>,
+    /// Electorates whose Protestant regulars still wait on the Electorate
+    /// Display (§18.7): Augsburg and Wittenberg 2, the others 1.
+    pub(crate) electorate_display: EnumSet<Space>,
 }
 
 impl Game {
@@ -404,6 +409,8 @@ impl Game {
             st_peters_cp: 0,
             peace_made: Pairs::default(),
             forced_dice: Default::default(),
+            jesuit_universities: EnumSet::EMPTY,
+            electorate_display: EnumSet::EMPTY,
         }
     }
 
@@ -778,9 +785,37 @@ impl Game {
         self.land_stacks_slice().iter().any(|s| s.space == space && self.is_enemy(power, s.faction))
     }
 
+    /// Spaces holding a Jesuit university (§18.1).
+    pub fn jesuit_universities(&self) -> EnumSet<Space> {
+        self.jesuit_universities
+    }
+
+    /// Electorates whose Protestant regulars still wait on the Electorate
+    /// Display (§18.7); see [`electorate_regulars`].
+    pub fn electorate_display(&self) -> EnumSet<Space> {
+        self.electorate_display
+    }
+
     /// Whether Hungary-Bohemia has been defeated by the Ottoman (§22.5): it is
     /// then the Hapsburg's ally for good and cannot be defeated again.
     pub fn hungary_bohemia_defeated(&self) -> bool {
         self.hungary_bohemia_defeated
+    }
+}
+
+/// The Protestant regulars each electorate holds on the Electorate Display
+/// (§18.7): Augsburg and Wittenberg 2, Mainz, Trier, Cologne and
+/// Brandenburg 1; 0 for any other space.
+///
+/// ```
+/// use here_i_stand::{Space, electorate_regulars};
+/// assert_eq!(electorate_regulars(Space::Wittenberg), 2);
+/// assert_eq!(electorate_regulars(Space::Paris), 0);
+/// ```
+pub fn electorate_regulars(space: Space) -> u8 {
+    match space {
+        Space::Augsburg | Space::Wittenberg => 2,
+        Space::Mainz | Space::Trier | Space::Cologne | Space::Brandenburg => 1,
+        _ => 0,
     }
 }

@@ -89,6 +89,8 @@ struct GameRepr {
     /// Faces a test forced for the next dice, next first.
     #[serde(default)]
     forced_dice: Vec<u8>,
+    jesuit_universities: Vec<Space>,
+    electorate_display: Vec<Space>,
 }
 
 /// One land stack.
@@ -199,6 +201,8 @@ impl From<&Game> for GameRepr {
             st_peters_cp: game.st_peters_cp,
             peace_made: pairs_list(game.peace_made),
             forced_dice: game.forced_dice.as_slice().to_vec(),
+            jesuit_universities: game.jesuit_universities.iter().collect(),
+            electorate_display: game.electorate_display.iter().collect(),
         }
     }
 }
@@ -278,6 +282,8 @@ impl GameRepr {
             st_peters_cp: self.st_peters_cp,
             peace_made: pairs_of(&self.peace_made, "peace_made")?,
             forced_dice: Default::default(),
+            jesuit_universities: set_of(self.jesuit_universities, "jesuit_universities")?,
+            electorate_display: set_of(self.electorate_display, "electorate_display")?,
         };
         game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
         game.validate()?;

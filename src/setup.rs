@@ -136,6 +136,7 @@ fn setup_1517(game: &mut Game) -> Result<(), EditError> {
     place_leaders(game, LEADERS_1517)?;
     set_pairs(game, WARS_1517, Game::set_war)?;
     debaters_arrived(game, 1)?;
+    electorates_on_display(game)?;
     game.set_phase(Phase::LuthersTheses)?;
     give_home_cards(game)?;
     // #8 starts in the Protestant's hand, played before the first deal (§24.1).
@@ -421,6 +422,7 @@ fn setup_two_player(game: &mut Game) -> Result<(), EditError> {
     place_leaders(game, LEADERS_TWO_PLAYER)?;
     set_pairs(game, ALLIANCES_1532, Game::set_alliance)?;
     debaters_arrived(game, 1)?;
+    electorates_on_display(game)?;
     game.set_phase(Phase::LuthersTheses)?;
     remove_cards(game, Card::not_in_two_player)?;
     give_home_cards(game)?;
@@ -491,6 +493,17 @@ fn debaters_arrived(game: &mut Game, turn: u8) -> Result<(), EditError> {
 }
 
 /// Each home card in its owner's hand (§6.1), unless out of the game.
+/// The electorates' Protestant regulars start on the Electorate Display
+/// (§18.7), until their electorate turns Protestant.
+fn electorates_on_display(game: &mut Game) -> Result<(), EditError> {
+    for space in Space::ALL {
+        if crate::game::electorate_regulars(space) > 0 {
+            game.set_on_electorate_display(space, true)?;
+        }
+    }
+    Ok(())
+}
+
 fn give_home_cards(game: &mut Game) -> Result<(), EditError> {
     for card in Card::ALL {
         if let (CardKind::Home, Some(owner)) = (card.kind(), card.owner()) {

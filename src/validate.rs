@@ -351,6 +351,9 @@ impl Game {
             if ottoman_home != (self.religion(space) == Religion::Other) {
                 return Err(InvalidGame::Religion(space));
             }
+            if self.electorate_display.contains(space) && crate::game::electorate_regulars(space) == 0 {
+                return Err(InvalidGame::Religion(space));
+            }
         }
         Ok(())
     }
