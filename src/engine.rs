@@ -116,7 +116,7 @@ impl Game {
                 self.deploy_formation_actions(power, from, units, leaders, list)
             }
             Some(&Frame::Declarations { power, owed }) => self.declaration_actions(power, owed, list),
-            Some(&Frame::Intervention { .. }) => list.extend([Action::Decline, Action::Intervene]),
+            Some(&Frame::Intervention { power, .. }) => self.intervention_actions(power, list),
             Some(&Frame::FreeDeclaration { activator, .. }) => {
                 list.extend([Action::Decline, Action::DeclareWar(activator.into())])
             }

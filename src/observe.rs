@@ -68,6 +68,16 @@ impl Game {
     /// dealt again at random (each other power keeps its hand size), and the
     /// dice generator is reseeded from `rng`.
     pub fn determinize(&self, viewer: Power, rng: &mut impl RngCore) -> Game {
+        let mut game = self.redeal_hidden(viewer, rng);
+        game.rng = Pcg64Mcg::seed_from_u64(rng.next_u64());
+        game.forced_dice = Default::default();
+        game
+    }
+
+    /// As [`Game::determinize`], but the dice stay as they are: for tests
+    /// that compare two games differing only in cards `viewer` cannot see.
+    #[doc(hidden)]
+    pub fn redeal_hidden(&self, viewer: Power, rng: &mut impl RngCore) -> Game {
         let mut game = self.clone();
         let mut pool = self.deck;
         let mut sizes = [0usize; Power::COUNT];
@@ -87,8 +97,6 @@ impl Game {
             }
         }
         game.deck = pool;
-        game.rng = Pcg64Mcg::seed_from_u64(rng.next_u64());
-        game.forced_dice = Default::default();
         game
     }
 }

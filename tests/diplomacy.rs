@@ -29,6 +29,27 @@ fn diplomacy(hands: &[(Power, &[Card])]) -> Game {
     diplomacy_on(2, hands, |_| {})
 }
 
+/// Every power the rules let declare war is asked, whatever its hand (so
+/// the question reveals nothing): answers `done` for the others up to `power`.
+fn ask(game: &mut Game, power: Power) {
+    while game.decider() != Decider::Power(power) {
+        game.apply(Action::Done).expect("an earlier declarer says done");
+    }
+}
+
+/// Answers `done` for every declarer left; returns who was asked.
+fn done_declaring(game: &mut Game) -> Vec<Power> {
+    let mut asked = Vec::new();
+    while let Decider::Power(power) = game.decider() {
+        if !game.legal_actions().contains(&Action::Done) {
+            break;
+        }
+        asked.push(power);
+        game.apply(Action::Done).unwrap();
+    }
+    asked
+}
+
 fn declarations(game: &Game) -> Vec<Faction> {
     game.legal_actions()
         .iter()
@@ -214,14 +235,16 @@ fn a_declaration_paid_with_two_cards() {
     // The mandatory event neither counts nor pays (§9.6 step 7).
     let mut game = diplomacy(&[(Power::Hapsburg, &[Card::MasterOfItaly, Card::AffairOfThePlacards, Card::Galleons])]);
     assert_eq!(game.phase(), Phase::Diplomacy);
-    assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
+    ask(&mut game, Power::Hapsburg);
     assert!(game.legal_actions().contains(&Action::DeclareWar(Faction::Papacy)));
     let mut log = Vec::new();
     game.apply_logged(Action::DeclareWar(Faction::Papacy), &mut log).unwrap();
     assert!(log.contains(&Event::WarDeclared { power: Power::Hapsburg, target: Faction::Papacy }));
     // The war marker is placed at once; 4 CP owed use up the hand, so the
-    // Hapsburg has nothing more to declare and payment begins.
+    // Hapsburg can only say done; then payment begins.
     assert!(game.at_war(Power::Hapsburg, Power::Papacy));
+    assert_eq!(game.legal_actions().as_slice(), &[Action::Done]);
+    done_declaring(&mut game);
     assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
     assert_eq!(
         game.legal_actions().as_slice(),
@@ -241,6 +264,7 @@ fn a_declaration_paid_with_two_cards() {
 fn a_power_that_cannot_pay_is_not_offered_the_declaration() {
     // 3 CP: England and France (3) yes, the Papacy (4) no.
     let mut game = diplomacy(&[(Power::Hapsburg, &[Card::JesuitEducation])]);
+    ask(&mut game, Power::Hapsburg);
     let offered = declarations(&game);
     assert!(offered.contains(&Faction::England));
     assert!(offered.contains(&Faction::France));
@@ -248,16 +272,19 @@ fn a_power_that_cannot_pay_is_not_offered_the_declaration() {
     // After a 2-CP declaration only 1 CP is left: minors only.
     game.apply(Action::DeclareWar(Faction::Ottoman)).unwrap();
     assert_eq!(declarations(&game), vec![Faction::Genoa, Faction::Scotland, Faction::Venice]);
-    // A mandatory event does not count: a hand of one is never asked.
-    let game = diplomacy(&[(Power::Hapsburg, &[Card::MasterOfItaly])]);
-    assert_eq!(game.phase(), Phase::Action);
+    // A mandatory event does not count: with it alone the Hapsburg is asked
+    // (the question reveals nothing) but can only say done.
+    let mut game = diplomacy(&[(Power::Hapsburg, &[Card::MasterOfItaly])]);
+    ask(&mut game, Power::Hapsburg);
+    assert_eq!(game.legal_actions().as_slice(), &[Action::Done]);
 }
 
 #[test]
 fn a_home_card_pays_and_goes_back_to_the_power_card() {
     let mut game = diplomacy(&[(Power::England, &[Card::SixWivesOfHenryViii])]);
+    ask(&mut game, Power::England);
     game.apply(Action::DeclareWar(Faction::France)).unwrap();
-    game.apply(Action::Done).unwrap();
+    done_declaring(&mut game);
     assert_eq!(game.legal_actions().as_slice(), &[Action::PayWith(Card::SixWivesOfHenryViii)]);
     game.apply(Action::PayWith(Card::SixWivesOfHenryViii)).unwrap();
     assert!(!game.hand(Power::England).contains(Card::SixWivesOfHenryViii));
@@ -267,11 +294,11 @@ fn a_home_card_pays_and_goes_back_to_the_power_card() {
 
 #[test]
 fn declarations_go_in_impulse_order() {
+    // Every power the rules let declare is asked, hand or no hand; the
+    // Protestant, before the League, is not.
     let mut game = diplomacy(&[(Power::France, &[Card::Galleons]), (Power::Ottoman, &[Card::Plantations])]);
-    assert_eq!(game.decider(), Decider::Power(Power::Ottoman));
-    game.apply(Action::Done).unwrap();
-    assert_eq!(game.decider(), Decider::Power(Power::France));
-    game.apply(Action::Done).unwrap();
+    let asked = done_declaring(&mut game);
+    assert_eq!(asked, [Power::Ottoman, Power::Hapsburg, Power::England, Power::France, Power::Papacy]);
     // Nobody declared: nothing to pay.
     assert_eq!(game.phase(), Phase::Action);
 }
@@ -279,7 +306,7 @@ fn declarations_go_in_impulse_order() {
 #[test]
 fn france_intervenes_for_scotland() {
     let mut game = diplomacy(&[(Power::England, &[Card::CalvinExpelled]), (Power::France, &[Card::Galleons])]);
-    assert_eq!(game.decider(), Decider::Power(Power::England));
+    ask(&mut game, Power::England);
     game.apply(Action::DeclareWar(Faction::Scotland)).unwrap();
     assert_eq!(game.decider(), Decider::Power(Power::France));
     assert_eq!(game.legal_actions().as_slice(), &[Action::Decline, Action::Intervene]);
@@ -299,7 +326,8 @@ fn france_intervenes_for_scotland() {
     // Phony War (§9.6 step 6).
     assert_eq!(game.phony_war(MinorPower::Scotland), Some(Power::England));
     assert_eq!(game.bonus_vp(Power::England), -1);
-    // France owes 2 with 2 CP: nothing to declare. Payment: England, France.
+    // France owes 2 with 2 CP: nothing more to declare. Payment: England, France.
+    done_declaring(&mut game);
     assert_eq!(game.decider(), Decider::Power(Power::England));
     game.apply(Action::PayWith(Card::CalvinExpelled)).unwrap();
     assert_eq!(game.decider(), Decider::Power(Power::France));
@@ -310,6 +338,7 @@ fn france_intervenes_for_scotland() {
 #[test]
 fn france_may_decline_to_intervene() {
     let mut game = diplomacy(&[(Power::England, &[Card::CalvinExpelled]), (Power::France, &[Card::Galleons])]);
+    ask(&mut game, Power::England);
     game.apply(Action::DeclareWar(Faction::Scotland)).unwrap();
     game.apply(Action::Decline).unwrap();
     assert_eq!(game.minor_ally(MinorPower::Scotland), None);
@@ -318,22 +347,25 @@ fn france_may_decline_to_intervene() {
     assert_eq!(game.phony_war(MinorPower::Scotland), None);
     assert_eq!(game.bonus_vp(Power::England), 0);
     // France, with 2 CP still free, now declares in its turn (Scotland: England's war).
-    assert_eq!(game.decider(), Decider::Power(Power::France));
+    ask(&mut game, Power::France);
+    assert!(declarations(&game).contains(&Faction::Genoa));
 }
 
 #[test]
 fn no_intervention_without_2_cp() {
     let mut game = diplomacy(&[(Power::England, &[Card::CalvinExpelled]), (Power::France, &[Card::GabelleRevolt])]);
+    ask(&mut game, Power::England);
     game.apply(Action::DeclareWar(Faction::Scotland)).unwrap();
-    // France, with 1 CP, is asked only about its own declarations.
+    // France, with 1 CP, is still asked (the question reveals nothing) but
+    // may only decline.
     assert_eq!(game.decider(), Decider::Power(Power::France));
-    assert!(!game.legal_actions().contains(&Action::Intervene));
-    assert!(game.legal_actions().contains(&Action::Done));
+    assert_eq!(game.legal_actions().as_slice(), &[Action::Decline]);
 }
 
 #[test]
 fn the_papacy_intervenes_for_venice() {
     let mut game = diplomacy(&[(Power::Hapsburg, &[Card::CalvinExpelled]), (Power::Papacy, &[Card::Galleons])]);
+    ask(&mut game, Power::Hapsburg);
     game.apply(Action::DeclareWar(Faction::Venice)).unwrap();
     assert_eq!(game.decider(), Decider::Power(Power::Papacy));
     game.apply(Action::Intervene).unwrap();
@@ -351,6 +383,7 @@ fn a_power_at_war_with_the_minor_may_declare_on_the_intervener_for_free() {
         diplomacy_on(2, &[(Power::England, &[Card::CalvinExpelled]), (Power::France, &[Card::Galleons])], |g| {
             g.set_war(Power::Hapsburg, MinorPower::Scotland, true).unwrap()
         });
+    ask(&mut game, Power::England);
     game.apply(Action::DeclareWar(Faction::Scotland)).unwrap();
     game.apply(Action::Intervene).unwrap();
     assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
@@ -361,6 +394,7 @@ fn a_power_at_war_with_the_minor_may_declare_on_the_intervener_for_free() {
     assert_eq!(game.minor_ally(MinorPower::Scotland), Some(Power::France));
     // Free: the Hapsburg, with no cards, owes nothing; only England and
     // France pay.
+    done_declaring(&mut game);
     assert_eq!(game.decider(), Decider::Power(Power::England));
 }
 
@@ -373,6 +407,7 @@ fn intervention_displaces_units_sharing_a_space() -> R {
             g.set_land_units(Space::Calais, Faction::England, LandUnits::regulars(2)).unwrap();
             g.set_land_units(Space::Calais, Faction::France, LandUnits::regulars(1)).unwrap();
         });
+    ask(&mut game, Power::England);
     game.apply(Action::DeclareWar(Faction::Scotland)).unwrap();
     game.apply(Action::Intervene).unwrap();
     // France picks among its nearest fortified spaces (Rouen, and now French
@@ -387,6 +422,7 @@ fn intervention_displaces_units_sharing_a_space() -> R {
     assert_eq!(game.land_units(Space::Calais, Faction::France).regulars, 0);
     assert_eq!(game.land_units(Space::Paris, Faction::France).regulars, 1);
     // Then payment, England first.
+    done_declaring(&mut game);
     assert_eq!(game.decider(), Decider::Power(Power::England));
     Ok(())
 }
@@ -416,14 +452,15 @@ fn no_declarations_in_the_two_player_variant() {
 
 #[test]
 fn the_protestant_declares_only_after_the_league() {
-    let game = diplomacy(&[(Power::Protestant, &[Card::HereIStand])]);
+    let mut game = diplomacy(&[(Power::Protestant, &[Card::HereIStand])]);
+    assert!(!done_declaring(&mut game).contains(&Power::Protestant));
     assert_eq!(game.phase(), Phase::Action);
-    let game = diplomacy_on(2, &[(Power::Protestant, &[Card::HereIStand])], |g| {
+    let mut game = diplomacy_on(2, &[(Power::Protestant, &[Card::HereIStand])], |g| {
         g.set_schmalkaldic_league(true).unwrap();
         g.set_war(Power::Hapsburg, Power::Protestant, true).unwrap();
         g.set_war(Power::Papacy, Power::Protestant, true).unwrap();
     });
-    assert_eq!(game.decider(), Decider::Power(Power::Protestant));
+    ask(&mut game, Power::Protestant);
     let offered = declarations(&game);
     assert!(offered.contains(&Faction::England));
     assert!(offered.contains(&Faction::Venice));

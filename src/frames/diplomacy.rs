@@ -74,11 +74,32 @@ impl Game {
             .collect()
     }
 
-    /// Step 1: the first power from impulse position `from` on with a
-    /// declaration to make declares; after the last, payment.
+    /// The intervention window (§9.6 step 4): decline, or intervene if the
+    /// intervener's hand can pay it on top of what it owes already.
+    pub(crate) fn intervention_actions(&self, power: Power, list: &mut ActionList) {
+        list.push(Action::Decline);
+        let due = match self.stack.below(1) {
+            Some(Frame::Declarations { owed, .. }) => u16::from(owed[power.index()]),
+            _ => 0,
+        };
+        if due + u16::from(INTERVENTION_COST) <= dip::war_payment_cp(self, power) {
+            list.push(Action::Intervene);
+        }
+    }
+
+    /// Whether the rules let `power` declare war on anyone now, whatever
+    /// its hand: public knowledge, so asking the power reveals nothing of
+    /// the cards it could pay with.
+    fn may_declare_any(&self, power: Power) -> bool {
+        Faction::ALL.into_iter().any(|target| dip::dow_refusal(self, power, target).is_none())
+    }
+
+    /// Step 1: the first power from impulse position `from` on that the
+    /// rules let declare war is asked (it may only be able to say done);
+    /// after the last, payment.
     fn next_declarer(&mut self, from: usize, owed: Owed, log: &mut dyn Log) {
         for power in Power::ALL.into_iter().skip(from) {
-            if !self.dow_targets(power, &owed).is_empty() {
+            if self.may_declare_any(power) {
                 self.stack.push(Frame::Declarations { power, owed });
                 return;
             }
@@ -89,7 +110,7 @@ impl Game {
     /// A declarer on top with nothing left to declare makes way for the next.
     fn settle_declarations(&mut self, log: &mut dyn Log) {
         if let Some(&Frame::Declarations { power, owed }) = self.stack.top() {
-            if self.dow_targets(power, &owed).is_empty() {
+            if !self.may_declare_any(power) {
                 self.stack.pop();
                 self.next_declarer(power.index() + 1, owed, log);
             }
@@ -122,12 +143,11 @@ impl Game {
                 if self.set_war(power, target, true).is_ok() {
                     log.event(Event::WarDeclared { power, target });
                 }
+                // The intervener is asked whenever the rules let it
+                // intervene; whether it can pay shows only in its choices.
                 if let Some(minor) = target.minor() {
                     if let Some(intervener) = dip::intervener(minor) {
-                        let due = u16::from(owed[intervener.index()]);
-                        if dip::may_intervene(self, intervener, minor, power)
-                            && due + u16::from(INTERVENTION_COST) <= dip::war_payment_cp(self, intervener)
-                        {
+                        if dip::may_intervene(self, intervener, minor, power) {
                             self.stack.push(Frame::Intervention { power: intervener, minor, declarer: power });
                             return;
                         }

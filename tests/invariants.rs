@@ -1,0 +1,99 @@
+//! Invariants of the war and religion rules, checked at every step of
+//! random playouts (issues #5 and #6), and the no-leak property of the
+//! decision windows: which power is asked to decide never depends on cards
+//! another power cannot see.
+
+use here_i_stand::*;
+use rand_core::{RngCore, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+
+fn pick(rng: &mut Pcg64Mcg, n: usize) -> usize {
+    ((u128::from(rng.next_u64()) * n as u128) >> 64) as usize
+}
+
+/// Plays one random game, calling `check` before every decision.
+fn playout(scenario: Scenario, seed: u64, mut check: impl FnMut(&Game, &ActionList, Action, &mut Pcg64Mcg)) {
+    let mut game = Game::new(Setup::new(scenario, seed));
+    let mut rng = Pcg64Mcg::seed_from_u64(seed ^ 0x5bd1_e995);
+    let mut actions = ActionList::new();
+    let mut decisions = 0u32;
+    while let Decider::Power(_) = game.decider() {
+        game.legal_actions_into(&mut actions);
+        let action = actions[pick(&mut rng, actions.len())];
+        check(&game, &actions, action, &mut rng);
+        game.apply(action).expect("listed actions apply");
+        decisions += 1;
+        assert!(decisions < 200_000, "seed {seed}: stalled");
+    }
+}
+
+/// The state invariants: a valid position (counter mixes, one place per
+/// leader and card, ...), no two powers at war sharing a space outside a
+/// siege, besieged defenders inside a fortress and outnumbered, and the
+/// Protestant-spaces count equal to a recount of the map.
+fn check_state(game: &Game) {
+    if let Err(error) = game.validate() {
+        panic!("invalid position: {error}");
+    }
+    for space in Space::ALL {
+        let stacks: Vec<(Faction, LandUnits, bool)> = game.land_units_at(space).collect();
+        for &(a, units_a, besieged_a) in &stacks {
+            if besieged_a {
+                assert!(space.is_fortified(), "{a} besieged in the open at {space}");
+                let besiegers = stacks
+                    .iter()
+                    .any(|&(b, units_b, besieged_b)| b != a && !besieged_b && units_b.total() > units_a.total());
+                assert!(besiegers, "{a} besieged at {space} without outnumbering besiegers");
+            }
+            for &(b, _, besieged_b) in &stacks {
+                if a != b && game.at_war(a, b) && !units_a.is_empty() {
+                    assert!(besieged_a || besieged_b, "{a} and {b} at war share {space} outside a siege");
+                }
+            }
+        }
+    }
+    let recount = Space::ALL.into_iter().filter(|&s| game.religion(s) == Religion::Protestant).count();
+    assert_eq!(game.protestant_spaces().len(), recount);
+}
+
+#[test]
+fn invariants_hold_at_every_step() {
+    for (scenario, games) in [(Scenario::Y1517, 24u64), (Scenario::Y1532, 8), (Scenario::TwoPlayer, 8)] {
+        for seed in 0..games {
+            playout(scenario, 500 + seed, |game, _, _, _| check_state(game));
+        }
+    }
+}
+
+/// Re-deals the cards one power cannot see (the dice stay the same): the
+/// decider's choices, when it keeps its hand, are the same, and after the
+/// same action the next decider is the same. A window offered only to a
+/// power holding a usable card would fail this.
+#[test]
+fn windows_do_not_depend_on_hidden_cards() {
+    let mut redeal = Pcg64Mcg::seed_from_u64(99);
+    for (scenario, games) in [(Scenario::Y1517, 10u64), (Scenario::Y1532, 4), (Scenario::TwoPlayer, 4)] {
+        for seed in 0..games {
+            playout(scenario, 900 + seed, |game, actions, action, _| {
+                let Decider::Power(decider) = game.decider() else {
+                    return;
+                };
+                for viewer in Power::ALL {
+                    let mut other = game.redeal_hidden(viewer, &mut redeal);
+                    if viewer == decider {
+                        assert_eq!(&other.legal_actions(), actions, "{decider}'s choices depend on hidden cards");
+                    }
+                    let mut next = game.clone();
+                    if other.apply(action).is_ok() {
+                        next.apply(action).expect("listed");
+                        assert_eq!(
+                            other.decider(),
+                            next.decider(),
+                            "after {action}, who decides depends on cards {viewer} cannot see"
+                        );
+                    }
+                }
+            });
+        }
+    }
+}
