@@ -97,3 +97,26 @@ fn windows_do_not_depend_on_hidden_cards() {
         }
     }
 }
+
+/// 100,000 random games across the scenarios, the invariants checked at
+/// every step, on every core: `HIS_LONG_RUNS=1 cargo test --release --test
+/// invariants -- --ignored` (optionally `HIS_GAMES=N`).
+#[test]
+#[ignore = "long: run with HIS_LONG_RUNS=1 and --ignored"]
+fn hundred_thousand_games_keep_the_invariants() {
+    if std::env::var_os("HIS_LONG_RUNS").is_none() {
+        return;
+    }
+    let games: u64 = std::env::var("HIS_GAMES").ok().and_then(|n| n.parse().ok()).unwrap_or(100_000);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get() as u64);
+    std::thread::scope(|scope| {
+        for t in 0..threads {
+            scope.spawn(move || {
+                for seed in (t..games).step_by(threads as usize) {
+                    let scenario = [Scenario::Y1517, Scenario::Y1532, Scenario::TwoPlayer][(seed % 3) as usize];
+                    playout(scenario, 1_000_000 + seed, |game, _, _, _| check_state(game));
+                }
+            });
+        }
+    });
+}
