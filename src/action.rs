@@ -11,7 +11,8 @@ use core::str::FromStr;
 use thiserror::Error;
 
 use crate::types::{
-    Card, Faction, LandUnitKind, Leader, MinorPower, NavalUnitKind, Power, Ruler, SeaZone, Space, Vocabulary,
+    Card, Debater, Faction, LandUnitKind, LanguageZone, Leader, MinorPower, NavalUnitKind, Power, Ruler, SeaZone,
+    Space, Vocabulary,
 };
 
 /// Text that is not an action.
@@ -124,6 +125,10 @@ actions! {
         Intervene => "intervene",
         /// Take the naval move action (§16.1): every ship may move one step.
         NavalMove => "naval_move",
+        /// Build St Peter's (Papacy, §18.1): 1 CP on its track.
+        BuildStPeters => "build_st_peters",
+        /// Found a Jesuit university (Papacy, §18.1): 3 CP, then its space.
+        FoundUniversity => "found_university",
     }
     with {
         /// Play a card for its CP (§11.1).
@@ -202,6 +207,18 @@ actions! {
         ReturnLeaderTo(Space) => "return_leader_to",
         /// Lift this ruler's excommunication (§9.5).
         LiftExcommunication(Ruler) => "lift_excommunication",
+        /// Publish a treatise (§18.1): reformation attempts with this target zone.
+        PublishTreatise(LanguageZone) => "publish_treatise",
+        /// Translate scripture (§18.1): 1 CP on this zone's tracks.
+        TranslateScripture(LanguageZone) => "translate_scripture",
+        /// Burn books (§18.1): counter-reformation attempts with this target zone.
+        BurnBooks(LanguageZone) => "burn_books",
+        /// Target this space with the next reformation or counter-reformation attempt (§18.3, §18.4).
+        Target(Space) => "target",
+        /// Commit this debater for his bonus (§18.2).
+        CommitDebater(Debater) => "commit_debater",
+        /// Place a Jesuit university in this space (§18.1).
+        PlaceUniversity(Space) => "place_university",
     }
 }
 

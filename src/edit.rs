@@ -26,7 +26,8 @@ use crate::game::{
 };
 use crate::rules::counters;
 use crate::types::{
-    Card, CardKind, Debater, Faction, LandUnitKind, Leader, LeaderKind, Phase, Power, Reformer, Religion, Ruler, Space,
+    Card, CardKind, Debater, Faction, LandUnitKind, LanguageZone, Leader, LeaderKind, Phase, Power, Reformer, Religion,
+    Ruler, Space,
 };
 
 /// Why an edit was refused. The game is unchanged.
@@ -95,6 +96,10 @@ pub enum EditError {
     /// Only the six electorates have regulars on the Electorate Display (§18.7).
     #[error("{0} is not an electorate")]
     NotAnElectorate(Space),
+    /// Translation tracks: German, French and English only; New Testament 0
+    /// to 6, Full Bible 0 to 10 and only once the New Testament is done (§18.1).
+    #[error("the {0} translation tracks cannot show that")]
+    TranslationTrack(LanguageZone),
 }
 
 impl Game {
@@ -384,6 +389,29 @@ impl Game {
         } else {
             self.electorate_display.remove(space);
         }
+        Ok(())
+    }
+
+    /// Sets `zone`'s translation tracks (§18.1): boxes done on the New
+    /// Testament (0 to 6) and on the Full Bible (0 to 10, begun only once
+    /// the New Testament is complete).
+    ///
+    /// ```
+    /// use here_i_stand::{Game, LanguageZone, Scenario, Setup};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    /// game.set_translation(LanguageZone::French, 6, 3)?;
+    /// assert_eq!(game.full_bible(LanguageZone::French), 3);
+    /// assert!(game.set_translation(LanguageZone::English, 5, 1).is_err());
+    /// assert!(game.set_translation(LanguageZone::Italian, 1, 0).is_err());
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
+    pub fn set_translation(&mut self, zone: LanguageZone, new_testament: u8, full_bible: u8) -> Result<(), EditError> {
+        if !crate::rules::religion::translation_track_fits(zone, new_testament, full_bible) {
+            return Err(EditError::TranslationTrack(zone));
+        }
+        self.new_testament[zone.index()] = new_testament;
+        self.full_bible[zone.index()] = full_bible;
         Ok(())
     }
 

@@ -137,6 +137,8 @@ impl Game {
             Some(&Frame::Ransom { power }) => self.ransom_actions(power, list),
             Some(&Frame::Excommunication { power }) => self.excommunication_actions(power, list),
             Some(&Frame::LeaderReturn { power, .. }) => self.leader_return_actions(power, list),
+            Some(&Frame::Attempts { series }) => self.attempt_actions(series, list),
+            Some(&Frame::Universities { .. }) => self.university_actions(list),
             None => {}
         }
         list.sort_unstable_by_key(|a| a.index());
@@ -197,6 +199,8 @@ impl Game {
             Frame::Ransom { power } => self.apply_ransom(power, action, log),
             Frame::Excommunication { power } => self.apply_excommunication(power, action, log),
             Frame::LeaderReturn { leader, .. } => self.apply_leader_return(leader, action, log),
+            Frame::Attempts { series } => self.apply_attempts(series, action, log),
+            Frame::Universities { left } => self.apply_university(left, action, log),
         }
         self.check_automatic_victory(log);
         self.advance(log);
@@ -242,12 +246,12 @@ impl Game {
         log.event(Event::PhaseBegan { turn: self.turn, phase });
     }
 
-    /// Phase 1 of turn 1 (§18.1): Luther's 95 Theses. Its event belongs to
-    /// the religious rules, not built yet: the phase is skipped and the card
-    /// set aside (README, "What is not built yet").
+    /// Phase 1 of turn 1 (§18.1, §8.1): Luther's 95 Theses
+    /// (`frames::reformation`), then the card draw.
     fn luthers_theses_phase(&mut self, log: &mut dyn Log) {
-        self.take_card_out(crate::types::Card::Luthers95Theses);
-        self.enter_phase(Phase::CardDraw, log);
+        if !self.begin_luthers_theses(log) {
+            self.enter_phase(Phase::CardDraw, log);
+        }
     }
 
     /// Ends the game if a power has an automatic victory (§23.1), checked

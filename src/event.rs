@@ -1,7 +1,11 @@
 //! `Event`: what happened, reported by `Game::apply_logged`.
 
+use crate::dice::Dice;
 use crate::game::{LandUnits, NavalLocation, NavalUnits};
-use crate::types::{Card, Faction, LandUnitKind, Leader, MinorPower, Phase, Power, Religion, Ruler, Space};
+use crate::types::{
+    Card, Debater, Faction, LandUnitKind, LanguageZone, Leader, MinorPower, Phase, Power, Reformer, Religion, Ruler,
+    Space,
+};
 
 /// Something that happened while an action was applied: the decision itself
 /// and every automatic step it set off.
@@ -229,4 +233,61 @@ pub enum Event {
         /// How many.
         cp: u8,
     },
+    /// A reformation attempt (§18.3): both rolls (the defender's is empty
+    /// after an automatic success) and the result.
+    ReformationAttempt {
+        /// The attacker: the Protestant, or England with a treatise.
+        power: Power,
+        /// The target.
+        space: Space,
+        /// The attacker's dice.
+        attacker: Dice,
+        /// The Papacy's dice.
+        defender: Dice,
+        /// The attacker's highest die, modified (Full Bible, Calvin's Institutes).
+        attacker_high: u8,
+        /// The Papacy's highest die (0 if it did not roll).
+        defender_high: u8,
+        /// Whether the space turned Protestant.
+        success: bool,
+    },
+    /// A counter-reformation attempt by the Papacy (§18.4).
+    CounterReformationAttempt {
+        /// The target.
+        space: Space,
+        /// The Papacy's dice.
+        attacker: Dice,
+        /// The Protestant's dice (empty after an automatic success).
+        defender: Dice,
+        /// The Papacy's highest die, modified (Augsburg Confession).
+        attacker_high: u8,
+        /// The Protestant's highest die (0 if it did not roll).
+        defender_high: u8,
+        /// Whether the space turned Catholic.
+        success: bool,
+    },
+    /// A debater was committed for his bonus (§18.2).
+    DebaterCommitted(Debater),
+    /// Scripture was translated (§18.1): the zone's tracks afterwards.
+    ScriptureTranslated {
+        /// The zone.
+        zone: LanguageZone,
+        /// New Testament boxes done.
+        new_testament: u8,
+        /// Full Bible boxes done.
+        full_bible: u8,
+    },
+    /// A Jesuit university was placed (§18.1).
+    UniversityFounded(Space),
+    /// Unrest was placed in a space (§12.4).
+    UnrestPlaced(Space),
+    /// An electorate's Protestant regulars came off the Electorate Display (§18.7).
+    ElectorateRegularsPlaced {
+        /// The electorate.
+        space: Space,
+        /// How many regulars.
+        regulars: u8,
+    },
+    /// A reformer entered the map (Luther with the 95 Theses, §18.1).
+    ReformerPlaced(Reformer),
 }

@@ -8,8 +8,8 @@ use rand_pcg::Pcg64Mcg;
 
 use crate::sets::EnumSet;
 use crate::types::{
-    Card, Debater, Faction, LandUnitKind, Leader, LeaderKind, MinorPower, Phase, Power, Reformer, Religion, Ruler,
-    SeaZone, Space, SpaceKind,
+    Card, Debater, Faction, LandUnitKind, LanguageZone, Leader, LeaderKind, MinorPower, Phase, Power, Reformer,
+    Religion, Ruler, SeaZone, Space, SpaceKind,
 };
 
 /// Which game to play (§24).
@@ -332,6 +332,19 @@ pub struct Game {
     /// Electorates whose Protestant regulars still wait on the Electorate
     /// Display (§18.7): Augsburg and Wittenberg 2, the others 1.
     pub(crate) electorate_display: EnumSet<Space>,
+    /// Boxes translated on each zone's New Testament track, 0 to 6 (§18.1);
+    /// only German, French and English have tracks.
+    pub(crate) new_testament: [u8; LanguageZone::COUNT],
+    /// Boxes translated on each zone's Full Bible track, 0 to 10 (§18.1).
+    pub(crate) full_bible: [u8; LanguageZone::COUNT],
+    /// Spaces targeted by a reformation or counter-reformation attempt this
+    /// impulse (§18.3, §18.4: once per impulse).
+    pub(crate) targeted_this_impulse: EnumSet<Space>,
+    /// Powers that used their debater bonus this impulse (§18.2: one each).
+    pub(crate) debater_bonus_used: EnumSet<Power>,
+    /// Zones the Protestant spent CP translating in this impulse (§18.1:
+    /// the translation debater's free box needs 1 CP spent there).
+    pub(crate) translated_this_impulse: EnumSet<LanguageZone>,
 }
 
 impl Game {
@@ -411,6 +424,11 @@ impl Game {
             forced_dice: Default::default(),
             jesuit_universities: EnumSet::EMPTY,
             electorate_display: EnumSet::EMPTY,
+            new_testament: [0; LanguageZone::COUNT],
+            full_bible: [0; LanguageZone::COUNT],
+            targeted_this_impulse: EnumSet::EMPTY,
+            debater_bonus_used: EnumSet::EMPTY,
+            translated_this_impulse: EnumSet::EMPTY,
         }
     }
 
@@ -800,6 +818,41 @@ impl Game {
     /// then the Hapsburg's ally for good and cannot be defeated again.
     pub fn hungary_bohemia_defeated(&self) -> bool {
         self.hungary_bohemia_defeated
+    }
+
+    /// Boxes translated on `zone`'s New Testament track, 0 to 6 (§18.1); 0
+    /// for the zones without a track (Italian, Spanish).
+    ///
+    /// ```
+    /// use here_i_stand::{Game, LanguageZone, Scenario, Setup};
+    ///
+    /// let game = Game::new(Setup::new(Scenario::Y1532, 1));
+    /// assert_eq!(game.new_testament(LanguageZone::German), 6);
+    /// assert_eq!(game.full_bible(LanguageZone::German), 0);
+    /// ```
+    pub fn new_testament(&self, zone: LanguageZone) -> u8 {
+        self.new_testament[zone.index()]
+    }
+
+    /// Boxes translated on `zone`'s Full Bible track, 0 to 10 (§18.1).
+    pub fn full_bible(&self, zone: LanguageZone) -> u8 {
+        self.full_bible[zone.index()]
+    }
+
+    /// Spaces already targeted by a reformation or counter-reformation
+    /// attempt this impulse (§18.3, §18.4): not targeted again until the next.
+    pub fn targeted_this_impulse(&self) -> EnumSet<Space> {
+        self.targeted_this_impulse
+    }
+
+    /// Whether `power` has used its one debater bonus of this impulse (§18.2).
+    pub fn debater_bonus_used(&self, power: Power) -> bool {
+        self.debater_bonus_used.contains(power)
+    }
+
+    /// Zones the Protestant has spent CP translating in this impulse (§18.1).
+    pub fn translated_this_impulse(&self) -> EnumSet<LanguageZone> {
+        self.translated_this_impulse
     }
 }
 

@@ -34,7 +34,9 @@ use crate::game::{
 };
 use crate::sets::EnumSet;
 use crate::types::Vocabulary as SetMember;
-use crate::types::{Card, Debater, Faction, Leader, MinorPower, Phase, Power, Reformer, Religion, Ruler, Space};
+use crate::types::{
+    Card, Debater, Faction, LanguageZone, Leader, MinorPower, Phase, Power, Reformer, Religion, Ruler, Space,
+};
 use crate::validate::InvalidGame;
 
 /// The mirror of [`Game`]: one field per field of `Game`, same names
@@ -91,6 +93,11 @@ struct GameRepr {
     forced_dice: Vec<u8>,
     jesuit_universities: Vec<Space>,
     electorate_display: Vec<Space>,
+    new_testament: Table<LanguageZone, u8>,
+    full_bible: Table<LanguageZone, u8>,
+    targeted_this_impulse: Vec<Space>,
+    debater_bonus_used: Vec<Power>,
+    translated_this_impulse: Vec<LanguageZone>,
 }
 
 /// One land stack.
@@ -203,6 +210,11 @@ impl From<&Game> for GameRepr {
             forced_dice: game.forced_dice.as_slice().to_vec(),
             jesuit_universities: game.jesuit_universities.iter().collect(),
             electorate_display: game.electorate_display.iter().collect(),
+            new_testament: Table::of(&game.new_testament),
+            full_bible: Table::of(&game.full_bible),
+            targeted_this_impulse: game.targeted_this_impulse.iter().collect(),
+            debater_bonus_used: game.debater_bonus_used.iter().collect(),
+            translated_this_impulse: game.translated_this_impulse.iter().collect(),
         }
     }
 }
@@ -284,6 +296,11 @@ impl GameRepr {
             forced_dice: Default::default(),
             jesuit_universities: set_of(self.jesuit_universities, "jesuit_universities")?,
             electorate_display: set_of(self.electorate_display, "electorate_display")?,
+            new_testament: self.new_testament.into_array("new_testament")?,
+            full_bible: self.full_bible.into_array("full_bible")?,
+            targeted_this_impulse: set_of(self.targeted_this_impulse, "targeted_this_impulse")?,
+            debater_bonus_used: set_of(self.debater_bonus_used, "debater_bonus_used")?,
+            translated_this_impulse: set_of(self.translated_this_impulse, "translated_this_impulse")?,
         };
         game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
         game.validate()?;
@@ -310,7 +327,7 @@ macro_rules! key {
         }
     )*};
 }
-key!(Space, Faction, Power, Leader, Debater, Reformer, Ruler, Card);
+key!(Space, Faction, Power, Leader, Debater, Reformer, Ruler, Card, LanguageZone);
 
 /// A per-member array as a map from id to value, in index order; read back
 /// with every key exactly once.

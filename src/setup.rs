@@ -337,6 +337,10 @@ const BONUS_VP_1532: &[(Power, i8)] = &[(Power::Ottoman, 2), (Power::Hapsburg, 1
 /// The turn the 1532 scenario starts on (§24.2).
 const TURN_1532: u8 = 4;
 
+/// New Testament translations done by 1532 (§24.2).
+const NEW_TESTAMENT_1532: &[(LanguageZone, u8)] =
+    &[(LanguageZone::German, 6), (LanguageZone::French, 4), (LanguageZone::English, 2)];
+
 /// The 1532 scenario (§24.2): turn 4, at the card draw.
 fn setup_1532(game: &mut Game) -> Result<(), EditError> {
     game.set_turn(TURN_1532)?;
@@ -364,6 +368,9 @@ fn setup_1532(game: &mut Game) -> Result<(), EditError> {
     }
     game.set_chateaux_vp(2)?;
     game.set_st_peters_vp(1)?;
+    for &(zone, new_testament) in NEW_TESTAMENT_1532 {
+        game.set_translation(zone, new_testament, 0)?;
+    }
     give_home_cards(game)?;
     remove_cards(game, Card::not_in_1532)?;
     fill_deck(game, |card| matches!(card.entry(), Entry::Turn(t) if t <= TURN_1532) && !card.not_in_1532())

@@ -12,7 +12,9 @@ use crate::game::{Game, LandUnits, LeaderLocation, MAX_LAND_STACKS, MAX_NAVAL_ST
 use crate::game::{LAST_TURN, NavalLocation};
 use crate::rules::counters;
 use crate::sets::EnumSet;
-use crate::types::{Card, CardKind, Faction, LandUnitKind, Leader, LeaderKind, Power, Religion, Ruler, Space};
+use crate::types::{
+    Card, CardKind, Faction, LandUnitKind, LanguageZone, Leader, LeaderKind, Power, Religion, Ruler, Space,
+};
 
 /// Which invariant of a position is broken.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
@@ -120,6 +122,11 @@ pub enum InvalidGame {
     /// (§21.4), St Peter's above 5 (§21.5), heir other than 0, 2 or 5 (§23.2).
     #[error("a VP marker is off its track")]
     VpTrack,
+    /// A translation track off its boxes (§18.1): New Testament 0 to 6,
+    /// Full Bible 0 to 10 and begun only after the New Testament, and no
+    /// track outside the German, French and English zones.
+    #[error("the {0} translation tracks are off their boxes")]
+    TranslationTrack(LanguageZone),
 }
 
 impl Game {
@@ -143,6 +150,7 @@ impl Game {
         self.check_religion()?;
         self.check_cards()?;
         self.check_vp_tracks()?;
+        self.check_translations()?;
         self.check_frames()
     }
 
@@ -171,7 +179,9 @@ impl Game {
                 | Frame::Peace { .. }
                 | Frame::Ransom { .. }
                 | Frame::Excommunication { .. }
-                | Frame::LeaderReturn { .. } => true,
+                | Frame::LeaderReturn { .. }
+                | Frame::Universities { .. } => true,
+                Frame::Attempts { series } => series.fits(),
                 Frame::Spend { cp, .. } => cp <= 6,
                 Frame::NavalMove { power, from, fleet, leaders, .. } => {
                     self.naval_frame_fits(power, from, fleet, leaders)
@@ -394,6 +404,17 @@ impl Game {
             && self.st_peters_cp <= 4
             && matches!(self.heir_vp, 0 | 2 | 5);
         if on_tracks { Ok(()) } else { Err(InvalidGame::VpTrack) }
+    }
+
+    /// Translation tracks on their boxes (§18.1).
+    fn check_translations(&self) -> Result<(), InvalidGame> {
+        for zone in LanguageZone::ALL {
+            let (nt, fb) = (self.new_testament(zone), self.full_bible(zone));
+            if !crate::rules::religion::translation_track_fits(zone, nt, fb) {
+                return Err(InvalidGame::TranslationTrack(zone));
+            }
+        }
+        Ok(())
     }
 }
 

@@ -147,6 +147,7 @@ impl Game {
     /// The next impulse, or the end of the action phase after a pass by
     /// every power in a row (§11.1).
     pub(crate) fn next_impulse(&mut self, log: &mut dyn Log) {
+        self.clear_impulse_marks();
         let powers = impulse_powers(self.scenario());
         if usize::from(self.passes_in_row) >= powers.len() {
             self.impulse_index = 0;
@@ -248,6 +249,7 @@ impl Game {
                 list.push(Action::BuildCorsair(space));
             }
         }
+        self.religious_spend_actions(power, cp, list);
     }
 
     /// Whether `action` is among [`Game::spend_actions`], checked alone.
@@ -282,6 +284,12 @@ impl Game {
             Action::BuildCorsair(space) => {
                 cp >= cost::BUILD_CORSAIR && construction::can_build_corsair(self, power, space)
             }
+            Action::PublishTreatise(_)
+            | Action::TranslateScripture(_)
+            | Action::BurnBooks(_)
+            | Action::BuildStPeters
+            | Action::FoundUniversity
+            | Action::CommitDebater(_) => self.religious_spend_legal(power, cp, action),
             _ => false,
         }
     }
@@ -319,6 +327,15 @@ impl Game {
             }
             Action::NavalMove => {
                 self.begin_naval_move(power);
+                return;
+            }
+            Action::PublishTreatise(_)
+            | Action::TranslateScripture(_)
+            | Action::BurnBooks(_)
+            | Action::BuildStPeters
+            | Action::FoundUniversity
+            | Action::CommitDebater(_) => {
+                self.apply_religious_spend(power, action, log);
                 return;
             }
             Action::MoveFrom(from) => {

@@ -8,6 +8,7 @@ pub(crate) mod impulse;
 pub(crate) mod movement;
 pub(crate) mod naval;
 pub(crate) mod peace;
+pub(crate) mod reformation;
 pub(crate) mod spring;
 pub(crate) mod winter;
 
@@ -79,6 +80,11 @@ pub(crate) enum Frame {
     /// `leader`, freed by peace or ransom (§9.3 step 6, §9.4), goes to one of
     /// the spaces open to it: `power` picks. Sits on the `Peace` or `Ransom` frame.
     LeaderReturn { power: Power, leader: Leader },
+    /// A series of reformation or counter-reformation attempts (§18.3,
+    /// §18.4); the attacker decides.
+    Attempts { series: reformation::Series },
+    /// The Papacy places `left` more Jesuit universities (§18.1).
+    Universities { left: u8 },
 }
 
 impl Frame {
@@ -104,6 +110,8 @@ impl Frame {
             | Frame::Ransom { power }
             | Frame::Excommunication { power }
             | Frame::LeaderReturn { power, .. } => power,
+            Frame::Attempts { series } => series.attacker,
+            Frame::Universities { .. } => Power::Papacy,
         }
     }
 
@@ -131,6 +139,8 @@ impl Frame {
             Frame::Ransom { .. } => "a captured leader to ransom, or done",
             Frame::Excommunication { .. } => "lift the excommunication, or decline",
             Frame::LeaderReturn { .. } => "where the freed leader goes",
+            Frame::Attempts { .. } => "a target for the attempt, a debater to commit, or decline",
+            Frame::Universities { .. } => "a Catholic space for the Jesuit university",
         }
     }
 }

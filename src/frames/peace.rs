@@ -659,7 +659,7 @@ impl Game {
         log.event(Event::ExcommunicationLifted(ruler));
     }
 
-    fn add_st_peters_cp(&mut self, cp: u8, log: &mut dyn Log) {
+    pub(crate) fn add_st_peters_cp(&mut self, cp: u8, log: &mut dyn Log) {
         (self.st_peters_cp, self.st_peters_vp) = peace::st_peters_after(self.st_peters_cp, self.st_peters_vp, cp);
         log.event(Event::StPetersCp { cp });
     }

@@ -11,6 +11,7 @@ pub mod movement;
 pub mod naval;
 pub mod paths;
 pub mod peace;
+pub mod religion;
 pub mod spring;
 pub mod victory;
 pub mod winter;
