@@ -137,6 +137,15 @@ impl Game {
             Some(&Frame::Ransom { power }) => self.ransom_actions(power, list),
             Some(&Frame::Excommunication { power }) => self.excommunication_actions(power, list),
             Some(&Frame::LeaderReturn { power, .. }) => self.leader_return_actions(power, list),
+            Some(&Frame::DebateDefender { .. }) => self.debate_defender_actions(list),
+            Some(&Frame::DebateSecondRound { .. }) => self.debate_second_round_actions(list),
+            Some(&Frame::Flips { power, zone, zone_only, rule, .. }) => {
+                self.flips_actions(power, zone, zone_only, rule, list)
+            }
+            Some(&Frame::DietOfWorms { power, .. }) => self.diet_actions(power, list),
+            Some(&Frame::CouncilOfTrent { power, papal, protestant }) => {
+                self.council_actions(power, papal, protestant, list)
+            }
             None => {}
         }
         list.sort_unstable_by_key(|a| a.index());
@@ -197,6 +206,17 @@ impl Game {
             Frame::Ransom { power } => self.apply_ransom(power, action, log),
             Frame::Excommunication { power } => self.apply_excommunication(power, action, log),
             Frame::LeaderReturn { leader, .. } => self.apply_leader_return(leader, action, log),
+            Frame::DebateDefender { caller, zone, attacker } => {
+                self.apply_debate_defender(caller, zone, attacker, action, log)
+            }
+            Frame::DebateSecondRound { caller, zone, before } => {
+                self.apply_debate_second_round(caller, zone, before, action, log)
+            }
+            Frame::Flips { power, .. } => self.apply_flip(power, action, log),
+            Frame::DietOfWorms { power, picks } => self.apply_diet(power, picks, action, log),
+            Frame::CouncilOfTrent { power, papal, protestant } => {
+                self.apply_council(power, papal, protestant, action, log)
+            }
         }
         self.check_automatic_victory(log);
         self.advance(log);
@@ -228,7 +248,7 @@ impl Game {
             Phase::LuthersTheses => self.luthers_theses_phase(log),
             Phase::CardDraw => self.card_draw_phase(log),
             Phase::Diplomacy => self.diplomacy_phase(log),
-            Phase::DietOfWorms => self.begin_spring_deployment(log),
+            Phase::DietOfWorms => self.diet_of_worms_step(log),
             Phase::SpringDeployment => self.spring_deployment_step(log),
             Phase::Action => self.next_impulse(log),
             Phase::Winter => self.winter_step(log),

@@ -172,6 +172,11 @@ impl Game {
                 | Frame::Ransom { .. }
                 | Frame::Excommunication { .. }
                 | Frame::LeaderReturn { .. } => true,
+                Frame::DebateDefender { .. }
+                | Frame::DebateSecondRound { .. }
+                | Frame::Flips { .. }
+                | Frame::DietOfWorms { .. }
+                | Frame::CouncilOfTrent { .. } => true,
                 Frame::Spend { cp, .. } => cp <= 6,
                 Frame::NavalMove { power, from, fleet, leaders, .. } => {
                     self.naval_frame_fits(power, from, fleet, leaders)

@@ -368,6 +368,12 @@ fn the_scenario_start_asks_in_impulse_order() {
     // 1517: the Ottoman has units in Istanbul, so it decides first; after
     // every power declines, the action phase begins with the Ottoman.
     let mut game = Game::new(Setup::new(Scenario::Y1517, 3));
+    // Turn 1 holds the Diet of Worms first (§18.1): its picks and flips.
+    assert_eq!(game.phase(), Phase::DietOfWorms);
+    while game.phase() == Phase::DietOfWorms {
+        let first = game.legal_actions()[0];
+        game.apply(first).unwrap();
+    }
     assert_eq!(game.phase(), Phase::SpringDeployment);
     let mut asked = Vec::new();
     while game.phase() == Phase::SpringDeployment {

@@ -3,6 +3,7 @@
 //! `apply` updates it, pushes sub-procedures and pops finished ones.
 
 pub(crate) mod arrivals;
+pub(crate) mod debate;
 pub(crate) mod diplomacy;
 pub(crate) mod impulse;
 pub(crate) mod movement;
@@ -12,9 +13,10 @@ pub(crate) mod spring;
 pub(crate) mod winter;
 
 use crate::game::{LandUnits, NavalLocation};
+use crate::rules::debate::FlipRule;
 use crate::rules::naval::Fleet;
 use crate::sets::EnumSet;
-use crate::types::{Leader, MinorPower, Power, Space};
+use crate::types::{Card, Debater, LanguageZone, Leader, MinorPower, Power, Space};
 
 /// One procedure in progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -79,6 +81,23 @@ pub(crate) enum Frame {
     /// `leader`, freed by peace or ransom (§9.3 step 6, §9.4), goes to one of
     /// the spaces open to it: `power` picks. Sits on the `Peace` or `Ransom` frame.
     LeaderReturn { power: Power, leader: Leader },
+    /// A theological debate called by `caller` in `zone` (§18.5 step 3):
+    /// `attacker` drawn, the caller names the defender's group.
+    DebateDefender { caller: Power, zone: LanguageZone, attacker: Debater },
+    /// After a first-round tie (§18.5 step 8) the Protestant may send
+    /// Bullinger for round 2; `before`: the round-1 attacker and defender.
+    DebateSecondRound { caller: Power, zone: LanguageZone, before: [Debater; 2] },
+    /// `power` flips `count` more spaces to its religion, one at a time
+    /// (debates §18.5, Diet of Worms §18.1, Council of Trent §18.6): those
+    /// `rule` allows, in `zone` first (only there with `zone_only`).
+    Flips { power: Power, count: u8, zone: Option<LanguageZone>, zone_only: bool, rule: FlipRule },
+    /// The Diet of Worms (§18.1): `power` picks its card in secret;
+    /// `picks` by `frames::debate::DIET_ORDER` (hidden from other powers
+    /// by `Game::observation`).
+    DietOfWorms { power: Power, picks: [Option<Card>; 3] },
+    /// The Council of Trent (#17, §18.6): `power` sends debaters one at a
+    /// time; `papal`, `protestant`: those sent so far.
+    CouncilOfTrent { power: Power, papal: EnumSet<Debater>, protestant: EnumSet<Debater> },
 }
 
 impl Frame {
@@ -104,6 +123,11 @@ impl Frame {
             | Frame::Ransom { power }
             | Frame::Excommunication { power }
             | Frame::LeaderReturn { power, .. } => power,
+            Frame::DebateDefender { caller, .. } => caller,
+            Frame::DebateSecondRound { .. } => Power::Protestant,
+            Frame::Flips { power, .. } | Frame::DietOfWorms { power, .. } | Frame::CouncilOfTrent { power, .. } => {
+                power
+            }
         }
     }
 
@@ -131,6 +155,11 @@ impl Frame {
             Frame::Ransom { .. } => "a captured leader to ransom, or done",
             Frame::Excommunication { .. } => "lift the excommunication, or decline",
             Frame::LeaderReturn { .. } => "where the freed leader goes",
+            Frame::DebateDefender { .. } => "the defender's group: committed or uncommitted debaters",
+            Frame::DebateSecondRound { .. } => "Bullinger for the second round, or decline",
+            Frame::Flips { .. } => "a space to flip",
+            Frame::DietOfWorms { .. } => "a card for the Diet of Worms",
+            Frame::CouncilOfTrent { .. } => "a debater to send to the Council of Trent, or done",
         }
     }
 }
@@ -178,6 +207,11 @@ impl Stack {
     /// The frames, outermost first.
     pub(crate) fn frames(&self) -> impl Iterator<Item = &Frame> {
         self.frames[..usize::from(self.len)].iter().flatten()
+    }
+
+    /// The frames, outermost first, to change in place.
+    pub(crate) fn frames_mut(&mut self) -> impl Iterator<Item = &mut Frame> {
+        self.frames[..usize::from(self.len)].iter_mut().flatten()
     }
 
     /// A stack of these frames (outermost first), if they fit.
