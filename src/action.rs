@@ -11,8 +11,8 @@ use core::str::FromStr;
 use thiserror::Error;
 
 use crate::types::{
-    Card, Debater, Faction, LandUnitKind, LanguageZone, Leader, MinorPower, NavalUnitKind, Power, Ruler, SeaZone,
-    Space, Vocabulary,
+    Card, Debater, DebaterPool, Faction, LandUnitKind, LanguageZone, Leader, MinorPower, NavalUnitKind, Power, Ruler,
+    SeaZone, Space, Vocabulary,
 };
 
 /// Text that is not an action.
@@ -219,6 +219,16 @@ actions! {
         CommitDebater(Debater) => "commit_debater",
         /// Place a Jesuit university in this space (§18.1).
         PlaceUniversity(Space) => "place_university",
+        /// Call a theological debate in this language zone (§18.1, §18.5).
+        CallDebate(LanguageZone) => "call_debate",
+        /// Draw the debate's defender from this group of debaters (§18.5 step 3).
+        DefenderFrom(DebaterPool) => "defender_from",
+        /// Choose this debater (Bullinger for a second round, §18.5; the
+        /// Council of Trent, §18.6).
+        ChooseDebater(Debater) => "choose_debater",
+        /// Flip this space to one's religion (debates, Diet of Worms,
+        /// Council of Trent).
+        Flip(Space) => "flip",
     }
 }
 

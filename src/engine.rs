@@ -139,6 +139,15 @@ impl Game {
             Some(&Frame::LeaderReturn { power, .. }) => self.leader_return_actions(power, list),
             Some(&Frame::Attempts { series }) => self.attempt_actions(series, list),
             Some(&Frame::Universities { .. }) => self.university_actions(list),
+            Some(&Frame::DebateDefender { .. }) => self.debate_defender_actions(list),
+            Some(&Frame::DebateSecondRound { .. }) => self.debate_second_round_actions(list),
+            Some(&Frame::Flips { power, zone, zone_only, rule, .. }) => {
+                self.flips_actions(power, zone, zone_only, rule, list)
+            }
+            Some(&Frame::DietOfWorms { power, .. }) => self.diet_actions(power, list),
+            Some(&Frame::CouncilOfTrent { power, papal, protestant }) => {
+                self.council_actions(power, papal, protestant, list)
+            }
             None => {}
         }
         list.sort_unstable_by_key(|a| a.index());
@@ -201,6 +210,17 @@ impl Game {
             Frame::LeaderReturn { leader, .. } => self.apply_leader_return(leader, action, log),
             Frame::Attempts { series } => self.apply_attempts(series, action, log),
             Frame::Universities { left } => self.apply_university(left, action, log),
+            Frame::DebateDefender { caller, zone, attacker } => {
+                self.apply_debate_defender(caller, zone, attacker, action, log)
+            }
+            Frame::DebateSecondRound { caller, zone, before } => {
+                self.apply_debate_second_round(caller, zone, before, action, log)
+            }
+            Frame::Flips { power, .. } => self.apply_flip(power, action, log),
+            Frame::DietOfWorms { power, picks } => self.apply_diet(power, picks, action, log),
+            Frame::CouncilOfTrent { power, papal, protestant } => {
+                self.apply_council(power, papal, protestant, action, log)
+            }
         }
         self.check_automatic_victory(log);
         self.advance(log);
@@ -232,7 +252,7 @@ impl Game {
             Phase::LuthersTheses => self.luthers_theses_phase(log),
             Phase::CardDraw => self.card_draw_phase(log),
             Phase::Diplomacy => self.diplomacy_phase(log),
-            Phase::DietOfWorms => self.begin_spring_deployment(log),
+            Phase::DietOfWorms => self.diet_of_worms_step(log),
             Phase::SpringDeployment => self.spring_deployment_step(log),
             Phase::Action => self.next_impulse(log),
             Phase::Winter => self.winter_step(log),

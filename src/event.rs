@@ -2,6 +2,7 @@
 
 use crate::dice::Dice;
 use crate::game::{LandUnits, NavalLocation, NavalUnits};
+use crate::sets::EnumSet;
 use crate::types::{
     Card, Debater, Faction, LandUnitKind, LanguageZone, Leader, MinorPower, Phase, Power, Reformer, Religion, Ruler,
     Space,
@@ -281,6 +282,69 @@ pub enum Event {
     UniversityFounded(Space),
     /// Unrest was placed in a space (§12.4).
     UnrestPlaced(Space),
+    /// One round of a theological debate (§18.5): the debaters, their
+    /// rolls and the result. A first-round tie (`winner: None`, round 1) is
+    /// followed by the second round's event.
+    Debate {
+        /// Who called it (the attacker's side).
+        caller: Power,
+        /// The language zone.
+        zone: LanguageZone,
+        /// 1 or 2.
+        round: u8,
+        /// The caller's debater.
+        attacker: Debater,
+        /// The other side's debater.
+        defender: Debater,
+        /// The attacker's roll.
+        attacker_dice: Dice,
+        /// The defender's roll.
+        defender_dice: Dice,
+        /// The side with more hits; `None` on a tie.
+        winner: Option<Power>,
+        /// Spaces the winner flips: the hit difference, +1 for Aleander, 0
+        /// if Campeggio cancelled the result.
+        flips: u8,
+        /// The loser, burned (Protestant) or disgraced (Papal) (§18.5 steps
+        /// 9-10): the winner gained his debate value in bonus VP.
+        loser_out: Option<Debater>,
+        /// Campeggio's die after a Papal loss; 5-6 cancelled the result.
+        campeggio_roll: Option<u8>,
+    },
+    /// The Diet of Worms (§18.1): the cards revealed, the rolls, the result.
+    DietOfWorms {
+        /// The Protestant's card.
+        protestant_card: Option<Card>,
+        /// The Papacy's card.
+        papal_card: Option<Card>,
+        /// The Hapsburg's card (the top card of the deck in the two-player variant).
+        hapsburg_card: Option<Card>,
+        /// The Protestant's roll (its card's CP + 4 dice).
+        protestant_dice: Dice,
+        /// The Papacy's roll.
+        papal_dice: Dice,
+        /// The Hapsburg's roll.
+        hapsburg_dice: Dice,
+        /// The Protestant, or the Papacy for the Catholic side; `None` on a tie.
+        winner: Option<Power>,
+        /// Spaces the winner may flip in the German zone.
+        flips: u8,
+    },
+    /// The Council of Trent (#17, §18.6): the debaters sent, the rolls, the result.
+    CouncilOfTrent {
+        /// The Papal debaters sent.
+        papal: EnumSet<Debater>,
+        /// The Protestant debaters sent.
+        protestant: EnumSet<Debater>,
+        /// The Papacy's roll.
+        papal_dice: Dice,
+        /// The Protestant's roll.
+        protestant_dice: Dice,
+        /// The side with more hits; `None` on a tie.
+        winner: Option<Power>,
+        /// Spaces the winner may flip.
+        flips: u8,
+    },
     /// An electorate's Protestant regulars came off the Electorate Display (§18.7).
     ElectorateRegularsPlaced {
         /// The electorate.

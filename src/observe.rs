@@ -61,6 +61,7 @@ impl Game {
         board.deck = EnumSet::EMPTY;
         board.rng = Pcg64Mcg::new(0);
         board.forced_dice = Default::default();
+        board.hide_diet_picks(viewer);
         Observation { viewer, board, hand_sizes: Power::ALL.map(|p| self.hand(p).len() as u8), unseen }
     }
 
@@ -97,6 +98,7 @@ impl Game {
             }
         }
         game.deck = pool;
+        game.redraw_diet_picks(viewer, rng);
         game
     }
 }

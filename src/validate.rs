@@ -182,6 +182,11 @@ impl Game {
                 | Frame::LeaderReturn { .. }
                 | Frame::Universities { .. } => true,
                 Frame::Attempts { series } => series.fits(),
+                Frame::DebateDefender { .. }
+                | Frame::DebateSecondRound { .. }
+                | Frame::Flips { .. }
+                | Frame::DietOfWorms { .. }
+                | Frame::CouncilOfTrent { .. } => true,
                 Frame::Spend { cp, .. } => cp <= 6,
                 Frame::NavalMove { power, from, fleet, leaders, .. } => {
                     self.naval_frame_fits(power, from, fleet, leaders)

@@ -368,10 +368,11 @@ fn the_scenario_start_asks_in_impulse_order() {
     // 1517: the Ottoman has units in Istanbul, so it decides first; after
     // every power declines, the action phase begins with the Ottoman.
     let mut game = Game::new(Setup::new(Scenario::Y1517, 3));
-    // Luther's 95 Theses come first (§18.1): the Protestant's targets.
-    while game.phase() == Phase::LuthersTheses {
-        let action = game.legal_actions()[0];
-        game.apply(action).unwrap();
+    // Luther's 95 Theses come first (§18.1), then the Diet of Worms: their
+    // targets, picks and flips.
+    while matches!(game.phase(), Phase::LuthersTheses | Phase::DietOfWorms) {
+        let first = game.legal_actions()[0];
+        game.apply(first).unwrap();
     }
     assert_eq!(game.phase(), Phase::SpringDeployment);
     let mut asked = Vec::new();

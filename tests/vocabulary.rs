@@ -119,7 +119,8 @@ fn people_ratings() {
     assert_eq!(Ruler::PaulIii.card(), Some(Card::PaulIii));
     assert_eq!(Ruler::initial(Power::Protestant), Ruler::Luther);
     // Debaters.
-    assert_eq!(Debater::ALL.iter().filter(|d| d.power() == Power::Papacy).count(), 11);
+    assert_eq!(Debater::ALL.iter().filter(|d| d.power() == Power::Papacy).count(), 12);
+    assert_eq!(Debater::Gardiner.entry_turn(), Some(7)); // §8 step 3
     assert_eq!(Debater::Eck.value(), 3);
     assert_eq!(Debater::Cranmer.entry_turn(), None);
     assert_eq!(Reformer::Zwingli.space(), Space::Zurich);

@@ -7,7 +7,7 @@ use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::game::{Game, LandUnits, NavalLocation, NavalUnits, ReformerState, Scenario};
-use crate::rules::{cards_dealt, construction, loc};
+use crate::rules::{cards_dealt, construction, debate, loc};
 use crate::sets::EnumSet;
 use crate::types::{Card, CardKind, Faction, LandUnitKind, Phase, Power, Reformer, Religion, Space};
 
@@ -224,6 +224,13 @@ impl Game {
                 }
             }
         }
+        if cp >= debate::DEBATE_CP {
+            for zone in debate::DEBATE_ZONES {
+                if debate::can_call_debate(self, power, zone) {
+                    list.push(Action::CallDebate(zone));
+                }
+            }
+        }
         let mut fits = FitsCache::default();
         for space in Space::ALL {
             let Some(faction) = self.builder_faction(power, space) else {
@@ -290,6 +297,7 @@ impl Game {
             | Action::BuildStPeters
             | Action::FoundUniversity
             | Action::CommitDebater(_) => self.religious_spend_legal(power, cp, action),
+            Action::CallDebate(zone) => cp >= debate::DEBATE_CP && debate::can_call_debate(self, power, zone),
             _ => false,
         }
     }
@@ -336,6 +344,12 @@ impl Game {
             | Action::FoundUniversity
             | Action::CommitDebater(_) => {
                 self.apply_religious_spend(power, action, log);
+                return;
+            }
+            Action::CallDebate(zone) => {
+                // CP first: the debate's frames go above the Spend frame.
+                self.pay(debate::DEBATE_CP);
+                self.begin_debate(power, zone, log);
                 return;
             }
             Action::MoveFrom(from) => {

@@ -3,6 +3,7 @@
 //! `apply` updates it, pushes sub-procedures and pops finished ones.
 
 pub(crate) mod arrivals;
+pub(crate) mod debate;
 pub(crate) mod diplomacy;
 pub(crate) mod impulse;
 pub(crate) mod movement;
@@ -13,9 +14,10 @@ pub(crate) mod spring;
 pub(crate) mod winter;
 
 use crate::game::{LandUnits, NavalLocation};
+use crate::rules::debate::FlipRule;
 use crate::rules::naval::Fleet;
 use crate::sets::EnumSet;
-use crate::types::{Leader, MinorPower, Power, Space};
+use crate::types::{Card, Debater, LanguageZone, Leader, MinorPower, Power, Space};
 
 /// One procedure in progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -85,6 +87,23 @@ pub(crate) enum Frame {
     Attempts { series: reformation::Series },
     /// The Papacy places `left` more Jesuit universities (§18.1).
     Universities { left: u8 },
+    /// A theological debate called by `caller` in `zone` (§18.5 step 3):
+    /// `attacker` drawn, the caller names the defender's group.
+    DebateDefender { caller: Power, zone: LanguageZone, attacker: Debater },
+    /// After a first-round tie (§18.5 step 8) the Protestant may send
+    /// Bullinger for round 2; `before`: the round-1 attacker and defender.
+    DebateSecondRound { caller: Power, zone: LanguageZone, before: [Debater; 2] },
+    /// `power` flips `count` more spaces to its religion, one at a time
+    /// (debates §18.5, Diet of Worms §18.1, Council of Trent §18.6): those
+    /// `rule` allows, in `zone` first (only there with `zone_only`).
+    Flips { power: Power, count: u8, zone: Option<LanguageZone>, zone_only: bool, rule: FlipRule },
+    /// The Diet of Worms (§18.1): `power` picks its card in secret;
+    /// `picks` by `frames::debate::DIET_ORDER` (hidden from other powers
+    /// by `Game::observation`).
+    DietOfWorms { power: Power, picks: [Option<Card>; 3] },
+    /// The Council of Trent (#17, §18.6): `power` sends debaters one at a
+    /// time; `papal`, `protestant`: those sent so far.
+    CouncilOfTrent { power: Power, papal: EnumSet<Debater>, protestant: EnumSet<Debater> },
 }
 
 impl Frame {
@@ -112,6 +131,11 @@ impl Frame {
             | Frame::LeaderReturn { power, .. } => power,
             Frame::Attempts { series } => series.attacker,
             Frame::Universities { .. } => Power::Papacy,
+            Frame::DebateDefender { caller, .. } => caller,
+            Frame::DebateSecondRound { .. } => Power::Protestant,
+            Frame::Flips { power, .. } | Frame::DietOfWorms { power, .. } | Frame::CouncilOfTrent { power, .. } => {
+                power
+            }
         }
     }
 
@@ -141,6 +165,11 @@ impl Frame {
             Frame::LeaderReturn { .. } => "where the freed leader goes",
             Frame::Attempts { .. } => "a target for the attempt, a debater to commit, or decline",
             Frame::Universities { .. } => "a Catholic space for the Jesuit university",
+            Frame::DebateDefender { .. } => "the defender's group: committed or uncommitted debaters",
+            Frame::DebateSecondRound { .. } => "Bullinger for the second round, or decline",
+            Frame::Flips { .. } => "a space to flip",
+            Frame::DietOfWorms { .. } => "a card for the Diet of Worms",
+            Frame::CouncilOfTrent { .. } => "a debater to send to the Council of Trent, or done",
         }
     }
 }
@@ -188,6 +217,11 @@ impl Stack {
     /// The frames, outermost first.
     pub(crate) fn frames(&self) -> impl Iterator<Item = &Frame> {
         self.frames[..usize::from(self.len)].iter().flatten()
+    }
+
+    /// The frames, outermost first, to change in place.
+    pub(crate) fn frames_mut(&mut self) -> impl Iterator<Item = &mut Frame> {
+        self.frames[..usize::from(self.len)].iter_mut().flatten()
     }
 
     /// A stack of these frames (outermost first), if they fit.

@@ -4,6 +4,7 @@
 pub mod cards_dealt;
 pub mod construction;
 pub mod counters;
+pub mod debate;
 pub mod diplomacy;
 pub mod loc;
 pub mod minor;

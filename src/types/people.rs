@@ -169,6 +169,8 @@ vocabulary! {
         Faber = ("faber", "Faber"),
         /// Canisius (Papal), 3.
         Canisius = ("canisius", "Canisius"),
+        /// Gardiner (Papal), 3.
+        Gardiner = ("gardiner", "Gardiner"),
     }
 }
 
@@ -214,6 +216,7 @@ const DEBATERS: [(DebaterSide, u8, u8); Debater::COUNT] = {
         (Papal, 4, 6),
         (Papal, 3, 6),
         (Papal, 3, 6),
+        (Papal, 3, 7),
     ]
 };
 
@@ -449,5 +452,16 @@ impl Conquistador {
             Conquistador::Montejo => 2,
             Conquistador::Cordova | Conquistador::Coronado => 1,
         }
+    }
+}
+
+vocabulary! {
+    /// The group a theological debate's defender is drawn from (§18.5 step 3):
+    /// the caller names it, then the defender is drawn at random from it.
+    pub enum DebaterPool: "debater pool" {
+        /// The opponent's uncommitted debaters (defender dice: value + 2).
+        Uncommitted = ("uncommitted", "uncommitted"),
+        /// The opponent's committed debaters (defender dice: value + 1).
+        Committed = ("committed", "committed"),
     }
 }
