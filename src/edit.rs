@@ -393,6 +393,16 @@ impl Game {
         Ok(())
     }
 
+    /// Records `card` as played (or not) as an event by `power` this turn
+    /// (§6.2). A home card only by its owner.
+    pub fn set_event_played(&mut self, power: Power, card: Card, played: bool) -> Result<(), EditError> {
+        if card.kind() == CardKind::Home && card.owner() != Some(power) {
+            return Err(EditError::CardPlacement(card));
+        }
+        self.events_played[power.index()].set(card, played);
+        Ok(())
+    }
+
     /// Sets the turn (1 to 9).
     pub fn set_turn(&mut self, turn: u8) -> Result<(), EditError> {
         if !(1..=crate::game::LAST_TURN).contains(&turn) {

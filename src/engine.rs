@@ -137,6 +137,7 @@ impl Game {
             Some(&Frame::Ransom { power }) => self.ransom_actions(power, list),
             Some(&Frame::Excommunication { power }) => self.excommunication_actions(power, list),
             Some(&Frame::LeaderReturn { power, .. }) => self.leader_return_actions(power, list),
+            Some(&Frame::PlaceLeader { spaces, .. }) => list.extend(spaces.iter().map(Action::PlaceAt)),
             None => {}
         }
         list.sort_unstable_by_key(|a| a.index());
@@ -197,6 +198,7 @@ impl Game {
             Frame::Ransom { power } => self.apply_ransom(power, action, log),
             Frame::Excommunication { power } => self.apply_excommunication(power, action, log),
             Frame::LeaderReturn { leader, .. } => self.apply_leader_return(leader, action, log),
+            Frame::PlaceLeader { leader, .. } => self.apply_place_leader(leader, action, log),
         }
         self.check_automatic_victory(log);
         self.advance(log);
@@ -279,6 +281,8 @@ impl Game {
             return;
         }
         self.turn += 1;
+        // Cards played as events are counted per turn (§6.2).
+        self.events_played = Default::default();
         self.enter_phase(Phase::CardDraw, log);
     }
 

@@ -332,6 +332,9 @@ pub struct Game {
     /// Electorates whose Protestant regulars still wait on the Electorate
     /// Display (§18.7): Augsburg and Wittenberg 2, the others 1.
     pub(crate) electorate_display: EnumSet<Space>,
+    /// The cards each power played as an event this turn (§6.2: a card is
+    /// played as an event at most once per turn); cleared at the card draw.
+    pub(crate) events_played: [EnumSet<Card>; Power::COUNT],
 }
 
 impl Game {
@@ -411,6 +414,7 @@ impl Game {
             forced_dice: Default::default(),
             jesuit_universities: EnumSet::EMPTY,
             electorate_display: EnumSet::EMPTY,
+            events_played: [EnumSet::EMPTY; Power::COUNT],
         }
     }
 
@@ -800,6 +804,25 @@ impl Game {
     /// then the Hapsburg's ally for good and cannot be defeated again.
     pub fn hungary_bohemia_defeated(&self) -> bool {
         self.hungary_bohemia_defeated
+    }
+
+    /// The cards `power` played as an event this turn (§6.2).
+    ///
+    /// ```
+    /// use here_i_stand::{Card, Game, Power, Scenario, Setup};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    /// game.set_event_played(Power::Papacy, Card::ClementVii, true)?;
+    /// assert!(game.events_played(Power::Papacy).contains(Card::ClementVii));
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
+    pub fn events_played(&self, power: Power) -> EnumSet<Card> {
+        self.events_played[power.index()]
+    }
+
+    /// Whether `card` was played as an event this turn, by anyone (§6.2).
+    pub fn event_played_this_turn(&self, card: Card) -> bool {
+        self.events_played.iter().any(|set| set.contains(card))
     }
 }
 

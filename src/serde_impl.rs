@@ -91,6 +91,7 @@ struct GameRepr {
     forced_dice: Vec<u8>,
     jesuit_universities: Vec<Space>,
     electorate_display: Vec<Space>,
+    events_played: Table<Power, Vec<Card>>,
 }
 
 /// One land stack.
@@ -203,6 +204,7 @@ impl From<&Game> for GameRepr {
             forced_dice: game.forced_dice.as_slice().to_vec(),
             jesuit_universities: game.jesuit_universities.iter().collect(),
             electorate_display: game.electorate_display.iter().collect(),
+            events_played: Table::of(&game.events_played.map(|h| h.iter().collect::<Vec<_>>())),
         }
     }
 }
@@ -230,6 +232,11 @@ impl GameRepr {
         let hand_lists: [Vec<Card>; Power::COUNT] = self.hands.into_array("hands")?;
         for (hand, cards) in hands.iter_mut().zip(hand_lists) {
             *hand = set_of(cards, "hands")?;
+        }
+        let mut events_played = [EnumSet::EMPTY; Power::COUNT];
+        let played_lists: [Vec<Card>; Power::COUNT] = self.events_played.into_array("events_played")?;
+        for (played, cards) in events_played.iter_mut().zip(played_lists) {
+            *played = set_of(cards, "events_played")?;
         }
         let vp_history = self
             .vp_history
@@ -284,6 +291,7 @@ impl GameRepr {
             forced_dice: Default::default(),
             jesuit_universities: set_of(self.jesuit_universities, "jesuit_universities")?,
             electorate_display: set_of(self.electorate_display, "electorate_display")?,
+            events_played,
         };
         game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
         game.validate()?;

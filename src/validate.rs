@@ -153,7 +153,7 @@ impl Game {
         let powers = crate::engine::impulse_powers(self.scenario());
         let ok_power = |p: Power| powers.contains(&p);
         let mut ok =
-            usize::from(self.impulse_index) <= 2 * powers.len() && usize::from(self.passes_in_row) <= powers.len();
+            usize::from(self.impulse_index) <= 2 * powers.len() + 1 && usize::from(self.passes_in_row) <= powers.len();
         for frame in self.stack.frames() {
             ok &= ok_power(frame.decider());
             ok &= match *frame {
@@ -173,6 +173,7 @@ impl Game {
                 | Frame::Excommunication { .. }
                 | Frame::LeaderReturn { .. } => true,
                 Frame::Spend { cp, .. } => cp <= 6,
+                Frame::PlaceLeader { spaces, .. } => !spaces.is_empty(),
                 Frame::NavalMove { power, from, fleet, leaders, .. } => {
                     self.naval_frame_fits(power, from, fleet, leaders)
                 }
@@ -358,8 +359,8 @@ impl Game {
         Ok(())
     }
 
-    /// Cards: each in at most one place; home cards in no hand but their
-    /// owner's and never in the deck or discard pile (§6.1); diplomacy cards
+    /// Cards: each in at most one place; home cards in no hand (nor record
+    /// of events played) but their owner's and never in the deck or discard pile (§6.1); diplomacy cards
     /// never in the main deck (§24.3).
     fn check_cards(&self) -> Result<(), InvalidGame> {
         let mut seen = EnumSet::<Card>::EMPTY;
@@ -373,6 +374,12 @@ impl Game {
         for (power, hand) in Power::ALL.into_iter().zip(self.hands) {
             let foreign = hand.iter().find(|c| c.kind() == CardKind::Home && c.owner() != Some(power));
             if let Some(card) = foreign {
+                return Err(InvalidGame::HomeCardMisplaced(card));
+            }
+        }
+        // A home card is played as an event only by its owner (§6.1).
+        for (power, played) in Power::ALL.into_iter().zip(self.events_played) {
+            if let Some(card) = played.iter().find(|c| c.kind() == CardKind::Home && c.owner() != Some(power)) {
                 return Err(InvalidGame::HomeCardMisplaced(card));
             }
         }

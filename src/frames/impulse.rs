@@ -6,20 +6,16 @@ use crate::data::cards::Entry;
 use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
 use crate::frames::Frame;
+use crate::frames::events::event_implemented;
 use crate::game::{Game, LandUnits, NavalLocation, NavalUnits, ReformerState, Scenario};
 use crate::rules::{cards_dealt, construction, loc};
 use crate::sets::EnumSet;
 use crate::types::{Card, CardKind, Faction, LandUnitKind, Phase, Power, Reformer, Religion, Space};
 
-/// Whether the engine can play `card`'s event. No event is built yet: the
-/// card events come with later work (README, "What is not built yet").
-pub(crate) fn event_implemented(_card: Card) -> bool {
-    false
-}
-
 /// Whether `card` may be in the deck now (§6.1 with the honesty rule of the
 /// README): a mandatory event must be played as an event, so until its
-/// event is built it stays out of the game.
+/// event is built (`frames::events::event_implemented`) it stays out of the
+/// game.
 pub(crate) fn card_in_use(card: Card) -> bool {
     card.kind() != CardKind::Mandatory || event_implemented(card)
 }
@@ -171,6 +167,9 @@ impl Game {
             if card.kind() != CardKind::Mandatory && card.kind() != CardKind::Diplomacy {
                 list.push(Action::PlayCp(card));
             }
+            if self.can_play_event(power, card) {
+                list.push(Action::PlayEvent(card));
+            }
         }
         if self.may_pass(power) {
             list.push(Action::Pass);
@@ -196,6 +195,7 @@ impl Game {
                     self.stack.push(Frame::Spend { power, cp: card.cp(), abandoned: EnumSet::EMPTY });
                 }
             }
+            Action::PlayEvent(card) => self.play_event(power, card, log),
             _ => {}
         }
     }

@@ -4,6 +4,7 @@
 
 pub(crate) mod arrivals;
 pub(crate) mod diplomacy;
+pub(crate) mod events;
 pub(crate) mod impulse;
 pub(crate) mod movement;
 pub(crate) mod naval;
@@ -79,6 +80,9 @@ pub(crate) enum Frame {
     /// `leader`, freed by peace or ransom (§9.3 step 6, §9.4), goes to one of
     /// the spaces open to it: `power` picks. Sits on the `Peace` or `Ransom` frame.
     LeaderReturn { power: Power, leader: Leader },
+    /// A card event puts `leader` in play: `power` picks one of `spaces`
+    /// (Henry II #20, the Schmalkaldic League's leaders #13).
+    PlaceLeader { power: Power, leader: Leader, spaces: EnumSet<Space> },
 }
 
 impl Frame {
@@ -104,6 +108,7 @@ impl Frame {
             | Frame::Ransom { power }
             | Frame::Excommunication { power }
             | Frame::LeaderReturn { power, .. } => power,
+            Frame::PlaceLeader { power, .. } => power,
         }
     }
 
@@ -131,6 +136,7 @@ impl Frame {
             Frame::Ransom { .. } => "a captured leader to ransom, or done",
             Frame::Excommunication { .. } => "lift the excommunication, or decline",
             Frame::LeaderReturn { .. } => "where the freed leader goes",
+            Frame::PlaceLeader { .. } => "where the leader is placed",
         }
     }
 }

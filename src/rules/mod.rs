@@ -5,6 +5,7 @@ pub mod cards_dealt;
 pub mod construction;
 pub mod counters;
 pub mod diplomacy;
+pub mod events;
 pub mod loc;
 pub mod minor;
 pub mod movement;
