@@ -97,6 +97,20 @@ pub fn forced_deadline(card: Card, scenario: Scenario) -> Option<u8> {
     }
 }
 
+/// Whether the engine has built `card`'s event: only those cards are
+/// offered as events, and only those mandatory events are in the deck.
+///
+/// ```
+/// use here_i_stand::Card;
+/// use here_i_stand::rules::events::event_built;
+///
+/// assert!(event_built(Card::ClementVii));
+/// assert!(!event_built(Card::CouncilOfTrent));
+/// ```
+pub fn event_built(card: Card) -> bool {
+    crate::frames::events::event_implemented(card)
+}
+
 /// Whether `card` is left out of `scenario`'s deck (§24.2, §24.3).
 pub fn excluded_from(card: Card, scenario: Scenario) -> bool {
     match scenario {
