@@ -221,6 +221,8 @@ fn henry_ii_is_placed_in_paris_or_with_francis() {
     play(&mut game, Card::HenryIi);
     assert_eq!(game.leader_location(Leader::HenryIi), LeaderLocation::Space(Space::Paris));
     assert_eq!(game.decider(), Decider::Power(Power::Ottoman));
+    // Two-player game: with Francis off the map, Henry II waits off it.
+    assert!(rules::events::henry_ii_spaces(&Game::empty(Setup::new(Scenario::TwoPlayer, 0))).is_empty());
 }
 
 // --- Other mandatory events -------------------------------------------------------
@@ -436,6 +438,19 @@ fn two_player_league_allies_the_hapsburg_and_the_papacy() {
     assert!(game.schmalkaldic_league());
     assert!(!game.at_war(Power::Hapsburg, Power::Papacy));
     assert!(game.allied(Power::Hapsburg, Power::Papacy));
+}
+
+#[test]
+fn the_two_player_league_alliance_outlasts_winter() {
+    let allied = |game: &mut Game| {
+        game.set_schmalkaldic_league(true).unwrap();
+        game.set_alliance(Power::Hapsburg, Power::Papacy, true).unwrap();
+    };
+    let (game, _) = winter(5, Scenario::TwoPlayer, &[], allied);
+    assert!(game.allied(Power::Hapsburg, Power::Papacy));
+    // Major-power alliances otherwise end in winter (§19 step 4).
+    let (game, _) = winter(5, Scenario::Y1517, &[], allied);
+    assert!(!game.allied(Power::Hapsburg, Power::Papacy));
 }
 
 // --- Winter: forced mandatory events (§19 step 8) ------------------------------------

@@ -251,6 +251,9 @@ pub fn league_leader_spaces(game: &Game, leader: Leader) -> EnumSet<Space> {
 
 /// Where Henry II may be placed when he takes the French throne (#20):
 /// Paris, if France controls it, or Francis I's space, if he is on the map.
+/// In the two-player game only Francis's space: French leaders enter there
+/// with the invasion cards (§24.3, our ruling), so with Francis off the map
+/// Henry waits off it too.
 ///
 /// ```
 /// use here_i_stand::{Game, Leader, LeaderLocation, Scenario, Setup, Space};
@@ -263,7 +266,7 @@ pub fn league_leader_spaces(game: &Game, leader: Leader) -> EnumSet<Space> {
 /// ```
 pub fn henry_ii_spaces(game: &Game) -> EnumSet<Space> {
     let mut spaces = EnumSet::EMPTY;
-    if game.controller(Space::Paris) == Faction::France {
+    if game.controller(Space::Paris) == Faction::France && game.scenario() != Scenario::TwoPlayer {
         spaces.insert(Space::Paris);
     }
     if let LeaderLocation::Space(s) = game.leader_location(Leader::FrancisI) {
