@@ -11,7 +11,7 @@ use core::str::FromStr;
 use thiserror::Error;
 
 use crate::types::{
-    Card, Faction, LandUnitKind, Leader, MinorPower, NavalUnitKind, Power, Ruler, SeaZone, Space, Vocabulary,
+    Card, Faction, LandUnitKind, Leader, MinorPower, NavalUnitKind, Power, Reformer, Ruler, SeaZone, Space, Vocabulary,
 };
 
 /// Text that is not an action.
@@ -202,6 +202,12 @@ actions! {
         ReturnLeaderTo(Space) => "return_leader_to",
         /// Lift this ruler's excommunication (§9.5).
         LiftExcommunication(Ruler) => "lift_excommunication",
+        /// Papal Bull (#5): excommunicate this reformer (§21.5).
+        ExcommunicateReformer(Reformer) => "excommunicate_reformer",
+        /// Papal Bull (#5): excommunicate this ruler (§21.5).
+        ExcommunicateRuler(Ruler) => "excommunicate_ruler",
+        /// Place an unrest marker in this space (§12.4; Papal Bull #5).
+        PlaceUnrest(Space) => "place_unrest",
     }
 }
 

@@ -320,9 +320,26 @@ impl Game {
         Ok(())
     }
 
-    /// Excommunicates `ruler` or lifts it (§21.5).
+    /// Excommunicates `ruler` or lifts it (§21.5). An excommunication is
+    /// also recorded among the rulers excommunicated in this game.
     pub fn set_excommunicated(&mut self, ruler: Ruler, excommunicated: bool) -> Result<(), EditError> {
         self.excommunicated.set(ruler, excommunicated);
+        if excommunicated {
+            self.rulers_excommunicated.insert(ruler);
+        }
+        Ok(())
+    }
+
+    /// Records whether `ruler` was excommunicated in this game (§21.5). A
+    /// ruler excommunicated now stays recorded.
+    pub fn set_ruler_excommunicated_in_game(&mut self, ruler: Ruler, once: bool) -> Result<(), EditError> {
+        self.rulers_excommunicated.set(ruler, once || self.excommunicated.contains(ruler));
+        Ok(())
+    }
+
+    /// Records whether `reformer` was excommunicated in this game (§21.5).
+    pub fn set_reformer_excommunicated_in_game(&mut self, reformer: Reformer, once: bool) -> Result<(), EditError> {
+        self.reformers_excommunicated.set(reformer, once);
         Ok(())
     }
 

@@ -138,6 +138,8 @@ impl Game {
             Some(&Frame::Excommunication { power }) => self.excommunication_actions(power, list),
             Some(&Frame::LeaderReturn { power, .. }) => self.leader_return_actions(power, list),
             Some(&Frame::PlaceLeader { spaces, .. }) => list.extend(spaces.iter().map(Action::PlaceAt)),
+            Some(&Frame::PapalBull) => self.papal_bull_actions(list),
+            Some(&Frame::BullUnrest { target, .. }) => self.bull_unrest_actions(target, list),
             None => {}
         }
         list.sort_unstable_by_key(|a| a.index());
@@ -199,6 +201,8 @@ impl Game {
             Frame::Excommunication { power } => self.apply_excommunication(power, action, log),
             Frame::LeaderReturn { leader, .. } => self.apply_leader_return(leader, action, log),
             Frame::PlaceLeader { leader, .. } => self.apply_place_leader(leader, action, log),
+            Frame::PapalBull => self.apply_papal_bull(action, log),
+            Frame::BullUnrest { target, left } => self.apply_bull_unrest(target, left, action, log),
         }
         self.check_automatic_victory(log);
         self.advance(log);

@@ -318,4 +318,11 @@ pub enum Event {
         /// The units.
         units: LandUnits,
     },
+    /// A ruler was excommunicated by Papal Bull (§21.5).
+    RulerExcommunicated(Ruler),
+    /// A reformer was excommunicated by Papal Bull (§21.5): he and his
+    /// debater are off the map until the next card draw.
+    ReformerExcommunicated(Reformer),
+    /// Unrest was placed in a space (§12.4).
+    UnrestPlaced(Space),
 }

@@ -335,6 +335,12 @@ pub struct Game {
     /// The cards each power played as an event this turn (§6.2: a card is
     /// played as an event at most once per turn); cleared at the card draw.
     pub(crate) events_played: [EnumSet<Card>; Power::COUNT],
+    /// Reformers the Papacy has excommunicated in this game: each only once
+    /// (§21.5, the boxes of the Papal power card).
+    pub(crate) reformers_excommunicated: EnumSet<Reformer>,
+    /// Rulers the Papacy has excommunicated in this game, lifted or not:
+    /// each only once (§21.5).
+    pub(crate) rulers_excommunicated: EnumSet<Ruler>,
 }
 
 impl Game {
@@ -415,6 +421,8 @@ impl Game {
             jesuit_universities: EnumSet::EMPTY,
             electorate_display: EnumSet::EMPTY,
             events_played: [EnumSet::EMPTY; Power::COUNT],
+            reformers_excommunicated: EnumSet::EMPTY,
+            rulers_excommunicated: EnumSet::EMPTY,
         }
     }
 
@@ -823,6 +831,24 @@ impl Game {
     /// Whether `card` was played as an event this turn, by anyone (§6.2).
     pub fn event_played_this_turn(&self, card: Card) -> bool {
         self.events_played.iter().any(|set| set.contains(card))
+    }
+
+    /// The reformers excommunicated in this game (§21.5): none may be again.
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Reformer, Scenario, Setup};
+    ///
+    /// let game = Game::new(Setup::new(Scenario::Y1532, 0));
+    /// assert!(game.reformers_excommunicated().contains(Reformer::Luther));
+    /// ```
+    pub fn reformers_excommunicated(&self) -> EnumSet<Reformer> {
+        self.reformers_excommunicated
+    }
+
+    /// The rulers excommunicated in this game, whether or not it was lifted
+    /// since (§21.5): none may be again.
+    pub fn rulers_excommunicated(&self) -> EnumSet<Ruler> {
+        self.rulers_excommunicated
     }
 }
 

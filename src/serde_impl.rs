@@ -92,6 +92,8 @@ struct GameRepr {
     jesuit_universities: Vec<Space>,
     electorate_display: Vec<Space>,
     events_played: Table<Power, Vec<Card>>,
+    reformers_excommunicated: Vec<Reformer>,
+    rulers_excommunicated: Vec<Ruler>,
 }
 
 /// One land stack.
@@ -205,6 +207,8 @@ impl From<&Game> for GameRepr {
             jesuit_universities: game.jesuit_universities.iter().collect(),
             electorate_display: game.electorate_display.iter().collect(),
             events_played: Table::of(&game.events_played.map(|h| h.iter().collect::<Vec<_>>())),
+            reformers_excommunicated: game.reformers_excommunicated.iter().collect(),
+            rulers_excommunicated: game.rulers_excommunicated.iter().collect(),
         }
     }
 }
@@ -292,6 +296,8 @@ impl GameRepr {
             jesuit_universities: set_of(self.jesuit_universities, "jesuit_universities")?,
             electorate_display: set_of(self.electorate_display, "electorate_display")?,
             events_played,
+            reformers_excommunicated: set_of(self.reformers_excommunicated, "reformers_excommunicated")?,
+            rulers_excommunicated: set_of(self.rulers_excommunicated, "rulers_excommunicated")?,
         };
         game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
         game.validate()?;

@@ -120,6 +120,10 @@ pub enum InvalidGame {
     /// (§21.4), St Peter's above 5 (§21.5), heir other than 0, 2 or 5 (§23.2).
     #[error("a VP marker is off its track")]
     VpTrack,
+    /// A ruler excommunicated now but not recorded as excommunicated in
+    /// this game (§21.5).
+    #[error("{0} is excommunicated but not recorded so")]
+    ExcommunicationNotRecorded(Ruler),
 }
 
 impl Game {
@@ -174,6 +178,8 @@ impl Game {
                 | Frame::LeaderReturn { .. } => true,
                 Frame::Spend { cp, .. } => cp <= 6,
                 Frame::PlaceLeader { spaces, .. } => !spaces.is_empty(),
+                Frame::PapalBull => true,
+                Frame::BullUnrest { left, .. } => (1..=crate::rules::events::BULL_UNREST).contains(&left),
                 Frame::NavalMove { power, from, fleet, leaders, .. } => {
                     self.naval_frame_fits(power, from, fleet, leaders)
                 }
@@ -299,13 +305,17 @@ impl Game {
         Ok(())
     }
 
-    /// Each power's ruler is one of its own (§3.3).
+    /// Each power's ruler is one of its own (§3.3); an excommunicated
+    /// ruler is recorded as excommunicated in this game (§21.5).
     fn check_rulers(&self) -> Result<(), InvalidGame> {
         for power in Power::ALL {
             let ruler = self.ruler(power);
             if ruler.power() != power {
                 return Err(InvalidGame::WrongRuler { power, ruler });
             }
+        }
+        if let Some(ruler) = self.excommunicated.difference(self.rulers_excommunicated).iter().next() {
+            return Err(InvalidGame::ExcommunicationNotRecorded(ruler));
         }
         Ok(())
     }

@@ -524,3 +524,105 @@ fn an_event_already_played_is_not_forced() {
     assert!(!log.contains(&Event::MandatoryEventForced(Card::ClementVii)));
     assert_eq!(game.ruler(Power::Papacy), Ruler::LeoX);
 }
+
+// --- Papal Bull (#5, §21.5) -------------------------------------------------------------
+
+/// A bare 1517 board in the action phase of turn 2, at the Papacy's impulse
+/// (the four powers before it passed), the Papacy holding Papal Bull.
+fn papal_impulse(edit: impl Fn(&mut Game)) -> Game {
+    let mut game = action_phase(2);
+    edit(&mut game);
+    game.give_card(Power::Papacy, Card::PapalBull).unwrap();
+    while game.decider() != Decider::Power(Power::Papacy) {
+        game.apply(Action::Pass).unwrap();
+    }
+    game
+}
+
+#[test]
+fn papal_bull_needs_someone_to_excommunicate() {
+    let game = papal_impulse(|_| {});
+    assert!(!game.legal_actions().contains(&Action::PlayEvent(Card::PapalBull)));
+    assert!(game.legal_actions().contains(&Action::PlayCp(Card::PapalBull)));
+    // Allied with an enemy of the Papacy is no ground (§21.5).
+    let game = papal_impulse(|g| {
+        g.set_war(Power::France, Power::Papacy, true).unwrap();
+        g.set_alliance(Power::England, Power::France, true).unwrap();
+    });
+    assert_eq!(rules::events::excommunicable_rulers(&game).iter().collect::<Vec<_>>(), [Ruler::FrancisI]);
+    // Allied with the Ottoman is.
+    let game = papal_impulse(|g| g.set_alliance(Power::Hapsburg, Power::Ottoman, true).unwrap());
+    assert_eq!(rules::events::excommunicable_rulers(&game).iter().collect::<Vec<_>>(), [Ruler::CharlesV]);
+    assert!(game.legal_actions().contains(&Action::PlayEvent(Card::PapalBull)));
+    // Henry VIII's successors never.
+    let game = papal_impulse(|g| {
+        g.set_war(Power::England, Power::Papacy, true).unwrap();
+        g.set_ruler(Power::England, Ruler::EdwardVi).unwrap();
+    });
+    assert!(rules::events::excommunicable_rulers(&game).is_empty());
+}
+
+#[test]
+fn papal_bull_excommunicates_a_reformer_until_the_next_card_draw() {
+    let mut game = papal_impulse(|g| {
+        g.set_reformer(Reformer::Zwingli, ReformerState::OnMap).unwrap();
+        g.set_debater(Debater::Zwingli, DebaterState::Uncommitted).unwrap();
+    });
+    game.apply(Action::PlayEvent(Card::PapalBull)).unwrap();
+    assert_eq!(game.legal_actions().as_slice(), &[Action::ExcommunicateReformer(Reformer::Zwingli)]);
+    let mut log = Vec::new();
+    game.apply_logged(Action::ExcommunicateReformer(Reformer::Zwingli), &mut log).unwrap();
+    assert!(log.contains(&Event::ReformerExcommunicated(Reformer::Zwingli)));
+    assert_eq!(game.reformer_state(Reformer::Zwingli), ReformerState::Away);
+    assert_eq!(game.debater_state(Debater::Zwingli), DebaterState::Committed);
+    // A home card: to the power card, no CP; the Protestant's impulse follows.
+    assert!(!game.hand(Power::Papacy).contains(Card::PapalBull));
+    assert!(!game.discard_pile().contains(Card::PapalBull));
+    assert_eq!(game.decider(), Decider::Power(Power::Protestant));
+    // Back at the next card draw, never to be excommunicated again.
+    game.apply(Action::Pass).unwrap();
+    while game.phase() == Phase::Action {
+        game.apply(Action::Pass).unwrap();
+    }
+    assert_eq!(game.turn(), 3);
+    assert_eq!(game.reformer_state(Reformer::Zwingli), ReformerState::OnMap);
+    assert!(rules::events::excommunicable_reformers(&game).is_empty());
+}
+
+#[test]
+fn papal_bull_excommunicates_a_ruler_with_grounds() {
+    let mut game = papal_impulse(|g| {
+        g.set_war(Power::France, Power::Papacy, true).unwrap();
+        g.set_land_units(Space::Lyon, Faction::France, LandUnits::regulars(1)).unwrap();
+    });
+    assert_eq!(cards_dealt_breakdown(&game, Power::France).penalties, 0);
+    game.apply(Action::PlayEvent(Card::PapalBull)).unwrap();
+    game.apply(Action::ExcommunicateRuler(Ruler::FrancisI)).unwrap();
+    assert!(game.is_excommunicated(Ruler::FrancisI));
+    // A "-1 card" marker on France.
+    assert_eq!(cards_dealt_breakdown(&game, Power::France).penalties, 1);
+    // Up to 2 unrest markers on unoccupied Catholic French home spaces.
+    let actions = game.legal_actions();
+    assert_eq!(actions[0], Action::Done);
+    assert!(actions.contains(&Action::PlaceUnrest(Space::Paris)));
+    assert!(!actions.contains(&Action::PlaceUnrest(Space::Lyon)));
+    assert!(!actions.contains(&Action::PlaceUnrest(Space::London)));
+    game.apply(Action::PlaceUnrest(Space::Paris)).unwrap();
+    game.apply(Action::PlaceUnrest(Space::Bordeaux)).unwrap();
+    assert!(game.in_unrest(Space::Paris) && game.in_unrest(Space::Bordeaux));
+    assert_eq!(game.decider(), Decider::Power(Power::Protestant));
+    // Francis I and Henry II share one box: Henry II is never excommunicated.
+    game.set_ruler(Power::France, Ruler::HenryIi).unwrap();
+    game.set_excommunicated(Ruler::FrancisI, false).unwrap();
+    assert!(game.rulers_excommunicated().contains(Ruler::FrancisI));
+    assert!(!rules::events::excommunicable_rulers(&game).contains(Ruler::HenryIi));
+}
+
+#[test]
+fn two_player_papal_bull_excommunicates_reformers_only() {
+    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 0));
+    game.set_war(Power::France, Power::Papacy, true).unwrap();
+    assert!(rules::events::excommunicable_rulers(&game).is_empty());
+    game.set_reformer(Reformer::Luther, ReformerState::OnMap).unwrap();
+    assert!(rules::events::papal_bull_has_target(&game));
+}

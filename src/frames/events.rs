@@ -33,7 +33,8 @@ pub(crate) const MANDATORY_CP: u8 = 2;
 pub(crate) fn event_implemented(card: Card) -> bool {
     matches!(
         card,
-        Card::BarbaryPirates
+        Card::PapalBull
+            | Card::BarbaryPirates
             | Card::ClementVii
             | Card::MasterOfItaly
             | Card::SchmalkaldicLeague
@@ -113,6 +114,7 @@ impl Game {
     /// `power` the power it concerns): one arm per built event.
     fn resolve_event(&mut self, power: Power, card: Card, log: &mut dyn Log) {
         match card {
+            Card::PapalBull => self.stack.push(Frame::PapalBull),
             Card::BarbaryPirates => self.barbary_pirates(log),
             Card::ClementVii => self.new_ruler(Ruler::ClementVii, log),
             Card::MasterOfItaly => self.master_of_italy(log),
@@ -383,6 +385,62 @@ impl Game {
                 self.electorate_display.remove(space);
                 let placed = LandUnits::regulars(electorate_regulars(space));
                 log.event(Event::LandUnitsPlaced { faction: Faction::Protestant, space, units: placed });
+            }
+        }
+    }
+}
+
+/// Papal Bull (#5, §21.5).
+impl Game {
+    pub(crate) fn papal_bull_actions(&self, list: &mut crate::engine::ActionList) {
+        list.extend(rules::excommunicable_reformers(self).iter().map(Action::ExcommunicateReformer));
+        list.extend(rules::excommunicable_rulers(self).iter().map(Action::ExcommunicateRuler));
+    }
+
+    /// A reformer leaves the map with his debater (committed) until the
+    /// next card draw. A ruler's power takes a "-1 card" marker (counted
+    /// by `rules::cards_dealt`) until peace with the Papacy or §9.5, and
+    /// the Papacy may place up to 2 unrest markers. Each figure only once
+    /// per game. (The debate the Papacy may call after a reformer's
+    /// excommunication is not built.)
+    pub(crate) fn apply_papal_bull(&mut self, action: Action, log: &mut dyn Log) {
+        self.stack.pop();
+        match action {
+            Action::ExcommunicateReformer(reformer) => {
+                self.reformers_excommunicated.insert(reformer);
+                self.reformers[reformer.index()] = ReformerState::Away;
+                let debater = &mut self.debaters[rules::reformer_debater(reformer).index()];
+                if *debater == DebaterState::Uncommitted {
+                    *debater = DebaterState::Committed;
+                }
+                log.event(Event::ReformerExcommunicated(reformer));
+            }
+            Action::ExcommunicateRuler(ruler) => {
+                self.excommunicated.insert(ruler);
+                self.rulers_excommunicated.insert(ruler);
+                log.event(Event::RulerExcommunicated(ruler));
+                let target = ruler.power();
+                if !rules::bull_unrest_spaces(self, target).is_empty() {
+                    self.stack.push(Frame::BullUnrest { target, left: rules::BULL_UNREST });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(crate) fn bull_unrest_actions(&self, target: Power, list: &mut crate::engine::ActionList) {
+        list.push(Action::Done);
+        list.extend(rules::bull_unrest_spaces(self, target).iter().map(Action::PlaceUnrest));
+    }
+
+    pub(crate) fn apply_bull_unrest(&mut self, target: Power, left: u8, action: Action, log: &mut dyn Log) {
+        self.stack.pop();
+        if let Action::PlaceUnrest(space) = action {
+            self.unrest.insert(space);
+            log.event(Event::UnrestPlaced(space));
+            let left = left.saturating_sub(1);
+            if left > 0 && !rules::bull_unrest_spaces(self, target).is_empty() {
+                self.stack.push(Frame::BullUnrest { target, left });
             }
         }
     }

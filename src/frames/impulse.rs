@@ -53,24 +53,26 @@ impl Game {
         self.enter_phase(Phase::Diplomacy, log);
     }
 
-    /// Reformers at the card draw (§8 step 2): Zwingli in Zurich on turn 2,
-    /// Calvin in Geneva on turn 4, each turning his space Protestant; a
-    /// reformer who was away comes back without converting it again. (Luther
+    /// Reformers at the card draw (§8 step 2): a reformer who was away
+    /// (excommunicated, §21.5) comes back without converting his space
+    /// again; Zwingli arrives in Zurich on turn 2, Calvin in Geneva on turn
+    /// 4, each turning his space Protestant. (Luther
     /// comes with the 95 Theses and Cranmer with Anne Boleyn: their events
     /// are not built.)
     fn reformer_arrivals(&mut self, log: &mut dyn Log) {
+        for reformer in Reformer::ALL {
+            if self.reformer_state(reformer) == ReformerState::Away {
+                self.reformers[reformer.index()] = ReformerState::OnMap;
+            }
+        }
         for (reformer, turn) in [(Reformer::Zwingli, 2), (Reformer::Calvin, 4)] {
             let space = reformer.space();
-            match self.reformer_state(reformer) {
-                ReformerState::NotArrived if self.turn >= turn => {
-                    self.reformers[reformer.index()] = ReformerState::OnMap;
-                    if self.religion(space) == Religion::Catholic {
-                        self.religion[space as usize] = Religion::Protestant;
-                        log.event(Event::ReligionChanged { space, religion: Religion::Protestant });
-                    }
+            if self.reformer_state(reformer) == ReformerState::NotArrived && self.turn >= turn {
+                self.reformers[reformer.index()] = ReformerState::OnMap;
+                if self.religion(space) == Religion::Catholic {
+                    self.religion[space as usize] = Religion::Protestant;
+                    log.event(Event::ReligionChanged { space, religion: Religion::Protestant });
                 }
-                ReformerState::Away => self.reformers[reformer.index()] = ReformerState::OnMap,
-                _ => {}
             }
         }
     }

@@ -83,6 +83,12 @@ pub(crate) enum Frame {
     /// A card event puts `leader` in play: `power` picks one of `spaces`
     /// (Henry II #20, the Schmalkaldic League's leaders #13).
     PlaceLeader { power: Power, leader: Leader, spaces: EnumSet<Space> },
+    /// Papal Bull (#5): the Papacy picks the reformer or ruler to
+    /// excommunicate (§21.5).
+    PapalBull,
+    /// Papal Bull (#5): the Papacy places up to `left` more unrest markers
+    /// on `target`'s home spaces, or is done (§21.5).
+    BullUnrest { target: Power, left: u8 },
 }
 
 impl Frame {
@@ -109,6 +115,7 @@ impl Frame {
             | Frame::Excommunication { power }
             | Frame::LeaderReturn { power, .. } => power,
             Frame::PlaceLeader { power, .. } => power,
+            Frame::PapalBull | Frame::BullUnrest { .. } => Power::Papacy,
         }
     }
 
@@ -137,6 +144,8 @@ impl Frame {
             Frame::Excommunication { .. } => "lift the excommunication, or decline",
             Frame::LeaderReturn { .. } => "where the freed leader goes",
             Frame::PlaceLeader { .. } => "where the leader is placed",
+            Frame::PapalBull => "a reformer or ruler to excommunicate",
+            Frame::BullUnrest { .. } => "a space to put in unrest, or done",
         }
     }
 }

@@ -5,7 +5,7 @@
 use crate::game::{Game, LeaderLocation, Scenario};
 use crate::rules::paths::{self, Metric};
 use crate::sets::EnumSet;
-use crate::types::{Card, CardKind, Faction, LanguageZone, Leader, Power, Religion, Ruler, Space};
+use crate::types::{Card, CardKind, Faction, LanguageZone, Leader, Power, Reformer, Religion, Ruler, Space};
 
 /// The turn from which the Schmalkaldic League may form when played (#13).
 pub const LEAGUE_FIRST_TURN: u8 = 2;
@@ -123,7 +123,7 @@ pub fn excluded_from(card: Card, scenario: Scenario) -> bool {
 /// Whether `power` may play `card` as its event in its own impulse, as far
 /// as the card's kind and text go (§6.1, §11.1): a mandatory event always
 /// (its text may then do nothing); a home card only by its owner; never a
-/// combat or diplomacy card. Whether the engine has built the event and the
+/// combat or diplomacy card. Papal Bull (#5) needs someone to excommunicate. Whether the engine has built the event and the
 /// once-per-turn limit are checked by `Game::can_play_event`.
 ///
 /// ```
@@ -134,7 +134,10 @@ pub fn excluded_from(card: Card, scenario: Scenario) -> bool {
 /// assert!(event_condition(&game, Power::France, Card::MasterOfItaly));
 /// assert!(!event_condition(&game, Power::France, Card::Arquebusiers));
 /// ```
-pub fn event_condition(_game: &Game, power: Power, card: Card) -> bool {
+pub fn event_condition(game: &Game, power: Power, card: Card) -> bool {
+    if card == Card::PapalBull {
+        return power == Power::Papacy && papal_bull_has_target(game);
+    }
     match card.kind() {
         CardKind::Mandatory => true,
         CardKind::Home => card.owner() == Some(power),
@@ -302,4 +305,121 @@ pub fn electorate_regulars_appear(game: &Game, space: Space) -> bool {
         && game.controller(space) == Faction::Protestant
         && !game.is_besieged(space, Faction::Protestant)
         && !game.has_enemy_land_units(Power::Protestant, space)
+}
+
+/// The rulers Papal Bull (#5) may excommunicate now (§21.5): Henry VIII,
+/// Francis I or Henry II, and Charles V, each while ruling, with grounds,
+/// and never excommunicated before in this game (Francis I and Henry II
+/// share one box: only one of them, once). None in the two-player game,
+/// whose card face replaces this use by one in the diplomacy phase (§24.3).
+///
+/// ```
+/// use here_i_stand::{Game, Power, Ruler, Scenario, Setup};
+/// use here_i_stand::rules::events::excommunicable_rulers;
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(excommunicable_rulers(&game).is_empty());
+/// game.set_war(Power::France, Power::Papacy, true)?;
+/// assert_eq!(excommunicable_rulers(&game).iter().collect::<Vec<_>>(), [Ruler::FrancisI]);
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn excommunicable_rulers(game: &Game) -> EnumSet<Ruler> {
+    if game.scenario() == Scenario::TwoPlayer {
+        return EnumSet::EMPTY;
+    }
+    let once = game.rulers_excommunicated();
+    let french_box_used = once.contains(Ruler::FrancisI) || once.contains(Ruler::HenryIi);
+    [Ruler::HenryViii, Ruler::FrancisI, Ruler::HenryIi, Ruler::CharlesV]
+        .into_iter()
+        .filter(|&r| game.ruler(r.power()) == r && !once.contains(r))
+        .filter(|&r| !(matches!(r, Ruler::FrancisI | Ruler::HenryIi) && french_box_used))
+        .filter(|&r| excommunication_grounds(game, r))
+        .collect()
+}
+
+/// Whether the Papacy has grounds to excommunicate `ruler` (§21.5): his
+/// power is at war with the Papacy, or allied with the Ottoman, or he is
+/// Henry VIII and an English home space is Protestant. An alliance with an
+/// enemy of the Papacy is no ground.
+///
+/// ```
+/// use here_i_stand::{Game, Religion, Ruler, Scenario, Setup, Space};
+/// use here_i_stand::rules::events::excommunication_grounds;
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(!excommunication_grounds(&game, Ruler::HenryViii));
+/// game.set_religion(Space::Calais, Religion::Protestant)?;
+/// assert!(excommunication_grounds(&game, Ruler::HenryViii));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn excommunication_grounds(game: &Game, ruler: Ruler) -> bool {
+    let power = ruler.power();
+    let protestant_england = ruler == Ruler::HenryViii
+        && Space::ALL.into_iter().any(|s| s.home() == Faction::England && game.religion(s) == Religion::Protestant);
+    power != Power::Papacy
+        && (game.at_war(power, Power::Papacy) || game.allied(power, Power::Ottoman) || protestant_england)
+}
+
+/// The reformers Papal Bull (#5) may excommunicate now (§21.5): those on
+/// the map, never excommunicated before in this game (the Papacy always
+/// has grounds against a reformer).
+///
+/// ```
+/// use here_i_stand::{Game, Reformer, ReformerState, Scenario, Setup};
+/// use here_i_stand::rules::events::excommunicable_reformers;
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.set_reformer(Reformer::Zwingli, ReformerState::OnMap)?;
+/// assert_eq!(excommunicable_reformers(&game).iter().collect::<Vec<_>>(), [Reformer::Zwingli]);
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn excommunicable_reformers(game: &Game) -> EnumSet<Reformer> {
+    Reformer::ALL
+        .into_iter()
+        .filter(|&r| game.reformer_state(r) == crate::game::ReformerState::OnMap)
+        .filter(|&r| !game.reformers_excommunicated().contains(r))
+        .collect()
+}
+
+/// Whether Papal Bull (#5) has anyone to excommunicate now.
+pub fn papal_bull_has_target(game: &Game) -> bool {
+    !excommunicable_reformers(game).is_empty() || !excommunicable_rulers(game).is_empty()
+}
+
+/// The most unrest markers Papal Bull places on the excommunicated ruler's
+/// power (§21.5).
+pub const BULL_UNREST: u8 = 2;
+
+/// Where the Papacy may place unrest after excommunicating `power`'s ruler
+/// (§21.5): `power`'s home spaces in play that are Catholic, hold no land
+/// units and are not already in unrest.
+///
+/// ```
+/// use here_i_stand::{Faction, Game, LandUnits, Power, Scenario, Setup, Space};
+/// use here_i_stand::rules::events::bull_unrest_spaces;
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(bull_unrest_spaces(&game, Power::England).contains(Space::York));
+/// game.set_land_units(Space::York, Faction::England, LandUnits::regulars(1))?;
+/// assert!(!bull_unrest_spaces(&game, Power::England).contains(Space::York));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn bull_unrest_spaces(game: &Game, power: Power) -> EnumSet<Space> {
+    Space::ALL
+        .into_iter()
+        .filter(|&s| s.home() == Faction::from(power) && game.in_play(s))
+        .filter(|&s| game.religion(s) == Religion::Catholic && !game.in_unrest(s))
+        .filter(|&s| game.land_units_at(s).all(|(_, units, _)| units.is_empty()))
+        .collect()
+}
+
+/// The debater of a reformer (§18.5): each reformer is also a debater.
+pub fn reformer_debater(reformer: Reformer) -> crate::types::Debater {
+    use crate::types::Debater;
+    match reformer {
+        Reformer::Luther => Debater::Luther,
+        Reformer::Zwingli => Debater::Zwingli,
+        Reformer::Calvin => Debater::Calvin,
+        Reformer::Cranmer => Debater::Cranmer,
+    }
 }
