@@ -523,6 +523,10 @@ fn an_event_already_played_is_not_forced() {
     });
     assert!(!log.contains(&Event::MandatoryEventForced(Card::ClementVii)));
     assert_eq!(game.ruler(Power::Papacy), Ruler::LeoX);
+    // Nor one that never entered the game.
+    let (game, _) = winter(4, Scenario::Y1517, &[], |_| {});
+    assert_eq!(game.ruler(Power::Papacy), Ruler::LeoX);
+    assert!(!game.schmalkaldic_league());
 }
 
 // --- Papal Bull (#5, §21.5) -------------------------------------------------------------

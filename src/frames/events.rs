@@ -139,16 +139,19 @@ impl Game {
     }
 
     /// §19 step 8: each built mandatory event whose deadline is this turn
-    /// and that has not been played (it is not out of the game, nor left
-    /// out of the scenario) resolves as if played, with no CP, and leaves
-    /// the game. Events asking for decisions push their frames.
+    /// and that has not been played (it is still in the deck, the discard
+    /// pile or a hand) resolves as if played, with no CP, and leaves the
+    /// game. Events asking for decisions push their frames.
     pub(crate) fn forced_mandatory_events(&mut self, log: &mut dyn Log) {
         let scenario = self.scenario();
+        let mut in_game = self.deck.union(self.discard);
+        for hand in self.hands {
+            in_game = in_game.union(hand);
+        }
         for card in Card::ALL {
             let due = rules::forced_deadline(card, scenario) == Some(self.turn)
                 && event_implemented(card)
-                && !self.removed.contains(card)
-                && !rules::excluded_from(card, scenario);
+                && in_game.contains(card);
             if due {
                 self.take_card_out(card);
                 self.removed.insert(card);
