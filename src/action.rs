@@ -11,8 +11,8 @@ use core::str::FromStr;
 use thiserror::Error;
 
 use crate::types::{
-    Card, Debater, DebaterPool, Faction, LandUnitKind, LanguageZone, Leader, MinorPower, NavalUnitKind, Power, Ruler,
-    SeaZone, Space, Vocabulary,
+    Card, Debater, DebaterPool, Faction, LandUnitKind, LanguageZone, Leader, MinorPower, NavalUnitKind, Power,
+    Reformer, Ruler, SeaZone, Space, Vocabulary,
 };
 
 /// Text that is not an action.
@@ -229,6 +229,12 @@ actions! {
         /// Flip this space to one's religion (debates, Diet of Worms,
         /// Council of Trent).
         Flip(Space) => "flip",
+        /// Papal Bull (#5): excommunicate this reformer (§21.5).
+        ExcommunicateReformer(Reformer) => "excommunicate_reformer",
+        /// Papal Bull (#5): excommunicate this ruler (§21.5).
+        ExcommunicateRuler(Ruler) => "excommunicate_ruler",
+        /// Place an unrest marker in this space (§12.4; Papal Bull #5).
+        PlaceUnrest(Space) => "place_unrest",
     }
 }
 

@@ -325,9 +325,26 @@ impl Game {
         Ok(())
     }
 
-    /// Excommunicates `ruler` or lifts it (§21.5).
+    /// Excommunicates `ruler` or lifts it (§21.5). An excommunication is
+    /// also recorded among the rulers excommunicated in this game.
     pub fn set_excommunicated(&mut self, ruler: Ruler, excommunicated: bool) -> Result<(), EditError> {
         self.excommunicated.set(ruler, excommunicated);
+        if excommunicated {
+            self.rulers_excommunicated.insert(ruler);
+        }
+        Ok(())
+    }
+
+    /// Records whether `ruler` was excommunicated in this game (§21.5). A
+    /// ruler excommunicated now stays recorded.
+    pub fn set_ruler_excommunicated_in_game(&mut self, ruler: Ruler, once: bool) -> Result<(), EditError> {
+        self.rulers_excommunicated.set(ruler, once || self.excommunicated.contains(ruler));
+        Ok(())
+    }
+
+    /// Records whether `reformer` was excommunicated in this game (§21.5).
+    pub fn set_reformer_excommunicated_in_game(&mut self, reformer: Reformer, once: bool) -> Result<(), EditError> {
+        self.reformers_excommunicated.set(reformer, once);
         Ok(())
     }
 
@@ -418,6 +435,16 @@ impl Game {
     /// Sets whether the Schmalkaldic League has formed (card #13).
     pub fn set_schmalkaldic_league(&mut self, formed: bool) -> Result<(), EditError> {
         self.schmalkaldic_league = formed;
+        Ok(())
+    }
+
+    /// Records `card` as played (or not) as an event by `power` this turn
+    /// (§6.2). A home card only by its owner.
+    pub fn set_event_played(&mut self, power: Power, card: Card, played: bool) -> Result<(), EditError> {
+        if card.kind() == CardKind::Home && card.owner() != Some(power) {
+            return Err(EditError::CardPlacement(card));
+        }
+        self.events_played[power.index()].set(card, played);
         Ok(())
     }
 

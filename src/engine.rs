@@ -148,6 +148,9 @@ impl Game {
             Some(&Frame::CouncilOfTrent { power, papal, protestant }) => {
                 self.council_actions(power, papal, protestant, list)
             }
+            Some(&Frame::PlaceLeader { spaces, .. }) => list.extend(spaces.iter().map(Action::PlaceAt)),
+            Some(&Frame::PapalBull) => self.papal_bull_actions(list),
+            Some(&Frame::BullUnrest { target, .. }) => self.bull_unrest_actions(target, list),
             None => {}
         }
         list.sort_unstable_by_key(|a| a.index());
@@ -221,6 +224,9 @@ impl Game {
             Frame::CouncilOfTrent { power, papal, protestant } => {
                 self.apply_council(power, papal, protestant, action, log)
             }
+            Frame::PlaceLeader { leader, .. } => self.apply_place_leader(leader, action, log),
+            Frame::PapalBull => self.apply_papal_bull(action, log),
+            Frame::BullUnrest { target, left } => self.apply_bull_unrest(target, left, action, log),
         }
         self.check_automatic_victory(log);
         self.advance(log);
@@ -303,6 +309,8 @@ impl Game {
             return;
         }
         self.turn += 1;
+        // Cards played as events are counted per turn (§6.2).
+        self.events_played = Default::default();
         self.enter_phase(Phase::CardDraw, log);
     }
 

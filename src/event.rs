@@ -1,7 +1,7 @@
 //! `Event`: what happened, reported by `Game::apply_logged`.
 
 use crate::dice::Dice;
-use crate::game::{LandUnits, NavalLocation, NavalUnits};
+use crate::game::{LandUnits, LeaderLocation, NavalLocation, NavalUnits};
 use crate::sets::EnumSet;
 use crate::types::{
     Card, Debater, Faction, LandUnitKind, LanguageZone, Leader, MinorPower, Phase, Power, Reformer, Religion, Ruler,
@@ -354,4 +354,96 @@ pub enum Event {
     },
     /// A reformer entered the map (Luther with the 95 Theses, §18.1).
     ReformerPlaced(Reformer),
+    /// A card was played as its event (§6.1).
+    CardPlayedAsEvent {
+        /// Who.
+        power: Power,
+        /// Which card.
+        card: Card,
+    },
+    /// A mandatory event not played by its deadline resolved in winter
+    /// (§19 step 8), with no CP.
+    MandatoryEventForced(Card),
+    /// A new ruler took the throne (§3.3).
+    RulerChanged {
+        /// Whose throne.
+        power: Power,
+        /// The new ruler.
+        ruler: Ruler,
+    },
+    /// A leader entered play or was put somewhere by an event.
+    LeaderPlaced {
+        /// Who.
+        leader: Leader,
+        /// Where.
+        to: LeaderLocation,
+    },
+    /// A leader left the game (death).
+    LeaderRemoved(Leader),
+    /// A reformer left the game.
+    ReformerRemoved(Reformer),
+    /// A debater left the game.
+    DebaterRemoved(Debater),
+    /// A space came into play (Algiers, Barbary Pirates #9).
+    SpaceEnteredPlay(Space),
+    /// New land units were placed by an event or from the Electorate Display.
+    LandUnitsPlaced {
+        /// Whose.
+        faction: Faction,
+        /// Where.
+        space: Space,
+        /// The units.
+        units: LandUnits,
+    },
+    /// New naval units were placed in a port by an event.
+    NavalUnitsPlaced {
+        /// Whose.
+        faction: Faction,
+        /// The port.
+        space: Space,
+        /// The units.
+        units: NavalUnits,
+    },
+    /// A power gained (or lost) bonus VP (§23.2).
+    BonusVp {
+        /// Who.
+        power: Power,
+        /// How many.
+        vp: i8,
+    },
+    /// A power drew a card from the deck (which card is hidden).
+    CardDrawnFromDeck(Power),
+    /// The Schmalkaldic League formed (§21.6).
+    SchmalkaldicLeagueFormed,
+    /// Two powers went to war by an event (not a declaration).
+    WarBegan {
+        /// One side.
+        a: Power,
+        /// The other.
+        b: Power,
+    },
+    /// Two powers became allies by an event.
+    AllianceFormed {
+        /// One side.
+        a: Power,
+        /// The other.
+        b: Power,
+    },
+    /// Land units (and the army leaders with them) were displaced by an
+    /// event; with no destination they were eliminated.
+    LandUnitsDisplaced {
+        /// Whose.
+        faction: Faction,
+        /// From.
+        from: Space,
+        /// To, if anywhere.
+        to: Option<Space>,
+        /// The units.
+        units: LandUnits,
+    },
+    /// A ruler was excommunicated by Papal Bull (§21.5).
+    RulerExcommunicated(Ruler),
+    /// A reformer was excommunicated by Papal Bull (§21.5): he and his
+    /// debater are off the map until the next card draw.
+    ReformerExcommunicated(Reformer),
 }

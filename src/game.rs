@@ -345,6 +345,15 @@ pub struct Game {
     /// Zones the Protestant spent CP translating in this impulse (§18.1:
     /// the translation debater's free box needs 1 CP spent there).
     pub(crate) translated_this_impulse: EnumSet<LanguageZone>,
+    /// The cards each power played as an event this turn (§6.2: a card is
+    /// played as an event at most once per turn); cleared at the card draw.
+    pub(crate) events_played: [EnumSet<Card>; Power::COUNT],
+    /// Reformers the Papacy has excommunicated in this game: each only once
+    /// (§21.5, the boxes of the Papal power card).
+    pub(crate) reformers_excommunicated: EnumSet<Reformer>,
+    /// Rulers the Papacy has excommunicated in this game, lifted or not:
+    /// each only once (§21.5).
+    pub(crate) rulers_excommunicated: EnumSet<Ruler>,
 }
 
 impl Game {
@@ -429,6 +438,9 @@ impl Game {
             targeted_this_impulse: EnumSet::EMPTY,
             debater_bonus_used: EnumSet::EMPTY,
             translated_this_impulse: EnumSet::EMPTY,
+            events_played: [EnumSet::EMPTY; Power::COUNT],
+            reformers_excommunicated: EnumSet::EMPTY,
+            rulers_excommunicated: EnumSet::EMPTY,
         }
     }
 
@@ -853,6 +865,43 @@ impl Game {
     /// Zones the Protestant has spent CP translating in this impulse (§18.1).
     pub fn translated_this_impulse(&self) -> EnumSet<LanguageZone> {
         self.translated_this_impulse
+    }
+
+    /// The cards `power` played as an event this turn (§6.2).
+    ///
+    /// ```
+    /// use here_i_stand::{Card, Game, Power, Scenario, Setup};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    /// game.set_event_played(Power::Papacy, Card::ClementVii, true)?;
+    /// assert!(game.events_played(Power::Papacy).contains(Card::ClementVii));
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
+    pub fn events_played(&self, power: Power) -> EnumSet<Card> {
+        self.events_played[power.index()]
+    }
+
+    /// Whether `card` was played as an event this turn, by anyone (§6.2).
+    pub fn event_played_this_turn(&self, card: Card) -> bool {
+        self.events_played.iter().any(|set| set.contains(card))
+    }
+
+    /// The reformers excommunicated in this game (§21.5): none may be again.
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Reformer, Scenario, Setup};
+    ///
+    /// let game = Game::new(Setup::new(Scenario::Y1532, 0));
+    /// assert!(game.reformers_excommunicated().contains(Reformer::Luther));
+    /// ```
+    pub fn reformers_excommunicated(&self) -> EnumSet<Reformer> {
+        self.reformers_excommunicated
+    }
+
+    /// The rulers excommunicated in this game, whether or not it was lifted
+    /// since (§21.5): none may be again.
+    pub fn rulers_excommunicated(&self) -> EnumSet<Ruler> {
+        self.rulers_excommunicated
     }
 }
 

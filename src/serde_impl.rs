@@ -98,6 +98,9 @@ struct GameRepr {
     targeted_this_impulse: Vec<Space>,
     debater_bonus_used: Vec<Power>,
     translated_this_impulse: Vec<LanguageZone>,
+    events_played: Table<Power, Vec<Card>>,
+    reformers_excommunicated: Vec<Reformer>,
+    rulers_excommunicated: Vec<Ruler>,
 }
 
 /// One land stack.
@@ -215,6 +218,9 @@ impl From<&Game> for GameRepr {
             targeted_this_impulse: game.targeted_this_impulse.iter().collect(),
             debater_bonus_used: game.debater_bonus_used.iter().collect(),
             translated_this_impulse: game.translated_this_impulse.iter().collect(),
+            events_played: Table::of(&game.events_played.map(|h| h.iter().collect::<Vec<_>>())),
+            reformers_excommunicated: game.reformers_excommunicated.iter().collect(),
+            rulers_excommunicated: game.rulers_excommunicated.iter().collect(),
         }
     }
 }
@@ -242,6 +248,11 @@ impl GameRepr {
         let hand_lists: [Vec<Card>; Power::COUNT] = self.hands.into_array("hands")?;
         for (hand, cards) in hands.iter_mut().zip(hand_lists) {
             *hand = set_of(cards, "hands")?;
+        }
+        let mut events_played = [EnumSet::EMPTY; Power::COUNT];
+        let played_lists: [Vec<Card>; Power::COUNT] = self.events_played.into_array("events_played")?;
+        for (played, cards) in events_played.iter_mut().zip(played_lists) {
+            *played = set_of(cards, "events_played")?;
         }
         let vp_history = self
             .vp_history
@@ -301,6 +312,9 @@ impl GameRepr {
             targeted_this_impulse: set_of(self.targeted_this_impulse, "targeted_this_impulse")?,
             debater_bonus_used: set_of(self.debater_bonus_used, "debater_bonus_used")?,
             translated_this_impulse: set_of(self.translated_this_impulse, "translated_this_impulse")?,
+            events_played,
+            reformers_excommunicated: set_of(self.reformers_excommunicated, "reformers_excommunicated")?,
+            rulers_excommunicated: set_of(self.rulers_excommunicated, "rulers_excommunicated")?,
         };
         game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
         game.validate()?;

@@ -362,6 +362,8 @@ fn setup_1532(game: &mut Game) -> Result<(), EditError> {
     game.set_schmalkaldic_league(true)?;
     game.set_ruler(Power::Papacy, Ruler::ClementVii)?;
     game.set_excommunicated(Ruler::Luther, true)?;
+    // His Papal Bull box is used: he cannot be excommunicated again (§21.5).
+    game.set_reformer_excommunicated_in_game(Reformer::Luther, true)?;
     people_1532(game)?;
     for &(power, vp) in BONUS_VP_1532 {
         game.set_bonus_vp(power, vp)?;

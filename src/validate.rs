@@ -127,6 +127,10 @@ pub enum InvalidGame {
     /// track outside the German, French and English zones.
     #[error("the {0} translation tracks are off their boxes")]
     TranslationTrack(LanguageZone),
+    /// A ruler excommunicated now but not recorded as excommunicated in
+    /// this game (§21.5).
+    #[error("{0} is excommunicated but not recorded so")]
+    ExcommunicationNotRecorded(Ruler),
 }
 
 impl Game {
@@ -161,7 +165,7 @@ impl Game {
         let powers = crate::engine::impulse_powers(self.scenario());
         let ok_power = |p: Power| powers.contains(&p);
         let mut ok =
-            usize::from(self.impulse_index) <= 2 * powers.len() && usize::from(self.passes_in_row) <= powers.len();
+            usize::from(self.impulse_index) <= 2 * powers.len() + 1 && usize::from(self.passes_in_row) <= powers.len();
         for frame in self.stack.frames() {
             ok &= ok_power(frame.decider());
             ok &= match *frame {
@@ -188,6 +192,9 @@ impl Game {
                 | Frame::DietOfWorms { .. }
                 | Frame::CouncilOfTrent { .. } => true,
                 Frame::Spend { cp, .. } => cp <= 6,
+                Frame::PlaceLeader { spaces, .. } => !spaces.is_empty(),
+                Frame::PapalBull => true,
+                Frame::BullUnrest { left, .. } => (1..=crate::rules::events::BULL_UNREST).contains(&left),
                 Frame::NavalMove { power, from, fleet, leaders, .. } => {
                     self.naval_frame_fits(power, from, fleet, leaders)
                 }
@@ -313,13 +320,17 @@ impl Game {
         Ok(())
     }
 
-    /// Each power's ruler is one of its own (§3.3).
+    /// Each power's ruler is one of its own (§3.3); an excommunicated
+    /// ruler is recorded as excommunicated in this game (§21.5).
     fn check_rulers(&self) -> Result<(), InvalidGame> {
         for power in Power::ALL {
             let ruler = self.ruler(power);
             if ruler.power() != power {
                 return Err(InvalidGame::WrongRuler { power, ruler });
             }
+        }
+        if let Some(ruler) = self.excommunicated.difference(self.rulers_excommunicated).iter().next() {
+            return Err(InvalidGame::ExcommunicationNotRecorded(ruler));
         }
         Ok(())
     }
@@ -373,8 +384,8 @@ impl Game {
         Ok(())
     }
 
-    /// Cards: each in at most one place; home cards in no hand but their
-    /// owner's and never in the deck or discard pile (§6.1); diplomacy cards
+    /// Cards: each in at most one place; home cards in no hand (nor record
+    /// of events played) but their owner's and never in the deck or discard pile (§6.1); diplomacy cards
     /// never in the main deck (§24.3).
     fn check_cards(&self) -> Result<(), InvalidGame> {
         let mut seen = EnumSet::<Card>::EMPTY;
@@ -388,6 +399,12 @@ impl Game {
         for (power, hand) in Power::ALL.into_iter().zip(self.hands) {
             let foreign = hand.iter().find(|c| c.kind() == CardKind::Home && c.owner() != Some(power));
             if let Some(card) = foreign {
+                return Err(InvalidGame::HomeCardMisplaced(card));
+            }
+        }
+        // A home card is played as an event only by its owner (§6.1).
+        for (power, played) in Power::ALL.into_iter().zip(self.events_played) {
+            if let Some(card) = played.iter().find(|c| c.kind() == CardKind::Home && c.owner() != Some(power)) {
                 return Err(InvalidGame::HomeCardMisplaced(card));
             }
         }

@@ -78,6 +78,11 @@ fn windows_do_not_depend_on_hidden_cards() {
                 let Decider::Power(decider) = game.decider() else {
                     return;
                 };
+                // The Diet of Worms reveals the hidden picks (§18.1): what
+                // follows rightly depends on them.
+                if game.phase() == Phase::DietOfWorms {
+                    return;
+                }
                 for viewer in Power::ALL {
                     let mut other = game.redeal_hidden(viewer, &mut redeal);
                     if viewer == decider {

@@ -53,11 +53,17 @@ fn check_step(game: &Game, actions: &ActionList, rng: &mut Pcg64Mcg) {
         let back: Game = serde_json::from_str(&json).expect("deserializes");
         assert_eq!(&back, game);
     }
-    // Nothing unbuilt is offered or held: no card is offered as an event,
-    // and no mandatory card is in any hand (README, "What is not built yet").
-    assert!(!actions.iter().any(|a| matches!(a, Action::PlayEvent(_))));
+    // Nothing unbuilt is offered or held: only built events are offered, as
+    // `can_play_event` says, and only built mandatory events are in hands
+    // (README, "What is not built yet").
+    let Decider::Power(decider) = game.decider() else { unreachable!("a decision") };
+    for &action in actions {
+        if let Action::PlayEvent(card) = action {
+            assert!(rules::events::event_built(card) && game.can_play_event(decider, card), "{action}");
+        }
+    }
     for power in Power::ALL {
-        assert!(game.hand(power).iter().all(|c| c.kind() != CardKind::Mandatory));
+        assert!(game.hand(power).iter().all(|c| c.kind() != CardKind::Mandatory || rules::events::event_built(c)));
     }
     // Every action on a space agrees between `is_legal` and the list (some
     // decisions check one action without listing them all).

@@ -6,20 +6,16 @@ use crate::data::cards::Entry;
 use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
 use crate::frames::Frame;
+use crate::frames::events::event_implemented;
 use crate::game::{Game, LandUnits, NavalLocation, NavalUnits, ReformerState, Scenario};
 use crate::rules::{cards_dealt, construction, debate, loc};
 use crate::sets::EnumSet;
 use crate::types::{Card, CardKind, Faction, LandUnitKind, Phase, Power, Reformer, Religion, Space};
 
-/// Whether the engine can play `card`'s event. No event is built yet: the
-/// card events come with later work (README, "What is not built yet").
-pub(crate) fn event_implemented(_card: Card) -> bool {
-    false
-}
-
 /// Whether `card` may be in the deck now (§6.1 with the honesty rule of the
 /// README): a mandatory event must be played as an event, so until its
-/// event is built it stays out of the game.
+/// event is built (`frames::events::event_implemented`) it stays out of the
+/// game.
 pub(crate) fn card_in_use(card: Card) -> bool {
     card.kind() != CardKind::Mandatory || event_implemented(card)
 }
@@ -57,24 +53,26 @@ impl Game {
         self.enter_phase(Phase::Diplomacy, log);
     }
 
-    /// Reformers at the card draw (§8 step 2): Zwingli in Zurich on turn 2,
-    /// Calvin in Geneva on turn 4, each turning his space Protestant; a
-    /// reformer who was away comes back without converting it again. (Luther
+    /// Reformers at the card draw (§8 step 2): a reformer who was away
+    /// (excommunicated, §21.5) comes back without converting his space
+    /// again; Zwingli arrives in Zurich on turn 2, Calvin in Geneva on turn
+    /// 4, each turning his space Protestant. (Luther
     /// comes with the 95 Theses and Cranmer with Anne Boleyn: their events
     /// are not built.)
     fn reformer_arrivals(&mut self, log: &mut dyn Log) {
+        for reformer in Reformer::ALL {
+            if self.reformer_state(reformer) == ReformerState::Away {
+                self.reformers[reformer.index()] = ReformerState::OnMap;
+            }
+        }
         for (reformer, turn) in [(Reformer::Zwingli, 2), (Reformer::Calvin, 4)] {
             let space = reformer.space();
-            match self.reformer_state(reformer) {
-                ReformerState::NotArrived if self.turn >= turn => {
-                    self.reformers[reformer.index()] = ReformerState::OnMap;
-                    if self.religion(space) == Religion::Catholic {
-                        self.religion[space as usize] = Religion::Protestant;
-                        log.event(Event::ReligionChanged { space, religion: Religion::Protestant });
-                    }
+            if self.reformer_state(reformer) == ReformerState::NotArrived && self.turn >= turn {
+                self.reformers[reformer.index()] = ReformerState::OnMap;
+                if self.religion(space) == Religion::Catholic {
+                    self.religion[space as usize] = Religion::Protestant;
+                    log.event(Event::ReligionChanged { space, religion: Religion::Protestant });
                 }
-                ReformerState::Away => self.reformers[reformer.index()] = ReformerState::OnMap,
-                _ => {}
             }
         }
     }
@@ -172,6 +170,9 @@ impl Game {
             if card.kind() != CardKind::Mandatory && card.kind() != CardKind::Diplomacy {
                 list.push(Action::PlayCp(card));
             }
+            if self.can_play_event(power, card) {
+                list.push(Action::PlayEvent(card));
+            }
         }
         if self.may_pass(power) {
             list.push(Action::Pass);
@@ -197,6 +198,7 @@ impl Game {
                     self.stack.push(Frame::Spend { power, cp: card.cp(), abandoned: EnumSet::EMPTY });
                 }
             }
+            Action::PlayEvent(card) => self.play_event(power, card, log),
             _ => {}
         }
     }

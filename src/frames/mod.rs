@@ -5,6 +5,7 @@
 pub(crate) mod arrivals;
 pub(crate) mod debate;
 pub(crate) mod diplomacy;
+pub(crate) mod events;
 pub(crate) mod impulse;
 pub(crate) mod movement;
 pub(crate) mod naval;
@@ -104,6 +105,15 @@ pub(crate) enum Frame {
     /// The Council of Trent (#17, §18.6): `power` sends debaters one at a
     /// time; `papal`, `protestant`: those sent so far.
     CouncilOfTrent { power: Power, papal: EnumSet<Debater>, protestant: EnumSet<Debater> },
+    /// A card event puts `leader` in play: `power` picks one of `spaces`
+    /// (Henry II #20, the Schmalkaldic League's leaders #13).
+    PlaceLeader { power: Power, leader: Leader, spaces: EnumSet<Space> },
+    /// Papal Bull (#5): the Papacy picks the reformer or ruler to
+    /// excommunicate (§21.5).
+    PapalBull,
+    /// Papal Bull (#5): the Papacy places up to `left` more unrest markers
+    /// on `target`'s home spaces, or is done (§21.5).
+    BullUnrest { target: Power, left: u8 },
 }
 
 impl Frame {
@@ -136,6 +146,8 @@ impl Frame {
             Frame::Flips { power, .. } | Frame::DietOfWorms { power, .. } | Frame::CouncilOfTrent { power, .. } => {
                 power
             }
+            Frame::PlaceLeader { power, .. } => power,
+            Frame::PapalBull | Frame::BullUnrest { .. } => Power::Papacy,
         }
     }
 
@@ -170,6 +182,9 @@ impl Frame {
             Frame::Flips { .. } => "a space to flip",
             Frame::DietOfWorms { .. } => "a card for the Diet of Worms",
             Frame::CouncilOfTrent { .. } => "a debater to send to the Council of Trent, or done",
+            Frame::PlaceLeader { .. } => "where the leader is placed",
+            Frame::PapalBull => "a reformer or ruler to excommunicate",
+            Frame::BullUnrest { .. } => "a space to put in unrest, or done",
         }
     }
 }

@@ -50,7 +50,6 @@ pub(crate) enum Source {
     /// A completed New Testament or Full Bible (§18.1).
     Translation,
     /// A card event (Defender of the Faith, Printing Press, ...).
-    #[allow(dead_code)] // until the card events start series
     Event,
 }
 

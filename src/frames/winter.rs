@@ -56,7 +56,8 @@ fn kind_count(units: LandUnits, kind: LandUnitKind) -> u8 {
 
 impl Game {
     /// The winter phase's automatic driver: naval returns for each power in
-    /// impulse order, then land returns, then the closing steps (§19).
+    /// impulse order, then land returns, then the closing steps (§19), the
+    /// last of them the forced mandatory events (step 8).
     pub(crate) fn winter_step(&mut self, log: &mut dyn Log) {
         let powers = impulse_powers(self.scenario());
         let n = powers.len();
@@ -82,8 +83,17 @@ impl Game {
                     });
                     return;
                 }
-            } else {
+            } else if cursor == 2 * n {
                 self.close_winter(log);
+                // Step 8 (§19): forced mandatory events; their decisions,
+                // if any, come before the phase ends.
+                self.impulse_index += 1;
+                self.forced_mandatory_events(log);
+                if !self.stack.is_empty() {
+                    return;
+                }
+                continue;
+            } else {
                 self.enter_phase(Phase::NewWorld, log);
                 return;
             }
@@ -545,11 +555,17 @@ impl Game {
     /// power but the Protestant whose capital is its own and free of unrest
     /// adds a regular there (the Hapsburg for each capital); debaters are
     /// uncommitted. (Loans, step 1, and piracy markers, step 6, have no
-    /// state yet; forced mandatory events, step 8, wait for their events.)
+    /// state yet; forced mandatory events, step 8, follow in `winter_step`.)
     fn close_winter(&mut self, log: &mut dyn Log) {
+        // §24.3: in the two-player game the League's Hapsburg-Papacy
+        // alliance lasts for the rest of the game.
+        let league_alliance = self.scenario() == crate::game::Scenario::TwoPlayer && self.schmalkaldic_league();
+        let lasting = |a: Power, b: Power| {
+            league_alliance && matches!((a, b), (Power::Hapsburg, Power::Papacy) | (Power::Papacy, Power::Hapsburg))
+        };
         for a in Power::ALL {
             for b in Power::ALL {
-                if a != b {
+                if a != b && !lasting(a, b) {
                     self.alliances.set(a.into(), b.into(), false);
                 }
             }

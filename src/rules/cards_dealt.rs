@@ -23,7 +23,9 @@ pub struct CardsDealt {
     pub base: u8,
     /// The current ruler's card bonus (§3.3).
     pub ruler_bonus: u8,
-    /// "-1 card" markers on the power card.
+    /// "-1 card" markers on the power card, an excommunicated ruler's
+    /// included (§21.5: one per excommunication not yet lifted, kept when
+    /// the ruler dies).
     pub penalties: u8,
 }
 
@@ -108,7 +110,9 @@ pub fn cards_dealt_breakdown(game: &Game, power: Power) -> CardsDealt {
         Power::Protestant => 4,
         _ => powers::key_track_cards(power, keys_uncovered(game, power)).unwrap_or(1),
     };
-    CardsDealt { base, ruler_bonus: game.ruler(power).card_bonus(), penalties: game.card_penalties(power) }
+    let excommunications = crate::rules::peace::liftable_excommunications(game, power).len() as u8;
+    let penalties = game.card_penalties(power).saturating_add(excommunications);
+    CardsDealt { base, ruler_bonus: game.ruler(power).card_bonus(), penalties }
 }
 
 /// How many cards `power` is dealt this turn (§4, §6.2, seed 002): the

@@ -6,6 +6,7 @@ pub mod construction;
 pub mod counters;
 pub mod debate;
 pub mod diplomacy;
+pub mod events;
 pub mod loc;
 pub mod minor;
 pub mod movement;
