@@ -105,7 +105,7 @@ pub fn forced_deadline(card: Card, scenario: Scenario) -> Option<u8> {
 /// use here_i_stand::rules::events::event_built;
 ///
 /// assert!(event_built(Card::ClementVii));
-/// assert!(!event_built(Card::CouncilOfTrent));
+/// assert!(!event_built(Card::ScotsRaid));
 /// ```
 pub fn event_built(card: Card) -> bool {
     crate::frames::events::event_implemented(card)
