@@ -332,6 +332,13 @@ pub struct Game {
     /// Electorates whose Protestant regulars still wait on the Electorate
     /// Display (§18.7): Augsburg and Wittenberg 2, the others 1.
     pub(crate) electorate_display: EnumSet<Space>,
+    /// Sea zones pirated this turn, one Piracy marker each (§16.4 step 1);
+    /// removed in winter (§19 step 6).
+    pub(crate) piracy_markers: EnumSet<SeaZone>,
+    /// The active power's ships that lost a naval battle this impulse, by
+    /// where they retreated to: they may not move again this impulse
+    /// (§16.1). Cleared when the next impulse begins.
+    pub(crate) naval_beaten: crate::frames::naval::MovedShips,
 }
 
 impl Game {
@@ -411,6 +418,8 @@ impl Game {
             forced_dice: Default::default(),
             jesuit_universities: EnumSet::EMPTY,
             electorate_display: EnumSet::EMPTY,
+            piracy_markers: EnumSet::EMPTY,
+            naval_beaten: Default::default(),
         }
     }
 
@@ -800,6 +809,21 @@ impl Game {
     /// then the Hapsburg's ally for good and cannot be defeated again.
     pub fn hungary_bohemia_defeated(&self) -> bool {
         self.hungary_bohemia_defeated
+    }
+
+    /// The sea zones pirated this turn, each holding a Piracy marker
+    /// (§16.4; at most 4, removed in winter).
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Scenario, SeaZone, Setup};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    /// game.set_piracy_marker(SeaZone::IonianSea, true)?;
+    /// assert!(game.piracy_markers().contains(SeaZone::IonianSea));
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
+    pub fn piracy_markers(&self) -> EnumSet<SeaZone> {
+        self.piracy_markers
     }
 }
 

@@ -34,7 +34,7 @@ use crate::game::{
 };
 use crate::sets::EnumSet;
 use crate::types::Vocabulary as SetMember;
-use crate::types::{Card, Debater, Faction, Leader, MinorPower, Phase, Power, Reformer, Religion, Ruler, Space};
+use crate::types::{Card, Debater, Faction, Leader, MinorPower, Phase, Power, Reformer, Religion, Ruler, SeaZone, Space};
 use crate::validate::InvalidGame;
 
 /// The mirror of [`Game`]: one field per field of `Game`, same names
@@ -91,6 +91,9 @@ struct GameRepr {
     forced_dice: Vec<u8>,
     jesuit_universities: Vec<Space>,
     electorate_display: Vec<Space>,
+    piracy_markers: Vec<SeaZone>,
+    /// Ships that lost a naval battle this impulse (§16.1), by place.
+    naval_beaten: crate::frames::naval::MovedShips,
 }
 
 /// One land stack.
@@ -203,6 +206,8 @@ impl From<&Game> for GameRepr {
             forced_dice: game.forced_dice.as_slice().to_vec(),
             jesuit_universities: game.jesuit_universities.iter().collect(),
             electorate_display: game.electorate_display.iter().collect(),
+            piracy_markers: game.piracy_markers.iter().collect(),
+            naval_beaten: game.naval_beaten,
         }
     }
 }
@@ -284,6 +289,8 @@ impl GameRepr {
             forced_dice: Default::default(),
             jesuit_universities: set_of(self.jesuit_universities, "jesuit_universities")?,
             electorate_display: set_of(self.electorate_display, "electorate_display")?,
+            piracy_markers: set_of(self.piracy_markers, "piracy_markers")?,
+            naval_beaten: self.naval_beaten,
         };
         game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
         game.validate()?;
@@ -310,7 +317,7 @@ macro_rules! key {
         }
     )*};
 }
-key!(Space, Faction, Power, Leader, Debater, Reformer, Ruler, Card);
+key!(Space, SeaZone, Faction, Power, Leader, Debater, Reformer, Ruler, Card);
 
 /// A per-member array as a map from id to value, in index order; read back
 /// with every key exactly once.

@@ -541,12 +541,13 @@ impl Game {
         }
     }
 
-    /// Steps 4, 5 and 7 (§19): alliances between major powers end; each
+    /// Steps 4-7 (§19): alliances between major powers end; each
     /// power but the Protestant whose capital is its own and free of unrest
-    /// adds a regular there (the Hapsburg for each capital); debaters are
-    /// uncommitted. (Loans, step 1, and piracy markers, step 6, have no
+    /// adds a regular there (the Hapsburg for each capital); the Piracy
+    /// markers come off; debaters are uncommitted. (Loans, step 1, have no
     /// state yet; forced mandatory events, step 8, wait for their events.)
     fn close_winter(&mut self, log: &mut dyn Log) {
+        self.piracy_markers = EnumSet::EMPTY;
         for a in Power::ALL {
             for b in Power::ALL {
                 if a != b {
