@@ -34,7 +34,9 @@ use crate::game::{
 };
 use crate::sets::EnumSet;
 use crate::types::Vocabulary as SetMember;
-use crate::types::{Card, Debater, Faction, Leader, MinorPower, Phase, Power, Reformer, Religion, Ruler, SeaZone, Space};
+use crate::types::{
+    Card, Debater, Faction, Leader, MinorPower, Phase, Power, Reformer, Religion, Ruler, SeaZone, Space,
+};
 use crate::validate::InvalidGame;
 
 /// The mirror of [`Game`]: one field per field of `Game`, same names

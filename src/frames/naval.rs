@@ -222,9 +222,8 @@ impl Game {
         let mut zones = EnumSet::EMPTY;
         for zone in crate::types::SeaZone::ALL {
             let at = NavalLocation::Sea(zone);
-            let arrived = |f: Faction, kind| {
-                moved.count(at, f, kind).saturating_sub(self.naval_beaten.count(at, f, kind))
-            };
+            let arrived =
+                |f: Faction, kind| moved.count(at, f, kind).saturating_sub(self.naval_beaten.count(at, f, kind));
             let mut any = false;
             let mut all = true;
             for (l, f, units) in self.naval_stacks() {
@@ -293,7 +292,13 @@ impl Game {
     pub(crate) fn begin_naval_move(&mut self, power: Power) {
         self.pay(crate::rules::naval::NAVAL_MOVE_COST);
         // Ships that lost a naval battle this impulse count as moved (§16.1).
-        self.stack.push(Frame::NavalMove { power, from: None, fleet: Fleet::NONE, leaders: 0, moved: self.naval_beaten });
+        self.stack.push(Frame::NavalMove {
+            power,
+            from: None,
+            fleet: Fleet::NONE,
+            leaders: 0,
+            moved: self.naval_beaten,
+        });
     }
 
     /// Whether a naval move frame holds ships and leaders that are there.

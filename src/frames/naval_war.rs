@@ -102,7 +102,9 @@ impl Game {
                 return;
             };
             match stage {
-                CombatStage::Intercept { zone, next } => self.interception_step(power, arrived, intercepted, zone, next),
+                CombatStage::Intercept { zone, next } => {
+                    self.interception_step(power, arrived, intercepted, zone, next)
+                }
                 CombatStage::Avoid { zone, next } => self.avoid_step(power, arrived, intercepted, zone, next),
                 CombatStage::Battles { at } => self.battles_step(power, at),
                 CombatStage::Battle { at, enemy, step } => self.battle_step(power, at, enemy, step, log),
@@ -249,10 +251,8 @@ impl Game {
         if lost.corsairs > 0 {
             self.lose_ships(Faction::Ottoman, at, NavalUnits { squadrons: 0, corsairs: lost.corsairs }, log);
         }
-        let with_squadrons: EnumSet<Faction> = side_factions(self, side)
-            .iter()
-            .filter(|&f| self.naval_units(at, f).squadrons > 0)
-            .collect();
+        let with_squadrons: EnumSet<Faction> =
+            side_factions(self, side).iter().filter(|&f| self.naval_units(at, f).squadrons > 0).collect();
         let total = side_units(self, side, at).squadrons;
         let owner = side.major().filter(|&p| self.decides(p));
         match owner {
@@ -276,7 +276,8 @@ impl Game {
     /// `faction` loses `units` at `at` to the turn track (§5.3, §16.2 step 10).
     pub(crate) fn lose_ships(&mut self, faction: Faction, at: NavalLocation, units: NavalUnits, log: &mut dyn Log) {
         let here = self.naval_units(at, faction);
-        let units = NavalUnits { squadrons: units.squadrons.min(here.squadrons), corsairs: units.corsairs.min(here.corsairs) };
+        let units =
+            NavalUnits { squadrons: units.squadrons.min(here.squadrons), corsairs: units.corsairs.min(here.corsairs) };
         if units.total() == 0 {
             return;
         }
@@ -383,7 +384,13 @@ impl Game {
     }
 
     /// Moves `units` of `faction` from `from` to `to`.
-    pub(crate) fn transfer_ships(&mut self, faction: Faction, from: NavalLocation, to: NavalLocation, units: NavalUnits) {
+    pub(crate) fn transfer_ships(
+        &mut self,
+        faction: Faction,
+        from: NavalLocation,
+        to: NavalLocation,
+        units: NavalUnits,
+    ) {
         let left = self.naval_units(from, faction);
         let stay = NavalUnits {
             squadrons: left.squadrons - units.squadrons.min(left.squadrons),
@@ -499,7 +506,8 @@ impl Game {
         let to = NavalLocation::Sea(zone);
         let mut with = leader_set(leaders);
         if fleet.total() >= fleet_at(self, power, from).total() {
-            with = with.union(naval_leaders_at(self, power, from).iter().filter(|&l| leader_may_enter(l, to)).collect());
+            with =
+                with.union(naval_leaders_at(self, power, from).iter().filter(|&l| leader_may_enter(l, to)).collect());
         }
         let bonus = best_battle_rating(with);
         let dice = self.roll_dice(2);

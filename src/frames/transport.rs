@@ -15,7 +15,9 @@ use crate::frames::Frame;
 use crate::frames::movement::add_to_formation;
 use crate::game::{Game, LandUnits};
 use crate::rules::movement::formation_limit;
-use crate::rules::naval_war::{TRANSPORT_LEG_COST, TRANSPORT_MAX_UNITS, TRANSPORT_MIN_CP, finishing_zones, landing_ports};
+use crate::rules::naval_war::{
+    TRANSPORT_LEG_COST, TRANSPORT_MAX_UNITS, TRANSPORT_MIN_CP, finishing_zones, landing_ports,
+};
 use crate::sets::EnumSet;
 use crate::types::{Faction, Leader, Power, SeaZone, Space};
 

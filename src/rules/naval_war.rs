@@ -239,7 +239,12 @@ pub fn ship_losses(hits: u8, units: NavalUnits, loser: bool) -> NavalUnits {
 /// ```
 ///
 /// `dice` and `hits` are `[attacker, defender]`.
-pub fn battle_losses(attacker: NavalUnits, defender: NavalUnits, dice: [u8; 2], hits: [u8; 2]) -> (NavalUnits, NavalUnits) {
+pub fn battle_losses(
+    attacker: NavalUnits,
+    defender: NavalUnits,
+    dice: [u8; 2],
+    hits: [u8; 2],
+) -> (NavalUnits, NavalUnits) {
     let attacker_won = hits[0] > hits[1];
     let mut lost_attacker = ship_losses(hits[1], attacker, !attacker_won);
     let mut lost_defender = ship_losses(hits[0], defender, attacker_won);
@@ -322,8 +327,11 @@ pub fn interception_stacks(game: &Game, active: Power, interceptor: Power, zone:
 /// ```
 pub fn retreat_destinations(game: &Game, power: Power, from: NavalLocation) -> Locations {
     let factions = fleet_factions(game, power);
-    let present: EnumSet<Faction> =
-        game.naval_stacks().filter(|&(l, f, u)| l == from && u.total() > 0 && factions.contains(f)).map(|s| s.1).collect();
+    let present: EnumSet<Faction> = game
+        .naval_stacks()
+        .filter(|&(l, f, u)| l == from && u.total() > 0 && factions.contains(f))
+        .map(|s| s.1)
+        .collect();
     let leaders = side_leaders(game, Faction::from(power), from);
     let mut out = Locations::new();
     for to in neighbours(from) {
@@ -387,7 +395,10 @@ pub fn battle_sites(game: &Game, active: Power) -> Locations {
     let factions = fleet_factions(game, active);
     let mut out = Locations::new();
     for (at, f, units) in game.naval_stacks() {
-        if factions.contains(f) && units.total() > 0 && !out.contains(&at) && !enemy_sides_at(game, active, at).is_empty()
+        if factions.contains(f)
+            && units.total() > 0
+            && !out.contains(&at)
+            && !enemy_sides_at(game, active, at).is_empty()
         {
             out.push(at);
         }
@@ -432,6 +443,17 @@ pub fn landing_ports(game: &Game, power: Power, zone: SeaZone) -> SmallVec<[Spac
 
 /// Whether `power` has ships (its own or an active minor ally's) in `zone`:
 /// the zones a naval transport may cross (§16.3).
+///
+/// ```
+/// use here_i_stand::{Faction, Game, NavalLocation, NavalUnits, Power, Scenario, SeaZone, Setup};
+/// use here_i_stand::rules::naval_war::carries;
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(!carries(&game, Power::England, SeaZone::NorthSea));
+/// game.set_naval_units(NavalLocation::Sea(SeaZone::NorthSea), Faction::England, NavalUnits::squadrons(1))?;
+/// assert!(carries(&game, Power::England, SeaZone::NorthSea));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
 pub fn carries(game: &Game, power: Power, zone: SeaZone) -> bool {
     side_units(game, Faction::from(power), NavalLocation::Sea(zone)).total() > 0
 }

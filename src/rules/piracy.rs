@@ -87,6 +87,17 @@ pub fn may_pirate(game: &Game, zone: SeaZone) -> bool {
 }
 
 /// The sea zones where the Ottoman may start a piracy action now ([`may_pirate`]).
+///
+/// ```
+/// use here_i_stand::{Faction, Game, NavalLocation, NavalUnits, Scenario, SeaZone, Setup, Space};
+/// use here_i_stand::rules::piracy::piracy_zones;
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.set_in_play(Space::Algiers, true)?;
+/// game.set_naval_units(NavalLocation::Sea(SeaZone::IonianSea), Faction::Ottoman, NavalUnits { squadrons: 0, corsairs: 1 })?;
+/// assert_eq!(piracy_zones(&game).iter().collect::<Vec<_>>(), [SeaZone::IonianSea]);
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
 pub fn piracy_zones(game: &Game) -> EnumSet<SeaZone> {
     SeaZone::ALL.into_iter().filter(|&z| may_pirate(game, z)).collect()
 }
@@ -107,6 +118,12 @@ pub struct AntiPiracyDice {
 
 impl AntiPiracyDice {
     /// All the dice.
+    ///
+    /// ```
+    /// use here_i_stand::rules::piracy::AntiPiracyDice;
+    /// let dice = AntiPiracyDice { in_zone: 2, adjacent_squadrons: 1, fortresses: 1 };
+    /// assert_eq!(dice.total(), 4);
+    /// ```
     pub fn total(self) -> u8 {
         self.in_zone.saturating_add(self.adjacent_squadrons).saturating_add(self.fortresses)
     }
@@ -207,7 +224,7 @@ pub fn piracy_dice(game: &Game, zone: SeaZone, target: Power) -> u8 {
 /// assert_eq!(piracy_squadrons(&game, SeaZone::IonianSea, Power::Hapsburg).as_slice(), [(messina, Faction::Hapsburg)]);
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
-pub fn piracy_squadrons(game: &Game, zone: SeaZone, target: Power) -> SmallVec<[(NavalLocation, Faction); 16]> {
+pub fn piracy_squadrons(game: &Game, zone: SeaZone, target: Power) -> SmallVec<[(NavalLocation, Faction); 32]> {
     let here = NavalLocation::Sea(zone);
     let near = neighbours(here);
     let own = side_factions(game, Faction::from(target));
