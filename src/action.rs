@@ -235,6 +235,24 @@ actions! {
         ExcommunicateRuler(Ruler) => "excommunicate_ruler",
         /// Place an unrest marker in this space (§12.4; Papal Bull #5).
         PlaceUnrest(Space) => "place_unrest",
+        /// Fight the naval battle in this sea zone next (§16.1 step 7).
+        BattleAtSea(SeaZone) => "battle_at_sea",
+        /// Fight the naval battle in this port next (§16.1 step 7).
+        BattleInPort(Space) => "battle_in_port",
+        /// Fight this enemy next where the naval battles are (§16.1 step 7).
+        Engage(Faction) => "engage",
+        /// Lose one squadron of this faction (§16.2 step 8, §16.4 step 5).
+        LoseSquadronOf(Faction) => "lose_squadron_of",
+        /// Naval transport (§16.3): carry a formation from this port.
+        TransportFrom(Space) => "transport_from",
+        /// Piracy (§16.4, Ottoman): pirate in this sea zone.
+        Piracy(SeaZone) => "piracy",
+        /// Piracy (§16.4): the target, a power with a port on the sea zone.
+        PiracyTarget(Power) => "piracy_target",
+        /// Piracy hit (§16.4 step 5a): lose a squadron in this port.
+        SinkSquadronIn(Space) => "sink_squadron_in",
+        /// Piracy hit (§16.4 step 5a): lose a squadron in this sea zone.
+        SinkSquadronAt(SeaZone) => "sink_squadron_at",
     }
 }
 

@@ -90,6 +90,9 @@ pub enum EditError {
     /// The renegade's owner must be set with the renegade on the map.
     #[error("the renegade leader needs an owner")]
     RenegadeOwner,
+    /// At most 4 Piracy markers are on the map (§16.4).
+    #[error("at most 4 piracy markers")]
+    TooManyPiracyMarkers,
     /// Forced dice must show 1 to 6, at most 64 pending.
     #[error("forced dice must show 1 to 6, at most 64 pending")]
     BadDice,
@@ -579,6 +582,15 @@ impl Game {
     pub fn set_peace_made(&mut self, a: Power, b: Power, made: bool) -> Result<(), EditError> {
         check_pair(a.into(), b.into())?;
         self.peace_made.set(a.into(), b.into(), made);
+        Ok(())
+    }
+
+    /// Puts a Piracy marker on `zone` or takes it off (§16.4): at most 4.
+    pub fn set_piracy_marker(&mut self, zone: crate::types::SeaZone, marked: bool) -> Result<(), EditError> {
+        if marked && !self.piracy_markers.contains(zone) && self.piracy_markers.len() >= 4 {
+            return Err(EditError::TooManyPiracyMarkers);
+        }
+        self.piracy_markers.set(zone, marked);
         Ok(())
     }
 }

@@ -151,6 +151,23 @@ impl Game {
             Some(&Frame::PlaceLeader { spaces, .. }) => list.extend(spaces.iter().map(Action::PlaceAt)),
             Some(&Frame::PapalBull) => self.papal_bull_actions(list),
             Some(&Frame::BullUnrest { target, .. }) => self.bull_unrest_actions(target, list),
+            // Never on top at a decision; a way on rather than a stall.
+            Some(&Frame::NavalCombat { .. }) => list.push(Action::Done),
+            Some(&Frame::Interception { power, active, zone, from, fleet, leaders, tried, .. }) => {
+                self.interception_actions(power, active, zone, from, fleet, leaders, tried, list)
+            }
+            Some(&Frame::AvoidBattle { power, zone }) => self.avoid_battle_actions(power, zone, list),
+            Some(&Frame::BattleOrder { power, at }) => self.battle_order_actions(power, at, list),
+            Some(&Frame::CombatCards { .. }) => list.push(Action::Decline),
+            Some(&Frame::NavalLosses { power, at, .. }) => self.naval_losses_actions(power, at, list),
+            Some(&Frame::NavalRetreat { power, from, .. }) => self.naval_retreat_actions(power, from, list),
+            Some(&Frame::Transport { power, from, at, units, leaders, .. }) => {
+                self.transport_actions(power, from, at, units, leaders, list)
+            }
+            Some(&Frame::PiracyTarget { zone, .. }) => self.piracy_target_actions(zone, list),
+            Some(&Frame::PiracyHit { power, zone, chosen, sink_at, .. }) => {
+                self.piracy_hit_actions(power, zone, chosen, sink_at, list)
+            }
             None => {}
         }
         list.sort_unstable_by_key(|a| a.index());
@@ -227,6 +244,16 @@ impl Game {
             Frame::PlaceLeader { leader, .. } => self.apply_place_leader(leader, action, log),
             Frame::PapalBull => self.apply_papal_bull(action, log),
             Frame::BullUnrest { target, left } => self.apply_bull_unrest(target, left, action, log),
+            Frame::NavalCombat { .. } => self.run_naval_combat(log),
+            Frame::Interception { power, .. } => self.apply_interception(power, action, log),
+            Frame::AvoidBattle { power, zone } => self.apply_avoid_battle(power, zone, action, log),
+            Frame::BattleOrder { at, .. } => self.apply_battle_order(at, action, log),
+            Frame::CombatCards { .. } => self.apply_combat_cards(log),
+            Frame::NavalLosses { .. } => self.apply_naval_losses(action, log),
+            Frame::NavalRetreat { power, .. } => self.apply_naval_retreat(power, action, log),
+            Frame::Transport { power, .. } => self.apply_transport(power, action, log),
+            Frame::PiracyTarget { zone, .. } => self.apply_piracy_target(zone, action, log),
+            Frame::PiracyHit { power, zone, .. } => self.apply_piracy_hit(power, zone, action, log),
         }
         self.check_automatic_victory(log);
         self.advance(log);

@@ -5,7 +5,7 @@ use crate::game::{LandUnits, LeaderLocation, NavalLocation, NavalUnits};
 use crate::sets::EnumSet;
 use crate::types::{
     Card, Debater, Faction, LandUnitKind, LanguageZone, Leader, MinorPower, Phase, Power, Reformer, Religion, Ruler,
-    Space,
+    SeaZone, Space,
 };
 
 /// Something that happened while an action was applied: the decision itself
@@ -446,4 +446,112 @@ pub enum Event {
     /// A reformer was excommunicated by Papal Bull (§21.5): he and his
     /// debater are off the map until the next card draw.
     ReformerExcommunicated(Reformer),
+    /// A naval interception attempt (§16.1 step 4): 2 dice plus the best
+    /// naval leader's battle rating, 9 or more succeeds.
+    NavalInterception {
+        /// The intercepting power.
+        power: Power,
+        /// Where the interceptors came from.
+        from: NavalLocation,
+        /// The sea zone they tried to enter.
+        zone: SeaZone,
+        /// The dice.
+        dice: Dice,
+        /// The naval leader's battle rating added.
+        bonus: u8,
+        /// Whether it succeeded.
+        success: bool,
+    },
+    /// An attempt to avoid a naval battle (§16.1 step 5): 2 dice plus the
+    /// best naval leader's battle rating, 9 or more succeeds.
+    NavalAvoidBattle {
+        /// The power whose ships tried to avoid battle.
+        power: Power,
+        /// The sea zone they tried to leave.
+        zone: SeaZone,
+        /// Where they tried to go.
+        to: NavalLocation,
+        /// The dice.
+        dice: Dice,
+        /// The naval leader's battle rating added.
+        bonus: u8,
+        /// Whether it succeeded.
+        success: bool,
+    },
+    /// A naval battle was fought (§16.2), one event per battle.
+    NavalBattle {
+        /// Where.
+        at: NavalLocation,
+        /// The attacker: the active power.
+        attacker: Power,
+        /// The defender: an enemy power, or an inactive minor in its port.
+        defender: Faction,
+        /// The attacker's dice.
+        attacker_dice: Dice,
+        /// The defender's dice.
+        defender_dice: Dice,
+        /// The winner (ties go to the defender).
+        winner: Faction,
+    },
+    /// Naval units were lost to the turn track (§16.2 step 10, §16.4, §5.3).
+    ShipsLost {
+        /// Whose.
+        faction: Faction,
+        /// Where.
+        at: NavalLocation,
+        /// How many of each kind.
+        units: NavalUnits,
+    },
+    /// A naval leader went to the turn track: his side lost all its ships
+    /// there (§16.2 step 10).
+    NavalLeaderLost {
+        /// The leader.
+        leader: Leader,
+        /// Where he was.
+        at: NavalLocation,
+    },
+    /// Ships retreated after a naval battle (§16.2 step 9).
+    ShipsRetreated {
+        /// Whose.
+        faction: Faction,
+        /// From.
+        from: NavalLocation,
+        /// To.
+        to: NavalLocation,
+        /// The ships.
+        units: NavalUnits,
+    },
+    /// A formation crossed the sea by naval transport and landed (§16.3).
+    FormationTransported {
+        /// Whose.
+        power: Power,
+        /// The port it left.
+        from: Space,
+        /// The port it landed in.
+        to: Space,
+        /// Units carried.
+        units: LandUnits,
+        /// Army leaders carried.
+        leaders: u8,
+        /// CP paid, one per leg.
+        cp: u8,
+    },
+    /// A piracy action (§16.4), one event per action.
+    Piracy {
+        /// The sea zone.
+        zone: SeaZone,
+        /// The target.
+        target: Power,
+        /// The anti-piracy dice; each hit sank a corsair.
+        anti_piracy: Dice,
+        /// Corsairs sunk.
+        corsairs_sunk: u8,
+        /// The piracy dice (none if no corsair survived).
+        piracy: Dice,
+    },
+    /// The Ottoman gained a piracy VP (§16.4 step 5c).
+    PiracyVp {
+        /// The Ottoman's piracy VP now.
+        total: u8,
+    },
 }

@@ -354,6 +354,13 @@ pub struct Game {
     /// Rulers the Papacy has excommunicated in this game, lifted or not:
     /// each only once (§21.5).
     pub(crate) rulers_excommunicated: EnumSet<Ruler>,
+    /// Sea zones pirated this turn, one Piracy marker each (§16.4 step 1);
+    /// removed in winter (§19 step 6).
+    pub(crate) piracy_markers: EnumSet<SeaZone>,
+    /// The active power's ships that lost a naval battle this impulse, by
+    /// where they retreated to: they may not move again this impulse
+    /// (§16.1). Cleared when the next impulse begins.
+    pub(crate) naval_beaten: crate::frames::naval::MovedShips,
 }
 
 impl Game {
@@ -441,6 +448,8 @@ impl Game {
             events_played: [EnumSet::EMPTY; Power::COUNT],
             reformers_excommunicated: EnumSet::EMPTY,
             rulers_excommunicated: EnumSet::EMPTY,
+            piracy_markers: EnumSet::EMPTY,
+            naval_beaten: Default::default(),
         }
     }
 
@@ -902,6 +911,21 @@ impl Game {
     /// since (§21.5): none may be again.
     pub fn rulers_excommunicated(&self) -> EnumSet<Ruler> {
         self.rulers_excommunicated
+    }
+
+    /// The sea zones pirated this turn, each holding a Piracy marker
+    /// (§16.4; at most 4, removed in winter).
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Scenario, SeaZone, Setup};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    /// game.set_piracy_marker(SeaZone::IonianSea, true)?;
+    /// assert!(game.piracy_markers().contains(SeaZone::IonianSea));
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
+    pub fn piracy_markers(&self) -> EnumSet<SeaZone> {
+        self.piracy_markers
     }
 }
 

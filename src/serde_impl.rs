@@ -35,7 +35,7 @@ use crate::game::{
 use crate::sets::EnumSet;
 use crate::types::Vocabulary as SetMember;
 use crate::types::{
-    Card, Debater, Faction, LanguageZone, Leader, MinorPower, Phase, Power, Reformer, Religion, Ruler, Space,
+    Card, Debater, Faction, LanguageZone, Leader, MinorPower, Phase, Power, Reformer, Religion, Ruler, SeaZone, Space,
 };
 use crate::validate::InvalidGame;
 
@@ -101,6 +101,9 @@ struct GameRepr {
     events_played: Table<Power, Vec<Card>>,
     reformers_excommunicated: Vec<Reformer>,
     rulers_excommunicated: Vec<Ruler>,
+    piracy_markers: Vec<SeaZone>,
+    /// Ships that lost a naval battle this impulse (§16.1), by place.
+    naval_beaten: crate::frames::naval::MovedShips,
 }
 
 /// One land stack.
@@ -221,6 +224,8 @@ impl From<&Game> for GameRepr {
             events_played: Table::of(&game.events_played.map(|h| h.iter().collect::<Vec<_>>())),
             reformers_excommunicated: game.reformers_excommunicated.iter().collect(),
             rulers_excommunicated: game.rulers_excommunicated.iter().collect(),
+            piracy_markers: game.piracy_markers.iter().collect(),
+            naval_beaten: game.naval_beaten,
         }
     }
 }
@@ -315,6 +320,8 @@ impl GameRepr {
             events_played,
             reformers_excommunicated: set_of(self.reformers_excommunicated, "reformers_excommunicated")?,
             rulers_excommunicated: set_of(self.rulers_excommunicated, "rulers_excommunicated")?,
+            piracy_markers: set_of(self.piracy_markers, "piracy_markers")?,
+            naval_beaten: self.naval_beaten,
         };
         game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
         game.validate()?;
@@ -341,7 +348,7 @@ macro_rules! key {
         }
     )*};
 }
-key!(Space, Faction, Power, Leader, Debater, Reformer, Ruler, Card, LanguageZone);
+key!(Space, SeaZone, Faction, Power, Leader, Debater, Reformer, Ruler, Card, LanguageZone);
 
 /// A per-member array as a map from id to value, in index order; read back
 /// with every key exactly once.

@@ -195,8 +195,27 @@ impl Game {
                 Frame::PlaceLeader { spaces, .. } => !spaces.is_empty(),
                 Frame::PapalBull => true,
                 Frame::BullUnrest { left, .. } => (1..=crate::rules::events::BULL_UNREST).contains(&left),
-                Frame::NavalMove { power, from, fleet, leaders, .. } => {
+                Frame::NavalMove { power, from, fleet, leaders, .. }
+                | Frame::Interception { power, from, fleet, leaders, .. } => {
                     self.naval_frame_fits(power, from, fleet, leaders)
+                }
+                Frame::NavalCombat { .. }
+                | Frame::AvoidBattle { .. }
+                | Frame::BattleOrder { .. }
+                | Frame::CombatCards { .. }
+                | Frame::NavalLosses { .. }
+                | Frame::NavalRetreat { .. }
+                | Frame::PiracyTarget { .. }
+                | Frame::PiracyHit { .. } => true,
+                Frame::Transport { power, from, units, leaders, .. } => {
+                    let own = Faction::from(power);
+                    let here = self.land_units(from, own);
+                    units.regulars <= here.regulars
+                        && units.mercenaries <= here.mercenaries
+                        && units.cavalry <= here.cavalry
+                        && leaders.iter().all(|l| {
+                            self.leader_location(l) == LeaderLocation::Space(from) && self.leader_owner(l) == Some(own)
+                        })
                 }
                 Frame::Formation { power, from, units, leaders }
                 | Frame::DeployFormation { power, from, units, leaders } => {
@@ -424,7 +443,8 @@ impl Game {
             && self.chateaux_vp <= 6
             && self.st_peters_vp <= 5
             && self.st_peters_cp <= 4
-            && matches!(self.heir_vp, 0 | 2 | 5);
+            && matches!(self.heir_vp, 0 | 2 | 5)
+            && self.piracy_markers.len() <= crate::rules::piracy::PIRACY_MARKERS;
         if on_tracks { Ok(()) } else { Err(InvalidGame::VpTrack) }
     }
 

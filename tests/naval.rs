@@ -1,4 +1,4 @@
-//! The naval move (§16.1, §2.3): one CP, every ship one step, without combat.
+//! The naval move (§16.1, §2.3): one CP, every ship one step.
 
 use here_i_stand::rules::naval::{Fleet, can_naval_move, fleet_destinations, may_enter, neighbours};
 use here_i_stand::*;
@@ -167,21 +167,21 @@ fn a_two_zone_port_is_entered_in_one_move_and_left_in_another() {
     assert!(to.contains(&port(Space::Naples)));
 }
 
-/// No combat is built: no entering a zone or port with ships of a power at
-/// war with the mover; never another power's port, an ally's included.
+/// §16.1: ships sail into sea zones whatever is there (a naval battle
+/// follows with enemies); into another power's port only to attack enemy
+/// ships in it; never into an ally's port.
 #[test]
-fn no_entry_where_combat_would_follow_nor_into_other_powers_ports() {
+fn enemy_presence_and_other_powers_ports() {
     let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
     let gulf = sea(SeaZone::GulfOfLyon);
     game.set_naval_units(port(Space::Marseille), Faction::France, NavalUnits::squadrons(1)).unwrap();
     game.set_naval_units(gulf, Faction::Hapsburg, NavalUnits::squadrons(1)).unwrap();
-    // Not at war: fleets share the zone.
+    // Not at war: fleets share the zone; at war: they may still sail in.
+    assert!(may_enter(&game, Power::France, Faction::France, gulf));
+    game.set_war(Power::France, Power::Hapsburg, true).unwrap();
     assert!(may_enter(&game, Power::France, Faction::France, gulf));
     assert!(can_naval_move(&game, Power::France));
-    game.set_war(Power::France, Power::Hapsburg, true).unwrap();
-    assert!(!may_enter(&game, Power::France, Faction::France, gulf));
-    assert!(!can_naval_move(&game, Power::France));
-    // Ports: own only. Not an enemy's, an ally's, an independent's.
+    // Ports: own, or another power's with enemy ships in it; never an ally's.
     let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
     game.set_alliance(Power::France, Power::Papacy, true).unwrap();
     game.set_war(Power::France, Power::Hapsburg, true).unwrap();
@@ -190,13 +190,19 @@ fn no_entry_where_combat_would_follow_nor_into_other_powers_ports() {
     for no in [Space::Rome, Space::Naples, Space::Genoa] {
         assert!(!may_enter(&game, Power::France, Faction::France, port(no)), "{no}");
     }
+    game.set_naval_units(port(Space::Naples), Faction::Hapsburg, NavalUnits::squadrons(1)).unwrap();
+    assert!(may_enter(&game, Power::France, Faction::France, port(Space::Naples)), "to attack");
+    game.set_naval_units(port(Space::Naples), Faction::Hapsburg, NavalUnits::NONE).unwrap();
+    game.set_naval_units(port(Space::Rome), Faction::Hapsburg, NavalUnits::squadrons(1)).unwrap();
+    assert!(!may_enter(&game, Power::France, Faction::France, port(Space::Rome)), "an ally's port");
+    game.set_naval_units(port(Space::Rome), Faction::Hapsburg, NavalUnits::NONE).unwrap();
     game.set_controller(Space::Naples, Faction::France).unwrap();
     assert!(may_enter(&game, Power::France, Faction::France, port(Space::Naples)));
-    // ... unless enemy ships are in it.
+    // Its own port holding enemy ships: in, to fight them.
     game.set_controller(Space::Palermo, Faction::France).unwrap();
     game.set_naval_units(port(Space::Palermo), Faction::Hapsburg, NavalUnits::squadrons(1)).unwrap();
-    assert!(!may_enter(&game, Power::France, Faction::France, port(Space::Palermo)));
-    // Through the engine: only the two open destinations.
+    assert!(may_enter(&game, Power::France, Faction::France, port(Space::Palermo)));
+    // Through the engine.
     game.set_phase(Phase::Action).unwrap();
     game.run_automatic();
     play(&mut game, Power::France, Card::Arquebusiers);
@@ -207,6 +213,7 @@ fn no_entry_where_combat_would_follow_nor_into_other_powers_ports() {
         legal(&game),
         [
             Action::NavalToPort(Space::Naples),
+            Action::NavalToPort(Space::Palermo),
             Action::NavalToSea(SeaZone::BarbaryCoast),
             Action::NavalToSea(SeaZone::GulfOfLyon)
         ]

@@ -146,6 +146,7 @@ impl Game {
     /// every power in a row (§11.1).
     pub(crate) fn next_impulse(&mut self, log: &mut dyn Log) {
         self.clear_impulse_marks();
+        self.naval_beaten = Default::default();
         let powers = impulse_powers(self.scenario());
         if usize::from(self.passes_in_row) >= powers.len() {
             self.impulse_index = 0;
@@ -214,6 +215,12 @@ impl Game {
         if crate::rules::naval::can_naval_move(self, power) {
             list.push(Action::NavalMove);
         }
+        if military {
+            list.extend(self.transport_origins(power, cp).iter().map(Action::TransportFrom));
+        }
+        if power == Power::Ottoman && cp >= crate::rules::piracy::PIRACY_COST {
+            list.extend(crate::rules::piracy::piracy_zones(self).iter().map(Action::Piracy));
+        }
         if cp >= cost::CONTROL {
             for space in self.control_candidates(power) {
                 if loc::can_control(self, power, space) {
@@ -279,6 +286,15 @@ impl Game {
                 military && candidate && !abandoned.contains(from) && self.is_formation_origin(power, cp, from)
             }
             Action::NavalMove => crate::rules::naval::can_naval_move(self, power),
+            Action::TransportFrom(space) => {
+                let military = power != Power::Protestant || self.schmalkaldic_league();
+                military && self.transport_origins(power, cp).contains(space)
+            }
+            Action::Piracy(zone) => {
+                power == Power::Ottoman
+                    && cp >= crate::rules::piracy::PIRACY_COST
+                    && crate::rules::piracy::may_pirate(self, zone)
+            }
             Action::Control(space) => cp >= cost::CONTROL && loc::can_control(self, power, space),
             Action::RemoveUnrest(space) => cp >= cost::CONTROL && loc::can_remove_unrest(self, power, space),
             Action::RaiseRegular(space) => raise(space, LandUnitKind::Regular, cost::RAISE_REGULAR),
@@ -352,6 +368,15 @@ impl Game {
                 // CP first: the debate's frames go above the Spend frame.
                 self.pay(debate::DEBATE_CP);
                 self.begin_debate(power, zone, log);
+                return;
+            }
+            Action::TransportFrom(from) => {
+                let (units, leaders) = (LandUnits::NONE, EnumSet::EMPTY);
+                self.stack.push(Frame::Transport { power, from, at: None, units, leaders, legs: 0 });
+                return;
+            }
+            Action::Piracy(zone) => {
+                self.begin_piracy(zone);
                 return;
             }
             Action::MoveFrom(from) => {

@@ -9,16 +9,19 @@ pub(crate) mod events;
 pub(crate) mod impulse;
 pub(crate) mod movement;
 pub(crate) mod naval;
+pub(crate) mod naval_war;
 pub(crate) mod peace;
+pub(crate) mod piracy;
 pub(crate) mod reformation;
 pub(crate) mod spring;
+pub(crate) mod transport;
 pub(crate) mod winter;
 
 use crate::game::{LandUnits, NavalLocation};
 use crate::rules::debate::FlipRule;
 use crate::rules::naval::Fleet;
 use crate::sets::EnumSet;
-use crate::types::{Card, Debater, LanguageZone, Leader, MinorPower, Power, Space};
+use crate::types::{Card, Debater, LanguageZone, Leader, MinorPower, Power, SeaZone, Space};
 
 /// One procedure in progress.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -114,6 +117,55 @@ pub(crate) enum Frame {
     /// Papal Bull (#5): the Papacy places up to `left` more unrest markers
     /// on `target`'s home spaces, or is done (§21.5).
     BullUnrest { target: Power, left: u8 },
+    /// The naval war after `power`'s naval move (§16.1 steps 4-7), run
+    /// automatically between the decisions it pushes: `arrived`, the sea
+    /// zones its ships just arrived in; `intercepted`, those where an
+    /// interception succeeded; `stage`, where it stands.
+    NavalCombat {
+        power: Power,
+        arrived: EnumSet<SeaZone>,
+        intercepted: EnumSet<SeaZone>,
+        stage: naval_war::CombatStage,
+    },
+    /// `power` may intercept `active`'s ships just arrived in `zone` (§16.1
+    /// step 4), one adjacent stack at a time: `from`, `fleet`, `leaders` (a
+    /// mask, see `frames::naval`) the stack being formed; `tried`: stacks
+    /// that tried (bits in `rules::naval::neighbours` order); `succeeded`:
+    /// whether one got in. Sits on `NavalCombat`.
+    Interception {
+        power: Power,
+        active: Power,
+        zone: SeaZone,
+        from: Option<NavalLocation>,
+        fleet: Fleet,
+        leaders: u8,
+        tried: u32,
+        succeeded: bool,
+    },
+    /// `power`'s ships in `zone` may try to avoid battle (§16.1 step 5).
+    AvoidBattle { power: Power, zone: SeaZone },
+    /// `power` picks where the next naval battle is, or (`at` given) which
+    /// enemy it fights there next (§16.1 step 7).
+    BattleOrder { power: Power, at: Option<NavalLocation> },
+    /// `power`'s combat-card window in the naval battle at `at` (§16.2 steps
+    /// 3-4): only `Decline` until the card events are built.
+    CombatCards { power: Power, at: NavalLocation },
+    /// `power` picks whose squadrons of its side sink at `at`, `squadrons`
+    /// more (§16.2 step 8).
+    NavalLosses { power: Power, at: NavalLocation, squadrons: u8 },
+    /// `power`'s ships at `from` retreat after a naval battle; `beaten`:
+    /// they lost it (§16.2 step 9, §16.1).
+    NavalRetreat { power: Power, from: NavalLocation, beaten: bool },
+    /// A naval transport (§16.3): `power`'s formation of `units` and
+    /// `leaders` from the port `from`, being formed (`at` none) or at sea in
+    /// `at` after `legs` legs. Sits on `Spend`.
+    Transport { power: Power, from: Space, at: Option<SeaZone>, units: LandUnits, leaders: EnumSet<Leader>, legs: u8 },
+    /// The Ottoman (`power`) picks the target of its piracy in `zone` (§16.4).
+    PiracyTarget { power: Power, zone: SeaZone },
+    /// The target `power` pays `hits` piracy hits in `zone` (§16.4 step 5),
+    /// `chosen`: how often each option was taken; `sink_at`: a place where
+    /// it loses a squadron, whose faction it picks.
+    PiracyHit { power: Power, zone: SeaZone, hits: u8, chosen: [u8; 3], sink_at: Option<NavalLocation> },
 }
 
 impl Frame {
@@ -148,6 +200,16 @@ impl Frame {
             }
             Frame::PlaceLeader { power, .. } => power,
             Frame::PapalBull | Frame::BullUnrest { .. } => Power::Papacy,
+            Frame::NavalCombat { power, .. }
+            | Frame::Interception { power, .. }
+            | Frame::AvoidBattle { power, .. }
+            | Frame::BattleOrder { power, .. }
+            | Frame::CombatCards { power, .. }
+            | Frame::NavalLosses { power, .. }
+            | Frame::NavalRetreat { power, .. }
+            | Frame::Transport { power, .. }
+            | Frame::PiracyTarget { power, .. }
+            | Frame::PiracyHit { power, .. } => power,
         }
     }
 
@@ -185,6 +247,16 @@ impl Frame {
             Frame::PlaceLeader { .. } => "where the leader is placed",
             Frame::PapalBull => "a reformer or ruler to excommunicate",
             Frame::BullUnrest { .. } => "a space to put in unrest, or done",
+            Frame::NavalCombat { .. } => "nothing: the naval war goes on by itself",
+            Frame::Interception { .. } => "a stack to intercept with, its ships, the attempt, or decline",
+            Frame::AvoidBattle { .. } => "where to avoid the naval battle, or decline",
+            Frame::BattleOrder { .. } => "the next naval battle",
+            Frame::CombatCards { .. } => "a combat card to play, or decline",
+            Frame::NavalLosses { .. } => "whose squadron is lost",
+            Frame::NavalRetreat { .. } => "where the ships retreat",
+            Frame::Transport { .. } => "a leader or unit to carry, the next sea zone, or the landing port",
+            Frame::PiracyTarget { .. } => "the power to pirate",
+            Frame::PiracyHit { .. } => "what the piracy hit costs",
         }
     }
 }

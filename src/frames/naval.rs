@@ -2,7 +2,8 @@
 //! starts: choose a location with ships that have not moved, add naval
 //! leaders, then ships, choose the destination; again for other stacks until
 //! `Done`. Each ship and leader moves at most one step per naval move. The
-//! rules themselves are in `rules::naval`; no combat is built.
+//! rules themselves are in `rules::naval`; interception, avoiding battle
+//! and the naval battles after `Done` are in `frames::naval_war`.
 
 use crate::action::Action;
 use crate::engine::{ActionList, Log};
@@ -46,11 +47,11 @@ fn naval_leaders() -> impl Iterator<Item = Leader> {
     Leader::ALL.into_iter().filter(|l| l.kind() == LeaderKind::Naval)
 }
 
-fn leader_bit(leader: Leader) -> u8 {
+pub(crate) fn leader_bit(leader: Leader) -> u8 {
     naval_leaders().position(|l| l == leader).map_or(0, |i| 1 << i)
 }
 
-fn leader_set(mask: u8) -> EnumSet<Leader> {
+pub(crate) fn leader_set(mask: u8) -> EnumSet<Leader> {
     naval_leaders().filter(|&l| mask & leader_bit(l) != 0).collect()
 }
 
@@ -60,7 +61,7 @@ impl MovedShips {
     }
 
     /// Ships of `faction` and `kind` that moved into `at`.
-    fn count(&self, at: NavalLocation, faction: Faction, kind: NavalUnitKind) -> u8 {
+    pub(crate) fn count(&self, at: NavalLocation, faction: Faction, kind: NavalUnitKind) -> u8 {
         let entry = [location_code(at), ship_code(faction, kind)];
         self.entries().iter().filter(|&&e| e == entry).count() as u8
     }
@@ -70,7 +71,7 @@ impl MovedShips {
         (MAX_MOVED - self.entries().len()) as u8
     }
 
-    fn record(&mut self, at: NavalLocation, faction: Faction, kind: NavalUnitKind, n: u8) {
+    pub(crate) fn record(&mut self, at: NavalLocation, faction: Faction, kind: NavalUnitKind, n: u8) {
         for _ in 0..n {
             let i = usize::from(self.len);
             if i < MAX_MOVED {
@@ -94,6 +95,12 @@ impl Game {
             *n -= moved.count(at, Faction::from(minor), NavalUnitKind::Squadron).min(*n);
         }
         fleet
+    }
+
+    /// The ships of `power` and its active minor allies at `at` that did
+    /// not lose a naval battle this impulse (§16.1).
+    pub(crate) fn unbeaten_fleet(&self, power: Power, at: NavalLocation) -> Fleet {
+        self.unmoved_fleet(power, at, &self.naval_beaten)
     }
 
     /// The naval leaders at `at` free to move.
@@ -196,10 +203,47 @@ impl Game {
             Action::NavalToPort(space) => self.sail(power, NavalLocation::Port(space), log),
             Action::NavalToSea(zone) => self.sail(power, NavalLocation::Sea(zone), log),
             Action::Done => {
-                self.stack.pop();
+                let Some(Frame::NavalMove { moved, .. }) = self.stack.pop() else {
+                    return;
+                };
+                let arrived = self.just_arrived(power, &moved);
+                self.begin_naval_combat(power, arrived, log);
             }
             _ => {}
         }
+    }
+
+    /// The sea zones where every ship of `power`'s side moved in during this
+    /// naval move: they entered a zone holding no friendly ships and are
+    /// "just arrived" (§16.1 step 2). Friendly ships are those of the power,
+    /// its active minor allies and its allied powers.
+    fn just_arrived(&self, power: Power, moved: &MovedShips) -> EnumSet<crate::types::SeaZone> {
+        let own = fleet_factions(self, power);
+        let mut zones = EnumSet::EMPTY;
+        for zone in crate::types::SeaZone::ALL {
+            let at = NavalLocation::Sea(zone);
+            let arrived =
+                |f: Faction, kind| moved.count(at, f, kind).saturating_sub(self.naval_beaten.count(at, f, kind));
+            let mut any = false;
+            let mut all = true;
+            for (l, f, units) in self.naval_stacks() {
+                if l != at || units.total() == 0 {
+                    continue;
+                }
+                if own.contains(f) {
+                    let squadrons = arrived(f, NavalUnitKind::Squadron);
+                    let corsairs = arrived(f, NavalUnitKind::Corsair);
+                    any |= squadrons + corsairs > 0;
+                    all &= squadrons >= units.squadrons && corsairs >= units.corsairs;
+                } else if self.is_friendly(power, crate::rules::naval_war::side_of(self, f)) {
+                    all = false;
+                }
+            }
+            if any && all {
+                zones.insert(zone);
+            }
+        }
+        zones
     }
 
     /// Moves the fleet being formed to `to` and records its ships and
@@ -247,12 +291,13 @@ impl Game {
     /// `Spend` frame first, so one bought with the last CP still happens.
     pub(crate) fn begin_naval_move(&mut self, power: Power) {
         self.pay(crate::rules::naval::NAVAL_MOVE_COST);
+        // Ships that lost a naval battle this impulse count as moved (§16.1).
         self.stack.push(Frame::NavalMove {
             power,
             from: None,
             fleet: Fleet::NONE,
             leaders: 0,
-            moved: MovedShips::default(),
+            moved: self.naval_beaten,
         });
     }
 

@@ -551,12 +551,13 @@ impl Game {
         }
     }
 
-    /// Steps 4, 5 and 7 (§19): alliances between major powers end; each
+    /// Steps 4-7 (§19): alliances between major powers end; each
     /// power but the Protestant whose capital is its own and free of unrest
-    /// adds a regular there (the Hapsburg for each capital); debaters are
-    /// uncommitted. (Loans, step 1, and piracy markers, step 6, have no
+    /// adds a regular there (the Hapsburg for each capital); the Piracy
+    /// markers come off; debaters are uncommitted. (Loans, step 1, have no
     /// state yet; forced mandatory events, step 8, follow in `winter_step`.)
     fn close_winter(&mut self, log: &mut dyn Log) {
+        self.piracy_markers = EnumSet::EMPTY;
         // §24.3: in the two-player game the League's Hapsburg-Papacy
         // alliance lasts for the rest of the game.
         let league_alliance = self.scenario() == crate::game::Scenario::TwoPlayer && self.schmalkaldic_league();

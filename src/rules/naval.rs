@@ -3,11 +3,10 @@
 //! one step, port to an adjacent sea zone, sea zone to an adjacent sea zone
 //! or to a port on it. Naval leaders move only with ships.
 //!
-//! Naval combat, interception and avoid battle (§16.1 steps 3-7, §16.2) are
-//! not built: a ship never enters a sea zone or port holding naval units of a
-//! faction at war with it, nor a port it could only enter to attack. Loaned
-//! squadrons (§9.1) are not built either, so only the power's own ships and
-//! those of its active minor allies move.
+//! Ships may sail into enemy presence: interception, avoiding battle and
+//! the naval battles that follow the move are in `rules::naval_war` and
+//! `frames::naval_war`. Loaned squadrons (§9.1) are not built, so only the
+//! power's own ships and those of its active minor allies move.
 
 use smallvec::SmallVec;
 
@@ -98,39 +97,40 @@ pub fn neighbours(from: NavalLocation) -> SmallVec<[NavalLocation; 16]> {
 }
 
 /// Whether ships of `faction` moving in `power`'s naval move may enter `to`
-/// without combat (§16.1; adjacency is not checked here).
+/// (§16.1; adjacency is not checked here).
 ///
-/// - No naval units of a faction at war with the power or with `faction`
-///   may be there (naval combat is not built).
-/// - A port must be in play and controlled by the power or by one of its
-///   active minor allies: a fleet may enter another power's port only to
-///   attack enemy ships in it, and never an ally's port (§16.1).
-/// - Genoese and Venetian ships never enter the Atlantic Ocean (§16.1).
+/// - A sea zone: always, enemy ships or not (a naval battle follows), but
+///   Genoese and Venetian ships never enter the Atlantic Ocean (§16.1).
+/// - A port: in play, and controlled by the power or one of its active
+///   minor allies; or controlled by another power that is not its ally, with
+///   enemy ships in it (to attack them). Never an ally's port (§16.1).
 ///
 /// ```
-/// use here_i_stand::{Faction, Game, NavalLocation, Power, Scenario, SeaZone, Setup, Space};
+/// use here_i_stand::{Faction, Game, NavalLocation, NavalUnits, Power, Scenario, SeaZone, Setup, Space};
 /// use here_i_stand::rules::naval::may_enter;
 ///
-/// let game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
 /// assert!(may_enter(&game, Power::France, Faction::France, NavalLocation::Port(Space::Marseille)));
 /// assert!(!may_enter(&game, Power::France, Faction::France, NavalLocation::Port(Space::Barcelona)));
 /// assert!(may_enter(&game, Power::France, Faction::France, NavalLocation::Sea(SeaZone::AtlanticOcean)));
 /// assert!(!may_enter(&game, Power::Papacy, Faction::Venice, NavalLocation::Sea(SeaZone::AtlanticOcean)));
+/// // Enemy ships in Barcelona: the French may sail in to attack them.
+/// game.set_war(Power::France, Power::Hapsburg, true)?;
+/// game.set_naval_units(NavalLocation::Port(Space::Barcelona), Faction::Hapsburg, NavalUnits::squadrons(1))?;
+/// assert!(may_enter(&game, Power::France, Faction::France, NavalLocation::Port(Space::Barcelona)));
+/// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn may_enter(game: &Game, power: Power, faction: Faction, to: NavalLocation) -> bool {
-    let hostile = game
-        .naval_stacks()
-        .any(|(at, f, units)| at == to && units.total() > 0 && (game.at_war(power, f) || game.at_war(faction, f)));
-    if hostile {
-        return false;
-    }
     match to {
         NavalLocation::Port(space) => {
             let controller = game.controller(space);
-            space.is_port()
-                && game.in_play(space)
-                && (controller == Faction::from(power)
-                    || controller.minor().is_some_and(|m| game.minor_ally(m) == Some(power)))
+            if !(space.is_port() && game.in_play(space)) {
+                return false;
+            }
+            if fleet_factions(game, power).contains(controller) {
+                return true;
+            }
+            !game.allied(power, controller) && crate::rules::naval_war::hostile_ships_at(game, power, to)
         }
         NavalLocation::Sea(zone) => {
             !(zone == SeaZone::AtlanticOcean && matches!(faction, Faction::Genoa | Faction::Venice))
@@ -300,7 +300,8 @@ pub fn fleet_at(game: &Game, power: Power, at: NavalLocation) -> Fleet {
 
 /// Whether `power` may take the naval move action now (§16.1, §11.2): never
 /// the Protestant, who has no ships; otherwise if some ship of it or of an
-/// active minor ally can make a step.
+/// active minor ally can make a step (ships that lost a naval battle this
+/// impulse may not).
 ///
 /// ```
 /// use here_i_stand::{Faction, Game, NavalLocation, NavalUnits, Power, Scenario, Setup, Space};
@@ -318,7 +319,7 @@ pub fn can_naval_move(game: &Game, power: Power) -> bool {
         return false;
     }
     let factions = fleet_factions(game, power);
-    game.naval_stacks()
-        .filter(|&(_, f, units)| factions.contains(f) && units.total() > 0)
-        .any(|(at, ..)| can_sail_from(game, power, at, &fleet_at(game, power, at), naval_leaders_at(game, power, at)))
+    game.naval_stacks().filter(|&(_, f, units)| factions.contains(f) && units.total() > 0).any(|(at, ..)| {
+        can_sail_from(game, power, at, &game.unbeaten_fleet(power, at), naval_leaders_at(game, power, at))
+    })
 }

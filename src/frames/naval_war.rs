@@ -1,0 +1,669 @@
+//! The naval war after a naval move (§16.1 steps 4-7) and naval combat
+//! (§16.2), as frames:
+//!
+//! - `NavalCombat`, automatic, drives the procedure: interception for each
+//!   sea zone the active power's ships just arrived in (zones in map order,
+//!   powers in impulse order), then avoiding battle, then the naval battles;
+//! - `Interception`: an enemy power tries with one adjacent stack at a time;
+//! - `AvoidBattle`: an enemy power's ships in such a zone may try to leave;
+//! - `BattleOrder`: the active power picks the next battle, or the next
+//!   enemy where several are;
+//! - `CombatCards`: the attacker's, then the defender's combat-card window
+//!   (only `Decline` until the card events are built);
+//! - `NavalLosses`: the owner of a side of several factions picks whose
+//!   squadrons sink;
+//! - `NavalRetreat`: the side that must leave picks where.
+//!
+//! Pure rules are in `rules::naval_war`. Every roll is reported in an event.
+
+use crate::action::Action;
+use crate::engine::{ActionList, Log, impulse_powers};
+use crate::event::Event;
+use crate::frames::Frame;
+use crate::frames::naval::{leader_bit, leader_set};
+use crate::game::{Game, LeaderLocation, NavalLocation, NavalUnits};
+use crate::rules::naval::{Fleet, fleet_at, leader_may_enter, may_enter, naval_leaders_at, neighbours};
+use crate::rules::naval_war::{
+    self, NAVAL_ROLL_TARGET, battle_sites, best_battle_rating, enemy_sides_at, interception_stacks,
+    retreat_destinations, side_factions, side_leaders, side_units,
+};
+use crate::sets::EnumSet;
+use crate::types::{Faction, Leader, MinorPower, NavalUnitKind, Power, SeaZone};
+
+/// Where the naval war after a naval move stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub(crate) enum CombatStage {
+    /// Interception into `zone` and later zones; `next`: the index (impulse
+    /// order) of the next power to offer it to.
+    Intercept { zone: SeaZone, next: u8 },
+    /// Avoiding battle in `zone` and later zones, as above.
+    Avoid { zone: SeaZone, next: u8 },
+    /// The naval battles; `at`: where the last one was fought, where the
+    /// active power goes on fighting other enemies.
+    Battles { at: Option<NavalLocation> },
+    /// One naval battle against `enemy` at `at`, at `step`.
+    Battle { at: NavalLocation, enemy: Faction, step: BattleStep },
+}
+
+/// The steps of one naval battle (§16.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub(crate) enum BattleStep {
+    /// Step 3: the attacker's combat cards.
+    AttackerCards,
+    /// Step 4: the defender's combat cards.
+    DefenderCards,
+    /// Steps 5-8: the roll and the losses.
+    Roll,
+    /// Steps 9-10, after the losses are taken: leaders and retreat.
+    Aftermath { attacker_won: bool },
+}
+
+/// The first sea zone, where the passes over the zones start.
+const FIRST_ZONE: SeaZone = SeaZone::ALL[0];
+
+impl Game {
+    /// Whether `power` makes decisions in this game (it takes impulses);
+    /// the others' naval choices are made for them, their ships never
+    /// intercept or avoid battle.
+    pub(crate) fn decides(&self, power: Power) -> bool {
+        impulse_powers(self.scenario()).contains(&power)
+    }
+
+    /// After `power`'s naval move (§16.1 steps 4-7): interception into the
+    /// zones in `arrived`, avoiding battle, then the naval battles.
+    pub(crate) fn begin_naval_combat(&mut self, power: Power, arrived: EnumSet<SeaZone>, log: &mut dyn Log) {
+        self.stack.push(Frame::NavalCombat {
+            power,
+            arrived,
+            intercepted: EnumSet::EMPTY,
+            stage: CombatStage::Intercept { zone: FIRST_ZONE, next: 0 },
+        });
+        self.run_naval_combat(log);
+    }
+
+    fn set_combat_stage(&mut self, new: CombatStage) {
+        if let Some(Frame::NavalCombat { stage, .. }) = self.stack.top_mut() {
+            *stage = new;
+        }
+    }
+
+    /// Runs the automatic steps of the `NavalCombat` frame on top until a
+    /// decision is pushed or the procedure ends.
+    pub(crate) fn run_naval_combat(&mut self, log: &mut dyn Log) {
+        // Every step pushes a decision, pops the frame, or moves the stage
+        // on; the battles remove a side from a place each. The bound is a
+        // guard against a stall, never reached.
+        for _ in 0..1000 {
+            let Some(&Frame::NavalCombat { power, arrived, intercepted, stage }) = self.stack.top() else {
+                return;
+            };
+            match stage {
+                CombatStage::Intercept { zone, next } => {
+                    self.interception_step(power, arrived, intercepted, zone, next)
+                }
+                CombatStage::Avoid { zone, next } => self.avoid_step(power, arrived, intercepted, zone, next),
+                CombatStage::Battles { at } => self.battles_step(power, at),
+                CombatStage::Battle { at, enemy, step } => self.battle_step(power, at, enemy, step, log),
+            }
+        }
+    }
+
+    /// The next power that may intercept into a just-arrived zone, from
+    /// `zone` and the power of index `next` on (§16.1 step 4).
+    fn interception_step(
+        &mut self,
+        power: Power,
+        arrived: EnumSet<SeaZone>,
+        intercepted: EnumSet<SeaZone>,
+        zone: SeaZone,
+        next: u8,
+    ) {
+        for z in SeaZone::ALL.into_iter().skip(zone.index()) {
+            if !arrived.contains(z) || intercepted.contains(z) {
+                continue;
+            }
+            let start = if z == zone { usize::from(next) } else { 0 };
+            for p in Power::ALL.into_iter().skip(start) {
+                if self.decides(p) && !interception_stacks(self, power, p, z).is_empty() {
+                    self.set_combat_stage(CombatStage::Intercept { zone: z, next: p.index() as u8 + 1 });
+                    self.stack.push(Frame::Interception {
+                        power: p,
+                        active: power,
+                        zone: z,
+                        from: None,
+                        fleet: Fleet::NONE,
+                        leaders: 0,
+                        tried: 0,
+                        succeeded: false,
+                    });
+                    return;
+                }
+            }
+        }
+        self.set_combat_stage(CombatStage::Avoid { zone: FIRST_ZONE, next: 0 });
+    }
+
+    /// The next enemy power that may avoid battle in a just-arrived zone
+    /// where no interception succeeded (§16.1 step 5).
+    fn avoid_step(
+        &mut self,
+        power: Power,
+        arrived: EnumSet<SeaZone>,
+        intercepted: EnumSet<SeaZone>,
+        zone: SeaZone,
+        next: u8,
+    ) {
+        for z in SeaZone::ALL.into_iter().skip(zone.index()) {
+            let at = NavalLocation::Sea(z);
+            if !arrived.contains(z) || intercepted.contains(z) || side_units(self, power.into(), at).total() == 0 {
+                continue;
+            }
+            let start = if z == zone { usize::from(next) } else { 0 };
+            for p in Power::ALL.into_iter().skip(start) {
+                let may = self.at_war(power, p)
+                    && self.decides(p)
+                    && side_units(self, p.into(), at).total() > 0
+                    && !retreat_destinations(self, p, at).is_empty();
+                if may {
+                    self.set_combat_stage(CombatStage::Avoid { zone: z, next: p.index() as u8 + 1 });
+                    self.stack.push(Frame::AvoidBattle { power: p, zone: z });
+                    return;
+                }
+            }
+        }
+        self.set_combat_stage(CombatStage::Battles { at: None });
+    }
+
+    /// The next naval battle (§16.1 step 7): against another enemy where
+    /// the last one was fought, else at a place the active power picks.
+    fn battles_step(&mut self, power: Power, at: Option<NavalLocation>) {
+        if let Some(at) = at {
+            let enemies = enemy_sides_at(self, power, at);
+            match enemies.as_slice() {
+                [] => {}
+                &[enemy] => {
+                    self.set_combat_stage(CombatStage::Battle { at, enemy, step: BattleStep::AttackerCards });
+                    return;
+                }
+                _ => {
+                    self.stack.push(Frame::BattleOrder { power, at: Some(at) });
+                    return;
+                }
+            }
+        }
+        let sites = battle_sites(self, power);
+        match sites.as_slice() {
+            [] => {
+                self.stack.pop();
+            }
+            &[site] => self.set_combat_stage(CombatStage::Battles { at: Some(site) }),
+            _ => self.stack.push(Frame::BattleOrder { power, at: None }),
+        }
+    }
+
+    fn battle_step(&mut self, power: Power, at: NavalLocation, enemy: Faction, step: BattleStep, log: &mut dyn Log) {
+        let next = |step| CombatStage::Battle { at, enemy, step };
+        match step {
+            BattleStep::AttackerCards => {
+                self.set_combat_stage(next(BattleStep::DefenderCards));
+                self.stack.push(Frame::CombatCards { power, at });
+            }
+            BattleStep::DefenderCards => {
+                self.set_combat_stage(next(BattleStep::Roll));
+                if let Some(defender) = enemy.major().filter(|&p| self.decides(p)) {
+                    self.stack.push(Frame::CombatCards { power: defender, at });
+                }
+            }
+            BattleStep::Roll => self.fight_naval_battle(power, at, enemy, log),
+            BattleStep::Aftermath { attacker_won } => {
+                self.set_combat_stage(CombatStage::Battles { at: Some(at) });
+                self.naval_battle_aftermath(power, at, enemy, attacker_won, log);
+            }
+        }
+    }
+
+    /// §16.2 steps 1-2 and 5-8: the dice, the roll, the winner, the losses.
+    fn fight_naval_battle(&mut self, power: Power, at: NavalLocation, enemy: Faction, log: &mut dyn Log) {
+        let attacker = Faction::from(power);
+        let units = [side_units(self, attacker, at), side_units(self, enemy, at)];
+        let dice = [naval_war::battle_dice(self, attacker, at, false), naval_war::battle_dice(self, enemy, at, true)];
+        let attacker_dice = self.roll_dice(dice[0]);
+        let defender_dice = self.roll_dice(dice[1]);
+        let hits = [attacker_dice.hits(), defender_dice.hits()];
+        let attacker_won = hits[0] > hits[1];
+        let (lost_attacker, lost_defender) = naval_war::battle_losses(units[0], units[1], dice, hits);
+        let winner = if attacker_won { attacker } else { enemy };
+        log.event(Event::NavalBattle { at, attacker: power, defender: enemy, attacker_dice, defender_dice, winner });
+        self.set_combat_stage(CombatStage::Battle { at, enemy, step: BattleStep::Aftermath { attacker_won } });
+        // The defender's choice waits under the attacker's.
+        self.take_naval_losses(enemy, at, lost_defender, log);
+        self.take_naval_losses(attacker, at, lost_attacker, log);
+    }
+
+    /// The side `side` loses `lost` at `at` (§16.2 step 8): corsairs are the
+    /// Ottoman's own; squadrons come from its one faction with squadrons
+    /// there, or its owner picks (a `NavalLosses` decision).
+    fn take_naval_losses(&mut self, side: Faction, at: NavalLocation, lost: NavalUnits, log: &mut dyn Log) {
+        if lost.corsairs > 0 {
+            self.lose_ships(Faction::Ottoman, at, NavalUnits { squadrons: 0, corsairs: lost.corsairs }, log);
+        }
+        let with_squadrons: EnumSet<Faction> =
+            side_factions(self, side).iter().filter(|&f| self.naval_units(at, f).squadrons > 0).collect();
+        let total = side_units(self, side, at).squadrons;
+        let owner = side.major().filter(|&p| self.decides(p));
+        match owner {
+            Some(power) if with_squadrons.len() > 1 && lost.squadrons > 0 && lost.squadrons < total => {
+                self.stack.push(Frame::NavalLosses { power, at, squadrons: lost.squadrons });
+            }
+            _ => {
+                // One faction, all squadrons, or nobody to choose: in faction order.
+                let mut left = lost.squadrons;
+                for f in with_squadrons {
+                    let n = left.min(self.naval_units(at, f).squadrons);
+                    if n > 0 {
+                        self.lose_ships(f, at, NavalUnits::squadrons(n), log);
+                    }
+                    left -= n;
+                }
+            }
+        }
+    }
+
+    /// `faction` loses `units` at `at` to the turn track (§5.3, §16.2 step 10).
+    pub(crate) fn lose_ships(&mut self, faction: Faction, at: NavalLocation, units: NavalUnits, log: &mut dyn Log) {
+        let here = self.naval_units(at, faction);
+        let units =
+            NavalUnits { squadrons: units.squadrons.min(here.squadrons), corsairs: units.corsairs.min(here.corsairs) };
+        if units.total() == 0 {
+            return;
+        }
+        let left = NavalUnits { squadrons: here.squadrons - units.squadrons, corsairs: here.corsairs - units.corsairs };
+        // Fewer ships on the map, as many more on the track: the counters still fit.
+        let _ = self.set_naval_units(at, faction, left);
+        let track = &mut self.naval_turn_track[faction.index()];
+        track.squadrons = track.squadrons.saturating_add(units.squadrons);
+        track.corsairs = track.corsairs.saturating_add(units.corsairs);
+        log.event(Event::ShipsLost { faction, at, units });
+    }
+
+    /// The naval leaders of `side` at `at` go to the turn track if it has
+    /// no ships left there (§16.2 step 10).
+    pub(crate) fn strand_naval_leaders(&mut self, side: Faction, at: NavalLocation, log: &mut dyn Log) {
+        if side_units(self, side, at).total() > 0 {
+            return;
+        }
+        for leader in side_leaders(self, side, at) {
+            self.leaders[leader.index()] = LeaderLocation::TurnTrack;
+            log.event(Event::NavalLeaderLost { leader, at });
+        }
+    }
+
+    /// §16.2 steps 9-10: the leaders of a side left without ships go to the
+    /// turn track; then the attacker leaves a port, win or lose, or the
+    /// loser leaves a sea zone; without a place to go its ships are lost.
+    fn naval_battle_aftermath(
+        &mut self,
+        power: Power,
+        at: NavalLocation,
+        enemy: Faction,
+        attacker_won: bool,
+        log: &mut dyn Log,
+    ) {
+        let attacker = Faction::from(power);
+        self.strand_naval_leaders(attacker, at, log);
+        self.strand_naval_leaders(enemy, at, log);
+        let in_port = matches!(at, NavalLocation::Port(_));
+        let (leaving, beaten) = match (in_port, attacker_won) {
+            (true, won) => (attacker, !won),
+            (false, true) => (enemy, false),
+            (false, false) => (attacker, true),
+        };
+        // An inactive minor never leaves (its fleet defends in port, §22.1).
+        let Some(owner) = leaving.major() else { return };
+        if side_units(self, leaving, at).total() == 0 {
+            return;
+        }
+        let to = retreat_destinations(self, owner, at);
+        match to.first() {
+            None => {
+                for faction in side_factions(self, leaving) {
+                    let units = self.naval_units(at, faction);
+                    self.lose_ships(faction, at, units, log);
+                }
+                self.strand_naval_leaders(leaving, at, log);
+            }
+            Some(&first) if !self.decides(owner) => self.retreat_side(owner, at, first, beaten, log),
+            Some(_) => self.stack.push(Frame::NavalRetreat { power: owner, from: at, beaten }),
+        }
+    }
+
+    /// Moves every ship and naval leader of `power`'s side at `from` to
+    /// `to`, reporting each faction's ships with `event`.
+    fn move_side(
+        &mut self,
+        power: Power,
+        from: NavalLocation,
+        to: NavalLocation,
+        event: fn(Faction, NavalLocation, NavalLocation, NavalUnits) -> Event,
+        log: &mut dyn Log,
+    ) -> EnumSet<Faction> {
+        let side = Faction::from(power);
+        let leaders = side_leaders(self, side, from);
+        let mut moved = EnumSet::EMPTY;
+        for faction in side_factions(self, side) {
+            let units = self.naval_units(from, faction);
+            if units.total() > 0 {
+                self.transfer_ships(faction, from, to, units);
+                moved.insert(faction);
+                log.event(event(faction, from, to, units));
+            }
+        }
+        for leader in leaders {
+            self.place_naval_leader(leader, to);
+            log.event(Event::NavalLeaderMoved { leader, from, to });
+        }
+        moved
+    }
+
+    /// `power`'s side retreats from `from` to `to` (§16.2 step 9); if it
+    /// lost, its ships may not move again this impulse (§16.1).
+    fn retreat_side(&mut self, power: Power, from: NavalLocation, to: NavalLocation, beaten: bool, log: &mut dyn Log) {
+        let retreated = |faction, from, to, units| Event::ShipsRetreated { faction, from, to, units };
+        let moved = self.move_side(power, from, to, retreated, log);
+        if beaten {
+            for faction in moved {
+                let units = self.naval_units(to, faction);
+                self.naval_beaten.record(to, faction, NavalUnitKind::Squadron, units.squadrons);
+                self.naval_beaten.record(to, faction, NavalUnitKind::Corsair, units.corsairs);
+            }
+        }
+    }
+
+    /// Moves `units` of `faction` from `from` to `to`.
+    pub(crate) fn transfer_ships(
+        &mut self,
+        faction: Faction,
+        from: NavalLocation,
+        to: NavalLocation,
+        units: NavalUnits,
+    ) {
+        let left = self.naval_units(from, faction);
+        let stay = NavalUnits {
+            squadrons: left.squadrons - units.squadrons.min(left.squadrons),
+            corsairs: left.corsairs - units.corsairs.min(left.corsairs),
+        };
+        let there = self.naval_units(to, faction);
+        let arrive = NavalUnits {
+            squadrons: there.squadrons.saturating_add(units.squadrons),
+            corsairs: there.corsairs.saturating_add(units.corsairs),
+        };
+        // The ships are there (checked by the callers) and the total is
+        // unchanged: the counters still fit.
+        let _ = self.set_naval_units(from, faction, stay);
+        let _ = self.set_naval_units(to, faction, arrive);
+    }
+
+    fn place_naval_leader(&mut self, leader: Leader, to: NavalLocation) {
+        self.leaders[leader.index()] = match to {
+            NavalLocation::Port(space) => LeaderLocation::Space(space),
+            NavalLocation::Sea(zone) => LeaderLocation::Sea(zone),
+        };
+    }
+
+    // --- Interception (§16.1 step 4) -----------------------------------
+
+    /// The stacks of `power` that may still try to intercept into `zone`.
+    fn untried_interceptors(&self, power: Power, active: Power, zone: SeaZone, tried: u32) -> naval_war::Locations {
+        let all = neighbours(NavalLocation::Sea(zone));
+        let mut stacks = interception_stacks(self, active, power, zone);
+        stacks.retain(|l| all.iter().position(|a| a == l).is_some_and(|i| tried & (1 << i) == 0));
+        stacks
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn interception_actions(
+        &self,
+        power: Power,
+        active: Power,
+        zone: SeaZone,
+        from: Option<NavalLocation>,
+        fleet: Fleet,
+        leaders: u8,
+        tried: u32,
+        list: &mut ActionList,
+    ) {
+        let Some(from) = from else {
+            list.push(Action::Decline);
+            for at in self.untried_interceptors(power, active, zone, tried) {
+                list.push(match at {
+                    NavalLocation::Port(space) => Action::NavalFromPort(space),
+                    NavalLocation::Sea(z) => Action::NavalFromSea(z),
+                });
+            }
+            return;
+        };
+        let to = NavalLocation::Sea(zone);
+        let chosen = leader_set(leaders);
+        let available = fleet_at(self, power, from);
+        if fleet.is_empty() {
+            for leader in naval_leaders_at(self, power, from).difference(chosen) {
+                if leader_may_enter(leader, to) {
+                    list.push(Action::AddLeader(leader));
+                }
+            }
+        }
+        let own = Faction::from(power);
+        if may_enter(self, power, own, to) {
+            if fleet.own.squadrons < available.own.squadrons {
+                list.push(Action::AddShip(NavalUnitKind::Squadron));
+            }
+            if fleet.own.corsairs < available.own.corsairs {
+                list.push(Action::AddShip(NavalUnitKind::Corsair));
+            }
+        }
+        for minor in MinorPower::ALL {
+            let i = minor.index();
+            if fleet.allied[i] < available.allied[i] && may_enter(self, power, minor.into(), to) {
+                list.push(Action::AddAlliedSquadron(minor));
+            }
+        }
+        if !fleet.is_empty() {
+            list.push(Action::NavalToSea(zone));
+        }
+    }
+
+    pub(crate) fn apply_interception(&mut self, power: Power, action: Action, log: &mut dyn Log) {
+        let Some(Frame::Interception { from, fleet, leaders, .. }) = self.stack.top_mut() else {
+            return;
+        };
+        match action {
+            Action::NavalFromPort(space) => *from = Some(NavalLocation::Port(space)),
+            Action::NavalFromSea(zone) => *from = Some(NavalLocation::Sea(zone)),
+            Action::AddLeader(leader) => *leaders |= leader_bit(leader),
+            Action::AddShip(NavalUnitKind::Squadron) => fleet.own.squadrons += 1,
+            Action::AddShip(NavalUnitKind::Corsair) => fleet.own.corsairs += 1,
+            Action::AddAlliedSquadron(minor) => fleet.allied[minor.index()] += 1,
+            Action::NavalToSea(_) => self.try_interception(power, log),
+            Action::Decline => self.end_interception(),
+            _ => {}
+        }
+        self.run_naval_combat(log);
+    }
+
+    /// The roll of one interception attempt (§16.1 step 4): 2 dice plus the
+    /// best battle rating among the stack's naval leaders, 9 or more. A
+    /// successful stack enters the zone; a naval leader whose ships all
+    /// went goes with them.
+    fn try_interception(&mut self, power: Power, log: &mut dyn Log) {
+        let Some(&Frame::Interception { active, zone, from: Some(from), fleet, leaders, tried, .. }) = self.stack.top()
+        else {
+            return;
+        };
+        let to = NavalLocation::Sea(zone);
+        let mut with = leader_set(leaders);
+        if fleet.total() >= fleet_at(self, power, from).total() {
+            with =
+                with.union(naval_leaders_at(self, power, from).iter().filter(|&l| leader_may_enter(l, to)).collect());
+        }
+        let bonus = best_battle_rating(with);
+        let dice = self.roll_dice(2);
+        let success = dice.sum().saturating_add(bonus) >= NAVAL_ROLL_TARGET;
+        log.event(Event::NavalInterception { power, from, zone, dice, bonus, success });
+        if success {
+            for (faction, units) in fleet.by_faction(power) {
+                self.transfer_ships(faction, from, to, units);
+                log.event(Event::ShipsMoved { faction, from, to, units });
+            }
+            for leader in with {
+                self.place_naval_leader(leader, to);
+                log.event(Event::NavalLeaderMoved { leader, from, to });
+            }
+        }
+        let bit = neighbours(to).iter().position(|&l| l == from).map_or(0, |i| 1u32 << i);
+        let tried = tried | bit;
+        if let Some(Frame::Interception { from, fleet, leaders, tried: t, succeeded, .. }) = self.stack.top_mut() {
+            *from = None;
+            *fleet = Fleet::NONE;
+            *leaders = 0;
+            *t = tried;
+            *succeeded |= success;
+        }
+        if self.untried_interceptors(power, active, zone, tried).is_empty() {
+            self.end_interception();
+        }
+    }
+
+    /// Closes an `Interception` frame; a success stops other powers from
+    /// intercepting into that zone (§16.1 step 4).
+    fn end_interception(&mut self) {
+        let Some(Frame::Interception { zone, succeeded, .. }) = self.stack.pop() else {
+            return;
+        };
+        if let Some(Frame::NavalCombat { intercepted, stage, .. }) = self.stack.top_mut() {
+            if succeeded {
+                intercepted.insert(zone);
+                *stage = CombatStage::Intercept { zone, next: Power::COUNT as u8 };
+            }
+        }
+    }
+
+    // --- Avoiding battle (§16.1 step 5) --------------------------------
+
+    pub(crate) fn avoid_battle_actions(&self, power: Power, zone: SeaZone, list: &mut ActionList) {
+        list.push(Action::Decline);
+        push_destinations(&retreat_destinations(self, power, NavalLocation::Sea(zone)), list);
+    }
+
+    /// All of `power`'s ships in the zone try together: 2 dice plus the best
+    /// battle rating of its naval leaders there, 9 or more (§16.1 step 5).
+    pub(crate) fn apply_avoid_battle(&mut self, power: Power, zone: SeaZone, action: Action, log: &mut dyn Log) {
+        self.stack.pop();
+        if let Some(to) = destination(action) {
+            let from = NavalLocation::Sea(zone);
+            let bonus = best_battle_rating(side_leaders(self, power.into(), from));
+            let dice = self.roll_dice(2);
+            let success = dice.sum().saturating_add(bonus) >= NAVAL_ROLL_TARGET;
+            log.event(Event::NavalAvoidBattle { power, zone, to, dice, bonus, success });
+            if success {
+                let moved = |faction, from, to, units| Event::ShipsMoved { faction, from, to, units };
+                self.move_side(power, from, to, moved, log);
+            }
+        }
+        self.run_naval_combat(log);
+    }
+
+    // --- The battles (§16.1 step 7, §16.2) ------------------------------
+
+    pub(crate) fn battle_order_actions(&self, power: Power, at: Option<NavalLocation>, list: &mut ActionList) {
+        match at {
+            Some(at) => list.extend(enemy_sides_at(self, power, at).into_iter().map(Action::Engage)),
+            None => {
+                for site in battle_sites(self, power) {
+                    list.push(match site {
+                        NavalLocation::Port(space) => Action::BattleInPort(space),
+                        NavalLocation::Sea(zone) => Action::BattleAtSea(zone),
+                    });
+                }
+            }
+        }
+    }
+
+    pub(crate) fn apply_battle_order(&mut self, at: Option<NavalLocation>, action: Action, log: &mut dyn Log) {
+        self.stack.pop();
+        let stage = match (at, action) {
+            (_, Action::BattleAtSea(zone)) => CombatStage::Battles { at: Some(NavalLocation::Sea(zone)) },
+            (_, Action::BattleInPort(space)) => CombatStage::Battles { at: Some(NavalLocation::Port(space)) },
+            (Some(at), Action::Engage(enemy)) => CombatStage::Battle { at, enemy, step: BattleStep::AttackerCards },
+            _ => CombatStage::Battles { at },
+        };
+        self.set_combat_stage(stage);
+        self.run_naval_combat(log);
+    }
+
+    /// A combat-card window (§16.2 steps 3-4): no combat card's event is
+    /// built, so the power may only decline.
+    pub(crate) fn apply_combat_cards(&mut self, log: &mut dyn Log) {
+        self.stack.pop();
+        self.run_naval_combat(log);
+    }
+
+    pub(crate) fn naval_losses_actions(&self, power: Power, at: NavalLocation, list: &mut ActionList) {
+        for faction in side_factions(self, power.into()) {
+            if self.naval_units(at, faction).squadrons > 0 {
+                list.push(Action::LoseSquadronOf(faction));
+            }
+        }
+    }
+
+    pub(crate) fn apply_naval_losses(&mut self, action: Action, log: &mut dyn Log) {
+        let Some(Frame::NavalLosses { at, squadrons, .. }) = self.stack.top_mut() else {
+            return;
+        };
+        let at = *at;
+        *squadrons = squadrons.saturating_sub(1);
+        if *squadrons == 0 {
+            self.stack.pop();
+        }
+        if let Action::LoseSquadronOf(faction) = action {
+            self.lose_ships(faction, at, NavalUnits::squadrons(1), log);
+        }
+        self.run_naval_combat(log);
+    }
+
+    pub(crate) fn naval_retreat_actions(&self, power: Power, from: NavalLocation, list: &mut ActionList) {
+        push_destinations(&retreat_destinations(self, power, from), list);
+    }
+
+    pub(crate) fn apply_naval_retreat(&mut self, power: Power, action: Action, log: &mut dyn Log) {
+        let Some(Frame::NavalRetreat { from, beaten, .. }) = self.stack.pop() else {
+            return;
+        };
+        if let Some(to) = destination(action) {
+            self.retreat_side(power, from, to, beaten, log);
+        }
+        self.run_naval_combat(log);
+    }
+}
+
+/// Offers each location as `NavalToPort` / `NavalToSea`.
+fn push_destinations(to: &[NavalLocation], list: &mut ActionList) {
+    for &at in to {
+        list.push(match at {
+            NavalLocation::Port(space) => Action::NavalToPort(space),
+            NavalLocation::Sea(zone) => Action::NavalToSea(zone),
+        });
+    }
+}
+
+/// The location a `NavalToPort` / `NavalToSea` action names.
+fn destination(action: Action) -> Option<NavalLocation> {
+    match action {
+        Action::NavalToPort(space) => Some(NavalLocation::Port(space)),
+        Action::NavalToSea(zone) => Some(NavalLocation::Sea(zone)),
+        _ => None,
+    }
+}
