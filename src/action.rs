@@ -202,6 +202,14 @@ actions! {
         ReturnLeaderTo(Space) => "return_leader_to",
         /// Lift this ruler's excommunication (§9.5).
         LiftExcommunication(Ruler) => "lift_excommunication",
+        /// Withdraw into this space's fortifications (§13.4, §14.1, §15.2).
+        WithdrawInto(Space) => "withdraw_into",
+        /// Retreat, or return, to this space (§13.4, §14.1, §15.3).
+        RetreatTo(Space) => "retreat_to",
+        /// Assault this besieged space (§15.1, 1 CP).
+        Assault(Space) => "assault",
+        /// Lose one regular of this allied minor power (§14 step 9).
+        LoseMinorUnit(MinorPower) => "lose_minor_unit",
     }
 }
 

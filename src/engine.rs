@@ -137,6 +137,7 @@ impl Game {
             Some(&Frame::Ransom { power }) => self.ransom_actions(power, list),
             Some(&Frame::Excommunication { power }) => self.excommunication_actions(power, list),
             Some(&Frame::LeaderReturn { power, .. }) => self.leader_return_actions(power, list),
+            Some(&Frame::War(war)) => self.war_actions(war, list),
             None => {}
         }
         list.sort_unstable_by_key(|a| a.index());
@@ -197,6 +198,7 @@ impl Game {
             Frame::Ransom { power } => self.apply_ransom(power, action, log),
             Frame::Excommunication { power } => self.apply_excommunication(power, action, log),
             Frame::LeaderReturn { leader, .. } => self.apply_leader_return(leader, action, log),
+            Frame::War(war) => self.apply_war(war, action, log),
         }
         self.check_automatic_victory(log);
         self.advance(log);

@@ -332,6 +332,9 @@ pub struct Game {
     /// Electorates whose Protestant regulars still wait on the Electorate
     /// Display (§18.7): Augsburg and Wittenberg 2, the others 1.
     pub(crate) electorate_display: EnumSet<Space>,
+    /// The land war's per-impulse state (§13.1, §13.2, §15.1), cleared
+    /// when an impulse begins.
+    pub(crate) war: crate::rules::battle::WarState,
 }
 
 impl Game {
@@ -411,6 +414,7 @@ impl Game {
             forced_dice: Default::default(),
             jesuit_universities: EnumSet::EMPTY,
             electorate_display: EnumSet::EMPTY,
+            war: Default::default(),
         }
     }
 

@@ -91,6 +91,9 @@ struct GameRepr {
     forced_dice: Vec<u8>,
     jesuit_universities: Vec<Space>,
     electorate_display: Vec<Space>,
+    /// The land war's per-impulse state.
+    #[serde(default)]
+    war: crate::rules::battle::WarState,
 }
 
 /// One land stack.
@@ -203,6 +206,7 @@ impl From<&Game> for GameRepr {
             forced_dice: game.forced_dice.as_slice().to_vec(),
             jesuit_universities: game.jesuit_universities.iter().collect(),
             electorate_display: game.electorate_display.iter().collect(),
+            war: game.war,
         }
     }
 }
@@ -284,6 +288,7 @@ impl GameRepr {
             forced_dice: Default::default(),
             jesuit_universities: set_of(self.jesuit_universities, "jesuit_universities")?,
             electorate_display: set_of(self.electorate_display, "electorate_display")?,
+            war: self.war,
         };
         game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
         game.validate()?;

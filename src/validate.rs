@@ -173,6 +173,7 @@ impl Game {
                 | Frame::Excommunication { .. }
                 | Frame::LeaderReturn { .. } => true,
                 Frame::Spend { cp, .. } => cp <= 6,
+                Frame::War(war) => self.war_frame_fits(war),
                 Frame::NavalMove { power, from, fleet, leaders, .. } => {
                     self.naval_frame_fits(power, from, fleet, leaders)
                 }

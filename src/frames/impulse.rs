@@ -147,6 +147,7 @@ impl Game {
     /// The next impulse, or the end of the action phase after a pass by
     /// every power in a row (§11.1).
     pub(crate) fn next_impulse(&mut self, log: &mut dyn Log) {
+        self.war = Default::default();
         let powers = impulse_powers(self.scenario());
         if usize::from(self.passes_in_row) >= powers.len() {
             self.impulse_index = 0;
@@ -211,6 +212,7 @@ impl Game {
         if crate::rules::naval::can_naval_move(self, power) {
             list.push(Action::NavalMove);
         }
+        self.assault_actions(power, cp, list);
         if cp >= cost::CONTROL {
             for space in self.control_candidates(power) {
                 if loc::can_control(self, power, space) {
@@ -268,6 +270,7 @@ impl Game {
                 military && candidate && !abandoned.contains(from) && self.is_formation_origin(power, cp, from)
             }
             Action::NavalMove => crate::rules::naval::can_naval_move(self, power),
+            Action::Assault(space) => self.assault_legal(power, cp, space),
             Action::Control(space) => cp >= cost::CONTROL && loc::can_control(self, power, space),
             Action::RemoveUnrest(space) => cp >= cost::CONTROL && loc::can_remove_unrest(self, power, space),
             Action::RaiseRegular(space) => raise(space, LandUnitKind::Regular, cost::RAISE_REGULAR),
@@ -319,6 +322,10 @@ impl Game {
             }
             Action::NavalMove => {
                 self.begin_naval_move(power);
+                return;
+            }
+            Action::Assault(space) => {
+                self.begin_assault(power, space, log);
                 return;
             }
             Action::MoveFrom(from) => {

@@ -3,11 +3,13 @@
 //! `apply` updates it, pushes sub-procedures and pops finished ones.
 
 pub(crate) mod arrivals;
+pub(crate) mod battle;
 pub(crate) mod diplomacy;
 pub(crate) mod impulse;
 pub(crate) mod movement;
 pub(crate) mod naval;
 pub(crate) mod peace;
+pub(crate) mod siege;
 pub(crate) mod spring;
 pub(crate) mod winter;
 
@@ -79,6 +81,9 @@ pub(crate) enum Frame {
     /// `leader`, freed by peace or ransom (§9.3 step 6, §9.4), goes to one of
     /// the spaces open to it: `power` picks. Sits on the `Peace` or `Ransom` frame.
     LeaderReturn { power: Power, leader: Leader },
+    /// The land war (§13-§15): an entry into a space, an assault, and their
+    /// decisions (`frames::battle`, `frames::siege`).
+    War(battle::War),
 }
 
 impl Frame {
@@ -104,6 +109,7 @@ impl Frame {
             | Frame::Ransom { power }
             | Frame::Excommunication { power }
             | Frame::LeaderReturn { power, .. } => power,
+            Frame::War(war) => war.decider(),
         }
     }
 
@@ -131,6 +137,7 @@ impl Frame {
             Frame::Ransom { .. } => "a captured leader to ransom, or done",
             Frame::Excommunication { .. } => "lift the excommunication, or decline",
             Frame::LeaderReturn { .. } => "where the freed leader goes",
+            Frame::War(war) => war.prompt(),
         }
     }
 }
@@ -195,6 +202,11 @@ impl Stack {
 
     pub(crate) fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    /// The frame `depth` below the top (0: the top), to change.
+    pub(crate) fn below_mut(&mut self, depth: usize) -> Option<&mut Frame> {
+        usize::from(self.len).checked_sub(depth + 1).and_then(|i| self.frames[i].as_mut())
     }
 
     /// The frame `depth` below the top (0: the top).
