@@ -745,3 +745,136 @@ fn random_play_fights() {
     }
     assert!(battles > 0 && assaults > 0, "battles {battles}, assaults {assaults}");
 }
+
+/// §14.1: a beaten defender in its own fortress may put up to 4 units
+/// inside; outnumbered by the attacker, they are besieged (§14 step 12).
+#[test]
+fn beaten_defender_withdraws_into_its_fortress() {
+    let mut game = board();
+    game.set_war(Power::France, Power::England, true).unwrap();
+    game.set_land_units(Space::Boulogne, Faction::France, LandUnits::regulars(6)).unwrap();
+    game.set_leader(Leader::FrancisI, LeaderLocation::Space(Space::Boulogne)).unwrap();
+    game.set_land_units(Space::Calais, Faction::England, LandUnits::regulars(5)).unwrap();
+    impulse(&mut game, Power::France, 3);
+    game.force_dice(&[5, 5, 1, 1, 1, 1, 1]).unwrap(); // 6 + 1 dice, 2 hits
+    game.force_dice(&[1; 6]).unwrap(); // 5 + 1 dice
+    let mut log = march(&mut game, Space::Boulogne, &[Leader::FrancisI], &[(Regular, 6)], Space::Calais);
+    // Five units cannot withdraw (§13.4): a battle.
+    card_window(&mut game, &mut log);
+    repeat(&mut game, Action::LoseUnit(Regular), 2, &mut log);
+    // Nowhere to retreat (Boulogne is barred, the rest Hapsburg): inside or eliminated.
+    assert_eq!(
+        game.legal_actions().as_slice(),
+        &[Action::Done, Action::AddUnit(Regular), Action::WithdrawInto(Space::Calais)]
+    );
+    apply(&mut game, Action::WithdrawInto(Space::Calais), &mut log);
+    assert!(game.is_besieged(Space::Calais, Faction::England));
+    assert_eq!(game.land_units(Space::Calais, Faction::England).total(), 3);
+    assert_eq!(game.land_units(Space::Calais, Faction::France).total(), 6);
+    assert!(log.contains(&Event::SiegeBegun { space: Space::Calais, besieger: Power::France }));
+}
+
+/// §22.1: 5 or more inactive units fight; beaten, up to 4 withdraw into
+/// their fortress and the rest are eliminated. No power answers for them
+/// in the card window.
+#[test]
+fn inactive_minor_fights_then_withdraws() {
+    let mut game = board();
+    game.set_war(Power::France, MinorPower::Venice, true).unwrap();
+    game.set_land_units(Space::Venice, Faction::Venice, LandUnits::regulars(6)).unwrap();
+    game.set_land_units(Space::Trent, Faction::France, LandUnits::regulars(8)).unwrap();
+    game.set_leader(Leader::FrancisI, LeaderLocation::Space(Space::Trent)).unwrap();
+    impulse(&mut game, Power::France, 3);
+    game.force_dice(&[5, 1, 1, 1, 1, 1, 1, 1, 1]).unwrap(); // 8 + 1 dice, 1 hit
+    game.force_dice(&[1; 7]).unwrap(); // 6 + 1 dice
+    let mut log = march(&mut game, Space::Trent, &[Leader::FrancisI], &[(Regular, 8)], Space::Venice);
+    assert_eq!(card_window(&mut game, &mut log), vec![Power::France]);
+    assert_eq!(field_battle(&log).unwrap().1, Faction::Venice);
+    assert!(game.is_besieged(Space::Venice, Faction::Venice));
+    assert_eq!(game.land_units(Space::Venice, Faction::Venice).total(), 4);
+    assert_eq!(game.land_units(Space::Venice, Faction::France).total(), 8);
+    assert!(log.contains(&Event::SiegeBegun { space: Space::Venice, besieger: Power::France }));
+}
+
+/// §22.1: 4 or fewer inactive units always withdraw when entered.
+#[test]
+fn inactive_minor_withdraws() {
+    let mut game = board();
+    game.set_war(Power::France, MinorPower::Venice, true).unwrap();
+    game.set_land_units(Space::Venice, Faction::Venice, LandUnits::regulars(3)).unwrap();
+    game.set_land_units(Space::Trent, Faction::France, LandUnits::regulars(4)).unwrap();
+    impulse(&mut game, Power::France, 3);
+    let log = march(&mut game, Space::Trent, &[], &[(Regular, 4)], Space::Venice);
+    assert!(field_battle(&log).is_none());
+    assert!(game.is_besieged(Space::Venice, Faction::Venice));
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+}
+
+/// §13.4: not outnumbering the units that withdrew, the mover may move on
+/// for more CP (here into the empty Hapsburg fortress of Brussels, which it
+/// besieges); moving on and then forced back into the first fortress, it is
+/// eliminated.
+#[test]
+fn moving_on_after_a_withdrawal() {
+    let setup = |brussels: u8| {
+        let mut game = board();
+        game.set_war(Power::France, Power::England, true).unwrap();
+        game.set_war(Power::France, Power::Hapsburg, true).unwrap();
+        game.set_land_units(Space::Boulogne, Faction::France, LandUnits::regulars(2)).unwrap();
+        game.set_land_units(Space::Calais, Faction::England, LandUnits::regulars(2)).unwrap();
+        if brussels > 0 {
+            game.set_land_units(Space::Brussels, Faction::Hapsburg, LandUnits::regulars(brussels)).unwrap();
+        }
+        impulse(&mut game, Power::France, 3);
+        let mut log = march(&mut game, Space::Boulogne, &[], &[(Regular, 2)], Space::Calais);
+        apply(&mut game, Action::WithdrawInto(Space::Calais), &mut log);
+        let onward = game.legal_actions();
+        assert!(onward.contains(&Action::RetreatTo(Space::Boulogne)));
+        assert!(onward.contains(&Action::MoveTo(Space::Brussels)) && onward.contains(&Action::MoveTo(Space::Antwerp)));
+        apply(&mut game, Action::MoveTo(Space::Brussels), &mut log);
+        (game, log)
+    };
+    let (game, log) = setup(0);
+    assert_eq!(game.land_units(Space::Brussels, Faction::France).total(), 2);
+    assert!(log.contains(&Event::SiegeBegun { space: Space::Brussels, besieger: Power::France }));
+    assert!(!game.is_besieged(Space::Calais, Faction::England));
+
+    let (mut game, mut log) = setup(2);
+    // The Hapsburg does not avoid battle; it withdraws into Brussels: not outnumbered again.
+    apply(&mut game, Action::Decline, &mut log);
+    apply(&mut game, Action::WithdrawInto(Space::Brussels), &mut log);
+    assert!(game.legal_actions().contains(&Action::RetreatTo(Space::Calais)));
+    apply(&mut game, Action::RetreatTo(Space::Calais), &mut log);
+    assert_eq!(game.land_units(Space::Calais, Faction::France), LandUnits::NONE);
+    assert!(log.contains(&Event::UnitsEliminated {
+        faction: Faction::France,
+        space: Space::Calais,
+        units: LandUnits::regulars(2)
+    }));
+}
+
+/// §15.2: a relief force beaten on equal hits may put survivors inside, up
+/// to 4 in all; the siege holds if the besiegers still outnumber them.
+#[test]
+fn relief_force_loses_on_equal_hits() {
+    let mut game = calais_siege();
+    game.set_controller(Space::Boulogne, Faction::England).unwrap();
+    game.set_land_units(Space::Boulogne, Faction::England, LandUnits::regulars(4)).unwrap();
+    impulse(&mut game, Power::England, 2);
+    let mut log = march(&mut game, Space::Boulogne, &[], &[(Regular, 4)], Space::Calais);
+    apply(&mut game, Action::Done, &mut log); // no sortie
+    game.force_dice(&[5, 1, 1, 1]).unwrap();
+    game.force_dice(&[5, 1, 1, 1, 1, 1, 1, 1]).unwrap();
+    card_window(&mut game, &mut log);
+    apply(&mut game, Action::LoseUnit(Regular), &mut log); // England
+    apply(&mut game, Action::LoseUnit(Regular), &mut log); // France
+    assert_eq!(game.decider(), Decider::Power(Power::England));
+    assert!(game.legal_actions().contains(&Action::Decline));
+    repeat(&mut game, Action::AddUnit(Regular), 2, &mut log);
+    assert!(!game.legal_actions().contains(&Action::AddUnit(Regular)), "4 inside at most");
+    apply(&mut game, Action::WithdrawInto(Space::Calais), &mut log);
+    assert_eq!(game.land_units(Space::Calais, Faction::England).total(), 4);
+    assert_eq!(game.land_units(Space::Boulogne, Faction::England).total(), 1);
+    assert!(game.is_besieged(Space::Calais, Faction::England));
+    assert_eq!(game.land_units(Space::Calais, Faction::France).total(), 5);
+}

@@ -1016,17 +1016,17 @@ impl Game {
         let left = left - 1;
         let mut probe = ActionList::new();
         self.loss_actions(power, space, cap, minors, inside, &mut probe);
+        // The formation (or the units that sortied) shrinks with each loss.
+        if let Some(Frame::War(War::Entry(e))) = self.stack.below_mut(1) {
+            if e.power == power && e.from == space && !inside {
+                e.units = min_units(e.units, cap);
+            }
+            if e.power == power && e.to == space && inside {
+                e.joined = min_units(e.joined, cap);
+            }
+        }
         if left == 0 || probe.is_empty() {
             self.stack.pop();
-            // The formation (or the units that sortied) shrank.
-            if let Some(Frame::War(War::Entry(e))) = self.stack.top_mut() {
-                if e.power == power && e.from == space && !inside {
-                    e.units = min_units(e.units, cap);
-                }
-                if e.power == power && e.to == space && inside {
-                    e.joined = min_units(e.joined, cap);
-                }
-            }
         } else if let Some(Frame::War(War::Losses { left: l, cap: c, .. })) = self.stack.top_mut() {
             *l = left;
             *c = cap;
@@ -1035,13 +1035,14 @@ impl Game {
 
     fn battle_retreats(&mut self, mut e: Entry, result: BattleResult, log: &mut dyn Log) {
         let own = Faction::from(e.power);
-        e.step = EntryStep::Finish(result);
-        self.set_entry(e);
         let defender_power = commander(self, self.main_defender(e.power, e.to)).filter(|&p| p != e.power);
         // §14 step 10: leaders of a side with no land units left are captured.
         if e.units.is_empty() && !e.leaders.is_empty() {
             self.capture_or_displace(e.leaders, e.from, defender_power, log);
+            e.leaders = EnumSet::EMPTY;
         }
+        e.step = EntryStep::Finish(result);
+        self.set_entry(e);
         if rules::hostile_outside(self, e.power, e.to) == 0 {
             let leaders = self.defending_leaders(e.power, e.to);
             self.capture_or_displace(leaders, e.to, Some(e.power), log);
@@ -1553,5 +1554,38 @@ impl Game {
             War::Intercept { power, from, units, leaders } => formation_fits(power, from, units, leaders),
             _ => true,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::NoLog;
+    use crate::game::{Scenario, Setup};
+    use crate::types::Phase;
+
+    /// §16.3: a formation landing from the sea that loses the field battle
+    /// is eliminated and its leaders captured.
+    #[test]
+    fn a_landing_that_loses_is_eliminated() {
+        let mut game = Game::empty(Setup::new(Scenario::Y1517, 1));
+        game.set_war(Power::France, Power::England, true).unwrap();
+        game.set_land_units(Space::Rouen, Faction::France, LandUnits::regulars(2)).unwrap();
+        game.set_leader(Leader::Montmorency, LeaderLocation::Space(Space::Rouen)).unwrap();
+        game.set_land_units(Space::Calais, Faction::England, LandUnits::regulars(5)).unwrap();
+        game.set_phase(Phase::Action).unwrap();
+        game.run_automatic();
+        game.force_dice(&[1, 1, 1]).unwrap(); // France: 2 units + 1
+        game.force_dice(&[5, 1, 1, 1, 1, 1]).unwrap(); // England: 5 + 1, one hit
+        let leaders = [Leader::Montmorency].into_iter().collect();
+        let units = LandUnits::regulars(2);
+        game.begin_land_entry(Power::France, Space::Rouen, Space::Calais, units, leaders, true, &mut NoLog);
+        game.apply(Action::Decline).unwrap();
+        game.apply(Action::Decline).unwrap();
+        game.apply(Action::LoseUnit(LandUnitKind::Regular)).unwrap();
+        assert_eq!(game.land_units(Space::Rouen, Faction::France), LandUnits::NONE);
+        assert_eq!(game.land_units(Space::Calais, Faction::England).total(), 5);
+        assert_eq!(game.leader_location(Leader::Montmorency), LeaderLocation::Captured(Power::England));
+        assert_eq!(game.stack.top(), Some(&Frame::Impulse { power: Power::Ottoman }));
     }
 }
