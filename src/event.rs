@@ -1,7 +1,7 @@
 //! `Event`: what happened, reported by `Game::apply_logged`.
 
-use crate::game::{LandUnits, NavalLocation, NavalUnits};
 use crate::dice::Dice;
+use crate::game::{LandUnits, NavalLocation, NavalUnits};
 use crate::types::{Card, Faction, LandUnitKind, Leader, MinorPower, Phase, Power, Religion, Ruler, Space};
 
 /// Something that happened while an action was applied: the decision itself

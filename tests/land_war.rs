@@ -134,7 +134,10 @@ fn vienna_interception_and_battle() {
     assert_eq!(game.land_units(Space::Vienna, Faction::Hapsburg).total(), 10);
     assert_eq!(card_window(&mut game, &mut log), vec![Power::Ottoman, Power::Hapsburg]);
     let (attacker, defender, space, a, d, winner) = field_battle(&log).expect("a field battle");
-    assert_eq!((attacker, defender, space, winner), (Power::Ottoman, Faction::Hapsburg, Space::Vienna, Faction::Hapsburg));
+    assert_eq!(
+        (attacker, defender, space, winner),
+        (Power::Ottoman, Faction::Hapsburg, Space::Vienna, Faction::Hapsburg)
+    );
     assert_eq!((a.count(), d.count()), (10, 13), "8 units + Suleiman 2; 10 units + Charles 2 + 1 defending");
     // The Ottoman chooses 1 cavalry and 4 regulars.
     assert_eq!(game.decider(), Decider::Power(Power::Ottoman));
@@ -530,8 +533,8 @@ fn calais_siege() -> Game {
     game
 }
 
-/// §15.1: 6 regulars against defenders roll 3 dice + Francis 1; England 2 +
-/// 1. Two hits take Calais: control changes, Dudley is captured, the
+/// §15.1: 6 regulars against defenders roll 3 dice + Francis 1; England
+/// rolls 2 + 1. Two hits take Calais: control changes, Dudley is captured, the
 /// English squadron goes to the turn track.
 #[test]
 fn assault_success() {
@@ -877,4 +880,26 @@ fn relief_force_loses_on_equal_hits() {
     assert_eq!(game.land_units(Space::Boulogne, Faction::England).total(), 1);
     assert!(game.is_besieged(Space::Calais, Faction::England));
     assert_eq!(game.land_units(Space::Calais, Faction::France).total(), 5);
+}
+
+/// §14 step 12 and §15.3: the winner does not outnumber the units that
+/// withdrew inside, so it leaves at once (here to Boulogne, its only space).
+#[test]
+fn a_winner_that_cannot_besiege_leaves() {
+    let mut game = board();
+    game.set_war(Power::France, Power::England, true).unwrap();
+    game.set_land_units(Space::Boulogne, Faction::France, LandUnits::regulars(3)).unwrap();
+    game.set_land_units(Space::Calais, Faction::England, LandUnits::regulars(5)).unwrap();
+    impulse(&mut game, Power::France, 3);
+    game.force_dice(&[5, 5, 1]).unwrap(); // 2 hits
+    game.force_dice(&[5, 1, 1, 1, 1, 1]).unwrap(); // 1 hit
+    let mut log = march(&mut game, Space::Boulogne, &[], &[(Regular, 3)], Space::Calais);
+    card_window(&mut game, &mut log);
+    apply(&mut game, Action::LoseUnit(Regular), &mut log); // France
+    repeat(&mut game, Action::LoseUnit(Regular), 2, &mut log); // England
+    apply(&mut game, Action::WithdrawInto(Space::Calais), &mut log);
+    assert!(!log.iter().any(|e| matches!(e, Event::SiegeBegun { .. })));
+    assert_eq!(game.land_units(Space::Calais, Faction::France), LandUnits::NONE);
+    assert_eq!(game.land_units(Space::Boulogne, Faction::France).total(), 2);
+    assert!(!game.is_besieged(Space::Calais, Faction::England));
 }

@@ -222,6 +222,7 @@ impl Game {
     ///
     /// Decisions are pushed on the stack above the caller's frames; when the
     /// procedure ends the frame below is on top again.
+    #[allow(clippy::too_many_arguments)]
     pub(crate) fn begin_land_entry(
         &mut self,
         power: Power,
@@ -310,7 +311,9 @@ impl Game {
         e.units = min_units(e.units, self.land_units(e.from, Faction::from(e.power)));
         e.leaders = e.leaders.iter().filter(|&l| self.leader_location(l) == LeaderLocation::Space(e.from)).collect();
         match e.step {
-            EntryStep::Intercept { cursor, offered, interceptor } => self.next_interception(e, cursor, offered, interceptor),
+            EntryStep::Intercept { cursor, offered, interceptor } => {
+                self.next_interception(e, cursor, offered, interceptor)
+            }
             EntryStep::Avoid { cursor } => self.next_avoidance(e, cursor),
             EntryStep::Withdraw => self.offer_withdrawal(e, log),
             EntryStep::Withdrawn => self.after_withdrawal(e, log),
@@ -379,7 +382,9 @@ impl Game {
     pub(crate) fn apply_intercept(&mut self, power: Power, action: Action, log: &mut dyn Log) {
         let Some(Frame::War(War::Intercept { from, units, leaders, .. })) = self.stack.top_mut() else { return };
         match action {
-            Action::AddLeader(_) | Action::AddUnit(_) => crate::frames::movement::add_to_formation(units, leaders, action),
+            Action::AddLeader(_) | Action::AddUnit(_) => {
+                crate::frames::movement::add_to_formation(units, leaders, action)
+            }
             Action::Decline => {
                 self.stack.pop();
             }
@@ -528,7 +533,9 @@ impl Game {
     pub(crate) fn apply_avoid(&mut self, power: Power, action: Action, log: &mut dyn Log) {
         let Some(Frame::War(War::Avoid { units, minors, leaders, .. })) = self.stack.top_mut() else { return };
         match action {
-            Action::AddLeader(_) | Action::AddUnit(_) => crate::frames::movement::add_to_formation(units, leaders, action),
+            Action::AddLeader(_) | Action::AddUnit(_) => {
+                crate::frames::movement::add_to_formation(units, leaders, action)
+            }
             Action::AddMinorUnit(m) => minors[m.index()] += 1,
             Action::Decline => {
                 self.stack.pop();
@@ -578,7 +585,14 @@ impl Game {
 
     /// Moves `units` of `faction` from `from` to `to` (unbesieged there),
     /// reports it, and removes what the counters cannot show (§5.2).
-    pub(crate) fn shift_units(&mut self, faction: Faction, from: Space, to: Space, units: LandUnits, log: &mut dyn Log) {
+    pub(crate) fn shift_units(
+        &mut self,
+        faction: Faction,
+        from: Space,
+        to: Space,
+        units: LandUnits,
+        log: &mut dyn Log,
+    ) {
         let here = self.land_units(from, faction);
         let moving = min_units(here, units);
         if moving.is_empty() {
@@ -810,7 +824,8 @@ impl Game {
             .filter(|&l| {
                 l.kind() == LeaderKind::Army
                     && self.leader_owner(l).is_some_and(|f| {
-                        rules::opposes(self, mover, space, f) && f.major().is_none_or(|p| !self.leaders_inside(p, space))
+                        rules::opposes(self, mover, space, f)
+                            && f.major().is_none_or(|p| !self.leaders_inside(p, space))
                     })
             })
             .collect()
@@ -833,7 +848,14 @@ impl Game {
         let (a_loss, d_loss) = rules::battle_losses((a_units, a_n), (d_units, d_n), (a_hits, d_hits));
         let defender = self.main_defender(e.power, e.to);
         let winner = if attacker_won { own } else { defender };
-        log.event(Event::FieldBattle { attacker: e.power, defender, space: e.to, attacker_dice, defender_dice, winner });
+        log.event(Event::FieldBattle {
+            attacker: e.power,
+            defender,
+            space: e.to,
+            attacker_dice,
+            defender_dice,
+            winner,
+        });
         let shares = self.share_losses(e.power, e.to, d_loss);
         let result = BattleResult { attacker_won, equal_hits: a_hits == d_hits, attacker_loss: a_loss, shares };
         e.step = EntryStep::Losses(result);
@@ -1012,7 +1034,10 @@ impl Game {
         self.settle(faction, space, log);
         let own = Faction::from(power);
         let mut cap = if faction == own { minus(cap, kind, 1) } else { cap };
-        cap = min_units(cap, if self.is_besieged(space, own) == inside { self.land_units(space, own) } else { LandUnits::NONE });
+        cap = min_units(
+            cap,
+            if self.is_besieged(space, own) == inside { self.land_units(space, own) } else { LandUnits::NONE },
+        );
         let left = left - 1;
         let mut probe = ActionList::new();
         self.loss_actions(power, space, cap, minors, inside, &mut probe);
@@ -1141,8 +1166,9 @@ impl Game {
             self.settle(Faction::from(power), to, log);
         }
         self.capture_lone_leaders(to, power, log);
-        self.check_siege(to, log);
-        if to.is_fortified()
+        let broken = self.check_siege(to, log);
+        if !broken
+            && to.is_fortified()
             && hostile_controlled(self, power, to)
             && !was_besieged
             && rules::is_besieging(self, power, to)
@@ -1380,7 +1406,15 @@ impl Game {
             }
             Action::RetreatTo(to) => {
                 self.stack.pop();
-                self.retreat_group(power, space, Some(to), g, matches!(kind, RetreatKind::Defeated { .. }), captor, log);
+                self.retreat_group(
+                    power,
+                    space,
+                    Some(to),
+                    g,
+                    matches!(kind, RetreatKind::Defeated { .. }),
+                    captor,
+                    log,
+                );
                 return;
             }
             Action::Done => {

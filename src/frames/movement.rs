@@ -67,8 +67,7 @@ impl Game {
         let units =
             self.movable_units(power, from).total() > 0 && self.completion_exists(power, from, LandUnits::NONE, limit);
         let reachable = |with_units: bool| {
-            from.land_neighbours()
-                .any(|to| move_cost(from, to) <= cp && may_enter(self, power, to, with_units))
+            from.land_neighbours().any(|to| move_cost(from, to) <= cp && may_enter(self, power, to, with_units))
         };
         (units && reachable(true)) || (leaders && reachable(false))
     }

@@ -110,7 +110,9 @@ impl Game {
     /// it besieges the space.
     fn leaders_inside_against(&self, power: Power, space: Space) -> EnumSet<Leader> {
         self.leaders_at(space)
-            .filter(|&l| l.kind() == LeaderKind::Army && self.leader_owner(l).is_some_and(|f| is_hostile(self, power, f)))
+            .filter(|&l| {
+                l.kind() == LeaderKind::Army && self.leader_owner(l).is_some_and(|f| is_hostile(self, power, f))
+            })
             .collect()
     }
 
@@ -138,8 +140,10 @@ impl Game {
                     .filter(|&(_, _, b)| b)
                     .fold(LandUnits::NONE, |sum, (_, u, _)| rules::plus(sum, u));
                 let a_n = rules::assault_attacker_dice(a.units, best_battle_rating(a.leaders), inside.total() > 0);
-                let d_n =
-                    rules::assault_defender_dice(inside, best_battle_rating(self.leaders_inside_against(a.power, a.space)));
+                let d_n = rules::assault_defender_dice(
+                    inside,
+                    best_battle_rating(self.leaders_inside_against(a.power, a.space)),
+                );
                 let attacker = self.roll_dice(a_n);
                 let defender = self.roll_dice(d_n);
                 let own_units = self.land_units(a.space, Faction::from(a.power)).total();
@@ -230,7 +234,14 @@ impl Game {
         let controller = self.controller(space);
         let survivors = self.land_units(space, own).total();
         let success = attacker.hits() >= 1 && rules::units_inside(self, space) == 0 && survivors >= 1;
-        log.event(Event::Assault { attacker: power, defender: controller, space, attacker_dice: attacker, defender_dice: defender, success });
+        log.event(Event::Assault {
+            attacker: power,
+            defender: controller,
+            space,
+            attacker_dice: attacker,
+            defender_dice: defender,
+            success,
+        });
         if success {
             // Besieged leaders are captured; the defender's ships and naval
             // leaders in the port go to the turn track; control changes; unrest ends.
@@ -276,7 +287,9 @@ impl Game {
         }
         let leaders: smallvec::SmallVec<[Leader; 3]> = self
             .leaders_at(space)
-            .filter(|&l| l.kind() == LeaderKind::Naval && self.leader_owner(l).is_some_and(|f| is_hostile(self, power, f)))
+            .filter(|&l| {
+                l.kind() == LeaderKind::Naval && self.leader_owner(l).is_some_and(|f| is_hostile(self, power, f))
+            })
             .collect();
         for leader in leaders {
             self.leaders[leader.index()] = LeaderLocation::TurnTrack;
@@ -287,10 +300,11 @@ impl Game {
     /// §15.3: when the besiegers of `space` no longer strictly outnumber the
     /// units inside, the siege ends at once and the besiegers retreat for
     /// free (or are eliminated, their leaders captured, with nowhere to go).
-    /// With no besiegers left the units inside are simply free.
-    pub(crate) fn check_siege(&mut self, space: Space, log: &mut dyn Log) {
+    /// With no besiegers left the units inside are simply free. Returns
+    /// whether a siege ended.
+    pub(crate) fn check_siege(&mut self, space: Space, log: &mut dyn Log) -> bool {
         if rules::siege_holds(self, space) {
-            return;
+            return false;
         }
         let mut besieging = EnumSet::EMPTY;
         for (f, u, b) in self.land_units_at(space) {
@@ -318,5 +332,6 @@ impl Game {
                 self.start_retreat(p, space, RetreatKind::BreakSiege, captor.filter(|&c| c != p), log);
             }
         }
+        true
     }
 }

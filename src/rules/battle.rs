@@ -100,6 +100,15 @@ pub fn is_friendly_faction(game: &Game, power: Power, faction: Faction) -> bool 
 
 /// Whether the controller of `space` stands against `power`: independent,
 /// or hostile as in [`is_hostile`].
+///
+/// ```
+/// use here_i_stand::{Game, Power, Scenario, Setup, Space};
+/// use here_i_stand::rules::battle::hostile_controlled;
+///
+/// let game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(hostile_controlled(&game, Power::France, Space::Metz)); // independent
+/// assert!(!hostile_controlled(&game, Power::France, Space::Brussels)); // at peace
+/// ```
 pub fn hostile_controlled(game: &Game, power: Power, space: Space) -> bool {
     is_hostile(game, power, game.controller(space))
 }
@@ -157,9 +166,8 @@ pub fn may_enter(game: &Game, power: Power, to: Space, with_units: bool) -> bool
     if !permitted {
         return false;
     }
-    let controller_side = |f: Faction| {
-        f == controller || commander(game, controller).is_some_and(|c| is_friendly_faction(game, c, f))
-    };
+    let controller_side =
+        |f: Faction| f == controller || commander(game, controller).is_some_and(|c| is_friendly_faction(game, c, f));
     let enemy_controlled = controller != Faction::Independent && is_hostile(game, power, controller);
     let (mut friendly_in, mut friendly_out, mut hostile_in, mut hostile_out) = (false, false, false, false);
     let (mut neutral, mut all_controller_side) = (false, true);
@@ -223,6 +231,19 @@ pub fn opposes(game: &Game, mover: Power, space: Space, faction: Faction) -> boo
 /// Land units in `space` standing against `power` ([`opposes`]), outside
 /// the fortifications (not besieged): the units a field battle there is
 /// fought against (§13.1 step 8).
+///
+/// ```
+/// use here_i_stand::{Faction, Game, LandUnits, Power, Scenario, Setup, Space};
+/// use here_i_stand::rules::battle::hostile_outside;
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.set_war(Power::France, Power::Hapsburg, true)?;
+/// game.set_land_units(Space::Brussels, Faction::Hapsburg, LandUnits::regulars(3))?;
+/// assert_eq!(hostile_outside(&game, Power::France, Space::Brussels), 3);
+/// game.set_besieged_units(Space::Brussels, Faction::Hapsburg, LandUnits::regulars(3))?;
+/// assert_eq!(hostile_outside(&game, Power::France, Space::Brussels), 0);
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
 pub fn hostile_outside(game: &Game, power: Power, space: Space) -> u8 {
     game.land_units_at(space)
         .filter(|&(f, _, besieged)| !besieged && opposes(game, power, space, f))
@@ -231,12 +252,33 @@ pub fn hostile_outside(game: &Game, power: Power, space: Space) -> u8 {
 }
 
 /// Land units besieged inside `space`'s fortifications (§15).
+///
+/// ```
+/// use here_i_stand::{Faction, Game, LandUnits, Scenario, Setup, Space};
+/// use here_i_stand::rules::battle::{besiegers, units_inside};
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.set_besieged_units(Space::Metz, Faction::Independent, LandUnits::regulars(2))?;
+/// game.set_land_units(Space::Metz, Faction::France, LandUnits::regulars(5))?;
+/// assert_eq!((units_inside(&game, Space::Metz), besiegers(&game, Space::Metz)), (2, 5));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
 pub fn units_inside(game: &Game, space: Space) -> u8 {
     game.land_units_at(space).filter(|&(_, _, besieged)| besieged).map(|(_, units, _)| units.total()).sum()
 }
 
 /// Land units outside `space`'s fortifications while some are besieged
 /// there: the besiegers (§15). 0 if nobody is besieged.
+///
+/// ```
+/// use here_i_stand::{Faction, Game, LandUnits, Scenario, Setup, Space};
+/// use here_i_stand::rules::battle::besiegers;
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.set_land_units(Space::Metz, Faction::France, LandUnits::regulars(5))?;
+/// assert_eq!(besiegers(&game, Space::Metz), 0); // nobody inside
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
 pub fn besiegers(game: &Game, space: Space) -> u8 {
     if !game.land_units_at(space).any(|(_, _, besieged)| besieged) {
         return 0;
@@ -290,6 +332,14 @@ pub fn is_besieging(game: &Game, power: Power, space: Space) -> bool {
 /// Whether the power's units in `space` are held back this impulse (§13.1):
 /// they lost a field battle earlier this impulse, or their power began
 /// besieging the space this impulse.
+///
+/// ```
+/// use here_i_stand::{Game, Power, Scenario, Setup, Space};
+/// use here_i_stand::rules::battle::held_back;
+///
+/// let game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(!held_back(&game, Power::France, Space::Paris));
+/// ```
 pub fn held_back(game: &Game, power: Power, space: Space) -> bool {
     game.war.lost_battle[power.index()].contains(space)
         || (game.war.sieges_begun.contains(space) && is_besieging(game, power, space))
@@ -297,6 +347,16 @@ pub fn held_back(game: &Game, power: Power, space: Space) -> bool {
 
 /// The power's own land units in `space` that may take part in a move or an
 /// interception: not besieged (§15), not held back ([`held_back`]).
+///
+/// ```
+/// use here_i_stand::{Faction, Game, LandUnits, Power, Scenario, Setup, Space};
+/// use here_i_stand::rules::battle::free_units;
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.set_besieged_units(Space::Paris, Faction::France, LandUnits::regulars(2))?;
+/// assert_eq!(free_units(&game, Power::France, Space::Paris), LandUnits::NONE);
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
 pub fn free_units(game: &Game, power: Power, space: Space) -> LandUnits {
     let own = Faction::from(power);
     if game.is_besieged(space, own) || held_back(game, power, space) {
@@ -309,6 +369,15 @@ pub fn free_units(game: &Game, power: Power, space: Space) -> LandUnits {
 /// Whether no interception at all may be tried against a formation of
 /// `mover` entering `to` (§13.2): it enters an unbesieged friendly
 /// fortified space, or a unit there is besieged.
+///
+/// ```
+/// use here_i_stand::{Game, Power, Scenario, Setup, Space};
+/// use here_i_stand::rules::battle::interception_barred;
+///
+/// let game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(interception_barred(&game, Power::France, Space::Paris));
+/// assert!(!interception_barred(&game, Power::France, Space::Orleans));
+/// ```
 pub fn interception_barred(game: &Game, mover: Power, to: Space) -> bool {
     let besieged_there = game.land_units_at(to).any(|(_, units, besieged)| besieged && !units.is_empty());
     besieged_there || (to.is_fortified() && is_friendly_faction(game, mover, game.controller(to)))
@@ -343,9 +412,9 @@ pub fn interception_origins(game: &Game, mover: Power, from: Space, to: Space, i
     if interceptor == mover || !game.at_war(interceptor, mover) || interception_barred(game, mover, to) {
         return origins;
     }
-    let only_friends = game
-        .land_units_at(to)
-        .all(|(f, units, _)| units.is_empty() || commander(game, f).is_some_and(|p| p == interceptor || game.allied(interceptor, p)));
+    let only_friends = game.land_units_at(to).all(|(f, units, _)| {
+        units.is_empty() || commander(game, f).is_some_and(|p| p == interceptor || game.allied(interceptor, p))
+    });
     let controller = game.controller(to);
     let open = controller == Faction::Independent
         || match commander(game, controller) {
@@ -536,7 +605,8 @@ pub fn can_assault(game: &Game, power: Power, space: Space) -> bool {
 /// The naval conditions of an assault (§15.1).
 fn naval_conditions(game: &Game, power: Power, space: Space) -> bool {
     let controller = game.controller(space);
-    let defending = |f: Faction| f == controller || commander(game, controller).is_some_and(|c| commander(game, f) == Some(c));
+    let defending =
+        |f: Faction| f == controller || commander(game, controller).is_some_and(|c| commander(game, f) == Some(c));
     let attacking = |f: Faction| commander(game, f) == Some(power);
     let (mut defender_at_sea, mut attacker_at_sea, mut defender_in_port) = (0u8, 0u8, 0u8);
     for (location, faction, units) in game.naval_stacks() {
@@ -569,7 +639,9 @@ fn naval_conditions(game: &Game, power: Power, space: Space) -> bool {
 pub fn displacement_spaces(game: &Game, power: Power, from: Space) -> EnumSet<Space> {
     let own = Faction::from(power);
     let free = |s: Space| game.in_play(s) && !game.land_units_at(s).any(|(_, _, besieged)| besieged);
-    let besieged_by_enemy = |s: Space| besiegers(game, s) > 0 || game.land_units_at(s).any(|(f, u, _)| !u.is_empty() && is_hostile(game, power, f));
+    let besieged_by_enemy = |s: Space| {
+        besiegers(game, s) > 0 || game.land_units_at(s).any(|(f, u, _)| !u.is_empty() && is_hostile(game, power, f))
+    };
     let (mut spaces, _) = nearest(from, Metric::LandAndSea, |s| {
         s.is_fortified() && game.controller(s) == own && free(s) && !besieged_by_enemy(s)
     });
