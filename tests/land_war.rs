@@ -903,3 +903,35 @@ fn a_winner_that_cannot_besiege_leaves() {
     assert_eq!(game.land_units(Space::Boulogne, Faction::France).total(), 2);
     assert!(!game.is_besieged(Space::Calais, Faction::England));
 }
+
+/// §15.1 step 11: when every assaulting unit dies, the surviving leaders
+/// are displaced (§12.5) to the nearest fortified space of their power.
+#[test]
+fn assaulting_leaders_displaced_when_their_units_die() {
+    let mut game = board();
+    game.set_besieged_units(Space::Metz, Faction::Independent, LandUnits::regulars(2)).unwrap();
+    game.set_land_units(Space::Metz, Faction::France, LandUnits::regulars(3)).unwrap();
+    game.set_leader(Leader::Montmorency, LeaderLocation::Space(Space::Metz)).unwrap();
+    impulse(&mut game, Power::France, 2);
+    let mut log = Vec::new();
+    game.force_dice(&[1, 1, 1]).unwrap(); // 2 of 3 regulars + 1
+    game.force_dice(&[5, 5, 6]).unwrap(); // 2 + 1 dice, 3 hits
+    apply(&mut game, Action::Assault(Space::Metz), &mut log);
+    card_window(&mut game, &mut log);
+    repeat(&mut game, Action::LoseUnit(Regular), 3, &mut log);
+    assert!(log.iter().any(|e| matches!(e, Event::Assault { success: false, .. })));
+    assert_eq!(game.leader_location(Leader::Montmorency), LeaderLocation::Space(Space::Paris));
+    assert!(log.contains(&Event::LeaderDisplaced { leader: Leader::Montmorency, to: Space::Paris }));
+    assert!(!game.is_besieged(Space::Metz, Faction::Independent));
+}
+
+/// In 1532 (and the two-player game) Hungary-Bohemia has already been
+/// defeated: the first battle does not defeat it again (§22.5).
+#[test]
+fn hungary_is_already_defeated_in_1532() {
+    for scenario in [Scenario::Y1532, Scenario::TwoPlayer] {
+        let game = Game::new(Setup::new(scenario, 1));
+        assert!(game.hungary_bohemia_defeated());
+        assert_eq!(rules::minor::hungary_bohemia_defeat_condition(&game), None);
+    }
+}
