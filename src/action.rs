@@ -253,6 +253,14 @@ actions! {
         SinkSquadronIn(Space) => "sink_squadron_in",
         /// Piracy hit (§16.4 step 5a): lose a squadron in this sea zone.
         SinkSquadronAt(SeaZone) => "sink_squadron_at",
+        /// Withdraw into this space's fortifications (§13.4, §14.1, §15.2).
+        WithdrawInto(Space) => "withdraw_into",
+        /// Retreat, or return, to this space (§13.4, §14.1, §15.3).
+        RetreatTo(Space) => "retreat_to",
+        /// Assault this besieged space (§15.1, 1 CP).
+        Assault(Space) => "assault",
+        /// Lose one regular of this allied minor power (§14 step 9).
+        LoseMinorUnit(MinorPower) => "lose_minor_unit",
     }
 }
 

@@ -168,6 +168,7 @@ impl Game {
             Some(&Frame::PiracyHit { power, zone, chosen, sink_at, .. }) => {
                 self.piracy_hit_actions(power, zone, chosen, sink_at, list)
             }
+            Some(&Frame::War(war)) => self.war_actions(war, list),
             None => {}
         }
         list.sort_unstable_by_key(|a| a.index());
@@ -248,12 +249,13 @@ impl Game {
             Frame::Interception { power, .. } => self.apply_interception(power, action, log),
             Frame::AvoidBattle { power, zone } => self.apply_avoid_battle(power, zone, action, log),
             Frame::BattleOrder { at, .. } => self.apply_battle_order(at, action, log),
-            Frame::CombatCards { .. } => self.apply_combat_cards(log),
+            Frame::CombatCards { .. } => self.apply_naval_combat_cards(log),
             Frame::NavalLosses { .. } => self.apply_naval_losses(action, log),
             Frame::NavalRetreat { power, .. } => self.apply_naval_retreat(power, action, log),
             Frame::Transport { power, .. } => self.apply_transport(power, action, log),
             Frame::PiracyTarget { zone, .. } => self.apply_piracy_target(zone, action, log),
             Frame::PiracyHit { power, zone, .. } => self.apply_piracy_hit(power, zone, action, log),
+            Frame::War(war) => self.apply_war(war, action, log),
         }
         self.check_automatic_victory(log);
         self.advance(log);

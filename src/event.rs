@@ -554,4 +554,112 @@ pub enum Event {
         /// The Ottoman's piracy VP now.
         total: u8,
     },
+    /// An interception attempt (§13.2): 2d6 plus `modifier`, 9 or more succeeds.
+    InterceptionAttempt {
+        /// The interceptor.
+        power: Power,
+        /// Where its formation came from.
+        from: Space,
+        /// The destination of the intercepted move.
+        to: Space,
+        /// The two dice.
+        dice: Dice,
+        /// Leader rating and cavalry modifiers.
+        modifier: i8,
+        /// Whether it succeeded.
+        success: bool,
+    },
+    /// An attempt to avoid battle (§13.3); no dice when it succeeds by itself
+    /// (every unit trying lost a battle this impulse).
+    AvoidBattleAttempt {
+        /// Who tried.
+        power: Power,
+        /// The space left.
+        from: Space,
+        /// The space chosen.
+        to: Space,
+        /// The two dice (none if automatic).
+        dice: Dice,
+        /// Leader rating and cavalry modifiers.
+        modifier: i8,
+        /// Whether it succeeded.
+        success: bool,
+    },
+    /// Land units withdrew into the fortifications of their space (§13.4, §14.1, §22.1).
+    WithdrewIntoFortifications {
+        /// Whose units.
+        faction: Faction,
+        /// Where.
+        space: Space,
+        /// Units that went inside.
+        units: LandUnits,
+    },
+    /// A field battle was fought (§14).
+    FieldBattle {
+        /// The moving power.
+        attacker: Power,
+        /// The main defending faction.
+        defender: Faction,
+        /// Where.
+        space: Space,
+        /// The attacker's roll.
+        attacker_dice: Dice,
+        /// The defender's roll.
+        defender_dice: Dice,
+        /// The winner: the attacker's faction or the defender's.
+        winner: Faction,
+    },
+    /// An assault was made (§15.1).
+    Assault {
+        /// The assaulting power.
+        attacker: Power,
+        /// The controller of the space.
+        defender: Faction,
+        /// Where.
+        space: Space,
+        /// The attacker's roll.
+        attacker_dice: Dice,
+        /// The defender's roll.
+        defender_dice: Dice,
+        /// Whether the space fell.
+        success: bool,
+    },
+    /// A leader was captured (§13.1, §14 step 10, §15.1).
+    LeaderCaptured {
+        /// Who.
+        leader: Leader,
+        /// By whom.
+        by: Power,
+    },
+    /// Land units retreated (§13.4, §14.1, §15.3).
+    Retreated {
+        /// Whose.
+        faction: Faction,
+        /// From.
+        from: Space,
+        /// To.
+        to: Space,
+        /// How many of each kind.
+        units: LandUnits,
+    },
+    /// A siege began (§13.4, §14 step 12, §15).
+    SiegeBegun {
+        /// Where.
+        space: Space,
+        /// The besieger.
+        besieger: Power,
+    },
+    /// A siege ended without the space falling (§15.2, §15.3).
+    SiegeBroken(Space),
+    /// A leader was displaced (§12.5, §15.1 step 11).
+    LeaderDisplaced {
+        /// Who.
+        leader: Leader,
+        /// Where to.
+        to: Space,
+    },
+    /// A naval leader went to the turn track (§15.1 step 10).
+    LeaderToTurnTrack(Leader),
+    /// Hungary-Bohemia was defeated by the Ottoman (§22.5).
+    HungaryBohemiaDefeated,
 }

@@ -361,6 +361,9 @@ pub struct Game {
     /// where they retreated to: they may not move again this impulse
     /// (§16.1). Cleared when the next impulse begins.
     pub(crate) naval_beaten: crate::frames::naval::MovedShips,
+    /// The land war's per-impulse state (§13.1, §13.2, §15.1), cleared
+    /// when an impulse begins.
+    pub(crate) war: crate::rules::battle::WarState,
 }
 
 impl Game {
@@ -450,6 +453,7 @@ impl Game {
             rulers_excommunicated: EnumSet::EMPTY,
             piracy_markers: EnumSet::EMPTY,
             naval_beaten: Default::default(),
+            war: Default::default(),
         }
     }
 

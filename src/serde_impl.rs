@@ -104,6 +104,9 @@ struct GameRepr {
     piracy_markers: Vec<SeaZone>,
     /// Ships that lost a naval battle this impulse (§16.1), by place.
     naval_beaten: crate::frames::naval::MovedShips,
+    /// The land war's per-impulse state.
+    #[serde(default)]
+    war: crate::rules::battle::WarState,
 }
 
 /// One land stack.
@@ -226,6 +229,7 @@ impl From<&Game> for GameRepr {
             rulers_excommunicated: game.rulers_excommunicated.iter().collect(),
             piracy_markers: game.piracy_markers.iter().collect(),
             naval_beaten: game.naval_beaten,
+            war: game.war,
         }
     }
 }
@@ -322,6 +326,7 @@ impl GameRepr {
             rulers_excommunicated: set_of(self.rulers_excommunicated, "rulers_excommunicated")?,
             piracy_markers: set_of(self.piracy_markers, "piracy_markers")?,
             naval_beaten: self.naval_beaten,
+            war: self.war,
         };
         game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
         game.validate()?;

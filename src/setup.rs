@@ -359,6 +359,8 @@ fn setup_1532(game: &mut Game) -> Result<(), EditError> {
     place_leaders(game, LEADERS_1532)?;
     set_pairs(game, WARS_1532, Game::set_war)?;
     set_pairs(game, ALLIANCES_1532, Game::set_alliance)?;
+    // Hungary-Bohemia was defeated at Mohacs (1526): it cannot be defeated again (§22.5).
+    game.set_hungary_bohemia_defeated(true)?;
     game.set_schmalkaldic_league(true)?;
     game.set_ruler(Power::Papacy, Ruler::ClementVii)?;
     game.set_excommunicated(Ruler::Luther, true)?;
@@ -430,6 +432,8 @@ fn setup_two_player(game: &mut Game) -> Result<(), EditError> {
     }
     place_leaders(game, LEADERS_TWO_PLAYER)?;
     set_pairs(game, ALLIANCES_1532, Game::set_alliance)?;
+    // Hungary-Bohemia was defeated at Mohacs (1526): it cannot be defeated again (§22.5).
+    game.set_hungary_bohemia_defeated(true)?;
     debaters_arrived(game, 1)?;
     electorates_on_display(game)?;
     game.set_phase(Phase::LuthersTheses)?;

@@ -195,6 +195,7 @@ impl Game {
                 Frame::PlaceLeader { spaces, .. } => !spaces.is_empty(),
                 Frame::PapalBull => true,
                 Frame::BullUnrest { left, .. } => (1..=crate::rules::events::BULL_UNREST).contains(&left),
+                Frame::War(war) => self.war_frame_fits(war),
                 Frame::NavalMove { power, from, fleet, leaders, .. }
                 | Frame::Interception { power, from, fleet, leaders, .. } => {
                     self.naval_frame_fits(power, from, fleet, leaders)

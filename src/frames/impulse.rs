@@ -147,6 +147,7 @@ impl Game {
     pub(crate) fn next_impulse(&mut self, log: &mut dyn Log) {
         self.clear_impulse_marks();
         self.naval_beaten = Default::default();
+        self.war = Default::default();
         let powers = impulse_powers(self.scenario());
         if usize::from(self.passes_in_row) >= powers.len() {
             self.impulse_index = 0;
@@ -221,6 +222,7 @@ impl Game {
         if power == Power::Ottoman && cp >= crate::rules::piracy::PIRACY_COST {
             list.extend(crate::rules::piracy::piracy_zones(self).iter().map(Action::Piracy));
         }
+        self.assault_actions(power, cp, list);
         if cp >= cost::CONTROL {
             for space in self.control_candidates(power) {
                 if loc::can_control(self, power, space) {
@@ -295,6 +297,7 @@ impl Game {
                     && cp >= crate::rules::piracy::PIRACY_COST
                     && crate::rules::piracy::may_pirate(self, zone)
             }
+            Action::Assault(space) => self.assault_legal(power, cp, space),
             Action::Control(space) => cp >= cost::CONTROL && loc::can_control(self, power, space),
             Action::RemoveUnrest(space) => cp >= cost::CONTROL && loc::can_remove_unrest(self, power, space),
             Action::RaiseRegular(space) => raise(space, LandUnitKind::Regular, cost::RAISE_REGULAR),
@@ -377,6 +380,10 @@ impl Game {
             }
             Action::Piracy(zone) => {
                 self.begin_piracy(zone);
+                return;
+            }
+            Action::Assault(space) => {
+                self.begin_assault(power, space, log);
                 return;
             }
             Action::MoveFrom(from) => {

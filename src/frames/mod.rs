@@ -3,6 +3,7 @@
 //! `apply` updates it, pushes sub-procedures and pops finished ones.
 
 pub(crate) mod arrivals;
+pub(crate) mod battle;
 pub(crate) mod debate;
 pub(crate) mod diplomacy;
 pub(crate) mod events;
@@ -13,6 +14,7 @@ pub(crate) mod naval_war;
 pub(crate) mod peace;
 pub(crate) mod piracy;
 pub(crate) mod reformation;
+pub(crate) mod siege;
 pub(crate) mod spring;
 pub(crate) mod transport;
 pub(crate) mod winter;
@@ -166,6 +168,9 @@ pub(crate) enum Frame {
     /// `chosen`: how often each option was taken; `sink_at`: a place where
     /// it loses a squadron, whose faction it picks.
     PiracyHit { power: Power, zone: SeaZone, hits: u8, chosen: [u8; 3], sink_at: Option<NavalLocation> },
+    /// The land war (§13-§15): an entry into a space, an assault, and their
+    /// decisions (`frames::battle`, `frames::siege`).
+    War(battle::War),
 }
 
 impl Frame {
@@ -210,6 +215,7 @@ impl Frame {
             | Frame::Transport { power, .. }
             | Frame::PiracyTarget { power, .. }
             | Frame::PiracyHit { power, .. } => power,
+            Frame::War(war) => war.decider(),
         }
     }
 
@@ -257,6 +263,7 @@ impl Frame {
             Frame::Transport { .. } => "a leader or unit to carry, the next sea zone, or the landing port",
             Frame::PiracyTarget { .. } => "the power to pirate",
             Frame::PiracyHit { .. } => "what the piracy hit costs",
+            Frame::War(war) => war.prompt(),
         }
     }
 }
@@ -326,6 +333,11 @@ impl Stack {
 
     pub(crate) fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    /// The frame `depth` below the top (0: the top), to change.
+    pub(crate) fn below_mut(&mut self, depth: usize) -> Option<&mut Frame> {
+        usize::from(self.len).checked_sub(depth + 1).and_then(|i| self.frames[i].as_mut())
     }
 
     /// The frame `depth` below the top (0: the top).

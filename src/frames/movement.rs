@@ -1,14 +1,14 @@
 //! Moving a formation (§13.1, §5.1): choose the origin, add leaders, add
-//! units, choose the destination. Only moves that need no combat are built:
-//! a formation never enters a space with enemy units or an enemy fortress.
+//! units, choose the destination; what follows its arrival (interception,
+//! battle, siege) is in `frames::battle`.
 
 use crate::action::Action;
 use crate::engine::{ActionList, Log};
-use crate::event::Event;
 use crate::frames::Frame;
 use crate::frames::impulse::cost;
 use crate::game::{Game, LandUnits, LeaderLocation};
-use crate::rules::movement::{can_enter_peacefully, formation_limit};
+use crate::rules::battle::{free_units, held_back, may_enter};
+use crate::rules::movement::formation_limit;
 use crate::sets::EnumSet;
 use crate::types::{Faction, LandUnitKind, Leader, Power, Space};
 
@@ -31,10 +31,10 @@ pub(crate) fn add_to_formation(units: &mut LandUnits, leaders: &mut EnumSet<Lead
 }
 
 impl Game {
-    /// Units of `power` in `from` free to move: not besieged (§15).
+    /// Units of `power` in `from` free to move: not besieged (§15), not
+    /// held back this impulse (§13.1).
     fn movable_units(&self, power: Power, from: Space) -> LandUnits {
-        let own = Faction::from(power);
-        if self.is_besieged(from, own) { LandUnits::NONE } else { self.land_units(from, own) }
+        free_units(self, power, from)
     }
 
     /// Spaces from which `power` can move some formation for at most `cp`.
@@ -61,14 +61,13 @@ impl Game {
     /// counters, with an adjacent space they may enter (§13.1).
     pub(crate) fn is_formation_origin(&self, power: Power, cp: u8, from: Space) -> bool {
         let own = Faction::from(power);
-        let leaders = self.army_leaders_at(from, own).next().is_some();
+        let leaders = self.army_leaders_at(from, own).next().is_some() && !held_back(self, power, from);
         let all_leaders: EnumSet<Leader> = self.army_leaders_at(from, own).collect();
         let limit = formation_limit(all_leaders);
         let units =
             self.movable_units(power, from).total() > 0 && self.completion_exists(power, from, LandUnits::NONE, limit);
         let reachable = |with_units: bool| {
-            from.land_neighbours()
-                .any(|to| move_cost(from, to) <= cp && can_enter_peacefully(self, power, to, with_units))
+            from.land_neighbours().any(|to| move_cost(from, to) <= cp && may_enter(self, power, to, with_units))
         };
         (units && reachable(true)) || (leaders && reachable(false))
     }
@@ -123,7 +122,7 @@ impl Game {
         list: &mut ActionList,
     ) {
         // Leaders first, then units, so the formation limit is known (§5.1).
-        if units.is_empty() {
+        if units.is_empty() && !held_back(self, power, from) {
             for leader in self.army_leaders_at(from, Faction::from(power)) {
                 if !leaders.contains(leader) {
                     list.push(Action::AddLeader(leader));
@@ -136,7 +135,7 @@ impl Game {
         if formed && (units.is_empty() || self.split_fits(power, from, units)) {
             let cp = self.spend_cp_below_top();
             for to in from.land_neighbours() {
-                if move_cost(from, to) <= cp && can_enter_peacefully(self, power, to, !units.is_empty()) {
+                if move_cost(from, to) <= cp && may_enter(self, power, to, !units.is_empty()) {
                     list.push(Action::MoveTo(to));
                 }
             }
@@ -197,9 +196,9 @@ impl Game {
             Action::MoveTo(to) => {
                 let (from, units, leaders) = (*from, *units, *leaders);
                 self.stack.pop();
-                self.move_formation(power, from, to, units, leaders);
-                log.event(Event::FormationMoved { power, from, to, units, leaders: leaders.len() as u8 });
                 self.pay(move_cost(from, to));
+                // §13.1 steps 5-8: interception, avoid battle, withdrawal, battle.
+                self.begin_land_entry(power, from, to, units, leaders, false, log);
             }
             _ => {}
         }

@@ -487,7 +487,7 @@ impl Game {
             Action::AddShip(NavalUnitKind::Squadron) => fleet.own.squadrons += 1,
             Action::AddShip(NavalUnitKind::Corsair) => fleet.own.corsairs += 1,
             Action::AddAlliedSquadron(minor) => fleet.allied[minor.index()] += 1,
-            Action::NavalToSea(_) => self.try_interception(power, log),
+            Action::NavalToSea(_) => self.try_naval_interception(power, log),
             Action::Decline => self.end_interception(),
             _ => {}
         }
@@ -498,7 +498,7 @@ impl Game {
     /// best battle rating among the stack's naval leaders, 9 or more. A
     /// successful stack enters the zone; a naval leader whose ships all
     /// went goes with them.
-    fn try_interception(&mut self, power: Power, log: &mut dyn Log) {
+    fn try_naval_interception(&mut self, power: Power, log: &mut dyn Log) {
         let Some(&Frame::Interception { active, zone, from: Some(from), fleet, leaders, tried, .. }) = self.stack.top()
         else {
             return;
@@ -606,7 +606,7 @@ impl Game {
 
     /// A combat-card window (§16.2 steps 3-4): no combat card's event is
     /// built, so the power may only decline.
-    pub(crate) fn apply_combat_cards(&mut self, log: &mut dyn Log) {
+    pub(crate) fn apply_naval_combat_cards(&mut self, log: &mut dyn Log) {
         self.stack.pop();
         self.run_naval_combat(log);
     }

@@ -141,17 +141,12 @@ impl Game {
     }
 
     /// Lands a naval transport (§16.3 step 3): `power`'s `units` and
-    /// `leaders`, still standing in the port `from`, enter the port `to`.
-    /// The CP of the landing leg are already paid.
-    ///
-    /// Today only landings that need no combat are offered
-    /// (`rules::naval_war::can_land`, through
-    /// `rules::movement::can_enter_peacefully`), so this moves the formation.
-    /// It is the one function the land war replaces: the integrator points
-    /// it at `begin_land_entry(power, from, to, units, leaders, by_sea: true,
-    /// log)`, where the enemy may intercept, avoid battle or withdraw into
-    /// its fortifications, and a transported force that loses the field
-    /// battle is eliminated, its leaders captured (§16.3 step 4).
+    /// `leaders`, still standing in the port `from`, enter the port `to` as
+    /// in a land move (`begin_land_entry` with `by_sea`): the enemy may
+    /// intercept, avoid battle or withdraw into its fortifications, and a
+    /// transported force that loses the field battle is eliminated, its
+    /// leaders captured (§16.3 step 4). The CP of the landing leg are
+    /// already paid.
     pub(crate) fn land_transported_formation(
         &mut self,
         power: Power,
@@ -159,8 +154,8 @@ impl Game {
         to: Space,
         units: LandUnits,
         leaders: EnumSet<Leader>,
-        _log: &mut dyn Log,
+        log: &mut dyn Log,
     ) {
-        self.move_formation(power, from, to, units, leaders);
+        self.begin_land_entry(power, from, to, units, leaders, true, log);
     }
 }

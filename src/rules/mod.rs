@@ -1,6 +1,7 @@
 //! The rules as pure functions over a borrowed position: no `&mut`, no dice.
 //! A client can call them directly; the engine calls the same functions.
 
+pub mod battle;
 pub mod cards_dealt;
 pub mod construction;
 pub mod counters;

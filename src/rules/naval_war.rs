@@ -425,7 +425,7 @@ pub fn can_land(game: &Game, power: Power, zone: SeaZone, port: Space) -> bool {
     zone.ports().contains(&port)
         && game.in_play(port)
         && !hostile_ships_at(game, power, NavalLocation::Port(port))
-        && crate::rules::movement::can_enter_peacefully(game, power, port, true)
+        && crate::rules::battle::may_enter(game, power, port, true)
 }
 
 /// The ports where a naval transport of `power` in `zone` may land now.
