@@ -1,6 +1,7 @@
 //! Plays whole games with uniformly random legal actions and prints what
-//! happened: per game the seed, turns played, the winner and how, and the
-//! number of decisions; then one summary line.
+//! happened: per game the seed, turns played, the winner and how, the number
+//! of decisions, the battles and the religious struggle; then three summary
+//! lines (speed; war; religion).
 //!
 //! ```text
 //! cargo run --release --example random_game -- --games 100 --seed 1 --scenario 1517 --quiet
@@ -9,7 +10,7 @@
 use std::io::Write;
 use std::time::Instant;
 
-use here_i_stand::{Decider, Game, Scenario, Setup};
+use here_i_stand::{Decider, Event, Game, Scenario, Setup};
 use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -46,6 +47,48 @@ fn parse_options() -> Result<Options, String> {
     Ok(options)
 }
 
+/// What happened in one game, counted from its events without keeping them.
+#[derive(Clone, Copy, Default)]
+struct Tally {
+    field_battles: u64,
+    assaults: u64,
+    naval_battles: u64,
+    piracy: u64,
+    reformations: u64,
+    counter_reformations: u64,
+    debates: u64,
+}
+
+impl Extend<Event> for Tally {
+    fn extend<I: IntoIterator<Item = Event>>(&mut self, events: I) {
+        for event in events {
+            match event {
+                Event::FieldBattle { .. } => self.field_battles += 1,
+                Event::Assault { .. } => self.assaults += 1,
+                Event::NavalBattle { .. } => self.naval_battles += 1,
+                Event::Piracy { .. } => self.piracy += 1,
+                Event::ReformationAttempt { .. } => self.reformations += 1,
+                Event::CounterReformationAttempt { .. } => self.counter_reformations += 1,
+                // One event per round: a debate is counted by its first.
+                Event::Debate { round: 1, .. } => self.debates += 1,
+                _ => {}
+            }
+        }
+    }
+}
+
+impl Tally {
+    fn add(&mut self, other: Tally) {
+        self.field_battles += other.field_battles;
+        self.assaults += other.assaults;
+        self.naval_battles += other.naval_battles;
+        self.piracy += other.piracy;
+        self.reformations += other.reformations;
+        self.counter_reformations += other.counter_reformations;
+        self.debates += other.debates;
+    }
+}
+
 fn main() {
     let options = match parse_options() {
         Ok(options) => options,
@@ -56,12 +99,15 @@ fn main() {
     };
     let start = Instant::now();
     let mut decisions_total = 0u64;
+    let mut total = Tally::default();
+    let mut protestant_spaces_total = 0u64;
     let mut actions = here_i_stand::ActionList::new();
     for i in 0..options.games {
         let seed = options.seed + i;
         let mut game = Game::new(Setup::new(options.scenario, seed));
         let mut chooser = Pcg64Mcg::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
         let mut decisions = 0u64;
+        let mut tally = Tally::default();
         while let Decider::Power(_) = game.decider() {
             game.legal_actions_into(&mut actions);
             if actions.is_empty() || decisions >= MAX_DECISIONS {
@@ -69,19 +115,33 @@ fn main() {
                 std::process::exit(1);
             }
             let pick = ((u128::from(chooser.next_u64()) * actions.len() as u128) >> 64) as usize;
-            if let Err(err) = game.apply(actions[pick]) {
+            if let Err(err) = game.apply_logged(actions[pick], &mut tally) {
                 eprintln!("seed {seed}: a listed action was refused: {err}");
                 std::process::exit(1);
             }
             decisions += 1;
         }
         decisions_total += decisions;
+        total.add(tally);
+        let protestant = game.protestant_spaces().len() as u64;
+        protestant_spaces_total += protestant;
         if !options.quiet {
             let result = match game.outcome() {
                 Some(outcome) => format!("{} wins ({:?})", outcome.winner, outcome.kind),
                 None => "no result".to_string(),
             };
-            println!("seed {seed}: turns {}  {result}  decisions {decisions}", game.turn());
+            println!(
+                "seed {seed}: turns {}  {result}  decisions {decisions}  battles {}/{}/{}  piracy {}  \
+                 attempts {}/{}  debates {}  protestant spaces {protestant}",
+                game.turn(),
+                tally.field_battles,
+                tally.assaults,
+                tally.naval_battles,
+                tally.piracy,
+                tally.reformations,
+                tally.counter_reformations,
+                tally.debates
+            );
         }
         if (i + 1) % 100 == 0 {
             eprint!("\r{} games", i + 1);
@@ -98,5 +158,16 @@ fn main() {
         decisions_total,
         options.games as f64 / seconds,
         decisions_total as f64 / seconds
+    );
+    println!(
+        "field battles: {}  assaults: {}  naval battles: {}  piracy: {}",
+        total.field_battles, total.assaults, total.naval_battles, total.piracy
+    );
+    println!(
+        "reformations: {}  counter-reformations: {}  debates: {}  protestant spaces (mean at end): {:.1}",
+        total.reformations,
+        total.counter_reformations,
+        total.debates,
+        protestant_spaces_total as f64 / options.games.max(1) as f64
     );
 }

@@ -125,3 +125,47 @@ fn hundred_thousand_games_keep_the_invariants() {
         }
     });
 }
+
+/// Random 1517 games over 200 seeds fight every kind of battle and pirate
+/// (issue #5) and hold every kind of religious contest (issue #6), as the
+/// `random_game` example reports.
+#[test]
+fn random_play_fights_and_preaches() {
+    #[derive(Default)]
+    struct Counts([u32; 7]);
+    impl Extend<Event> for Counts {
+        fn extend<I: IntoIterator<Item = Event>>(&mut self, events: I) {
+            for event in events {
+                let slot = match event {
+                    Event::FieldBattle { .. } => 0,
+                    Event::Assault { .. } => 1,
+                    Event::NavalBattle { .. } => 2,
+                    Event::Piracy { .. } => 3,
+                    Event::ReformationAttempt { .. } => 4,
+                    Event::CounterReformationAttempt { .. } => 5,
+                    Event::Debate { round: 1, .. } => 6,
+                    _ => continue,
+                };
+                self.0[slot] += 1;
+            }
+        }
+    }
+    let mut counts = Counts::default();
+    let mut protestant = 0;
+    for seed in 1..=200u64 {
+        let mut game = Game::new(Setup::new(Scenario::Y1517, seed));
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        while let Decider::Power(_) = game.decider() {
+            let actions = game.legal_actions();
+            game.apply_logged(actions[pick(&mut rng, actions.len())], &mut counts).expect("listed");
+        }
+        protestant += game.protestant_spaces().len();
+    }
+    let names =
+        ["field battles", "assaults", "naval battles", "piracy", "reformations", "counter-reformations", "debates"];
+    for (name, n) in names.iter().zip(counts.0) {
+        assert!(n > 0, "no {name} in 200 random games");
+    }
+    let mean = protestant as f64 / 200.0;
+    assert!(mean > 0.0 && mean < 50.0, "mean Protestant spaces at the end: {mean}");
+}
