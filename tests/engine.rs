@@ -210,6 +210,10 @@ fn corsairs_after_barbary_pirates() {
     assert!(actions.contains(&Action::BuildCorsair(Space::Algiers)));
     assert!(actions.contains(&Action::BuildCorsair(Space::Istanbul)));
     assert!(!actions.contains(&Action::BuildSquadron(Space::Algiers)));
+    // Only corsairs in Algiers (§17, §21.1): no land units either.
+    assert!(!actions.contains(&Action::RaiseRegular(Space::Algiers)));
+    assert!(!actions.contains(&Action::RaiseCavalry(Space::Algiers)));
+    assert!(actions.contains(&Action::RaiseRegular(Space::Istanbul)));
     game.apply(Action::BuildCorsair(Space::Algiers)).unwrap();
     assert_eq!(game.naval_units(NavalLocation::Port(Space::Algiers), Faction::Ottoman).corsairs, 1);
 }

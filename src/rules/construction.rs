@@ -14,6 +14,7 @@ pub fn can_raise(game: &Game, power: Power, faction: Faction, kind: LandUnitKind
 }
 
 /// [`can_raise`] without the counter-mix check: every other condition of §17.
+/// In Algiers only corsairs are built (§17, §21.1), so no land units.
 pub fn may_raise_at(game: &Game, power: Power, faction: Faction, kind: LandUnitKind, space: Space) -> bool {
     let own = faction == Faction::from(power);
     let ally = faction.minor().is_some() && game.allied(power, faction);
@@ -24,6 +25,7 @@ pub fn may_raise_at(game: &Game, power: Power, faction: Faction, kind: LandUnitK
         return false;
     }
     space.home() == faction
+        && space != Space::Algiers
         && game.in_play(space)
         && (game.controller(space) == Faction::from(power) || game.controller(space) == faction)
         && !game.in_unrest(space)
