@@ -935,3 +935,23 @@ fn hungary_is_already_defeated_in_1532() {
         assert_eq!(rules::minor::hungary_bohemia_defeat_condition(&game), None);
     }
 }
+
+/// §15.3, §19: besiegers that go home in winter end their siege; the
+/// defenders are no longer besieged (found by the invariant playouts).
+#[test]
+fn a_siege_ends_when_the_besiegers_winter_at_home() {
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 4));
+    game.set_turn(2).unwrap();
+    game.set_besieged_units(Space::Florence, Faction::Independent, LandUnits::regulars(1)).unwrap();
+    game.set_land_units(Space::Florence, Faction::Papacy, LandUnits::regulars(2)).unwrap();
+    assert!(game.is_besieged(Space::Florence, Faction::Independent));
+    game.set_phase(Phase::Winter).unwrap();
+    game.run_automatic();
+    while game.phase() == Phase::Winter {
+        let first = game.legal_actions()[0];
+        game.apply(first).unwrap();
+    }
+    assert!(game.land_units(Space::Florence, Faction::Papacy).is_empty());
+    assert_eq!(game.land_units(Space::Florence, Faction::Independent), LandUnits::regulars(1));
+    assert!(!game.is_besieged(Space::Florence, Faction::Independent));
+}

@@ -302,6 +302,17 @@ impl Game {
     /// free (or are eliminated, their leaders captured, with nowhere to go).
     /// With no besiegers left the units inside are simply free. Returns
     /// whether a siege ended.
+    /// Checks every siege (§15.3) after units left spaces outside the action
+    /// phase's moves: winter's return home, peace terms, events. A siege
+    /// whose besiegers are gone simply ends; besiegers left that no longer
+    /// outnumber must retreat.
+    pub(crate) fn check_all_sieges(&mut self, log: &mut dyn Log) {
+        let besieged: EnumSet<Space> = self.land_stacks().filter(|&(.., b)| b).map(|(s, ..)| s).collect();
+        for space in besieged {
+            self.check_siege(space, log);
+        }
+    }
+
     pub(crate) fn check_siege(&mut self, space: Space, log: &mut dyn Log) -> bool {
         if rules::siege_holds(self, space) {
             return false;

@@ -16,6 +16,9 @@ impl Game {
     /// Enters the spring deployment phase: the first power in impulse order
     /// is next.
     pub(crate) fn begin_spring_deployment(&mut self, log: &mut dyn Log) {
+        // Peace terms and events of the diplomacy phase may have taken
+        // besiegers away (§15.3).
+        self.check_all_sieges(log);
         self.impulse_index = 0;
         self.enter_phase(Phase::SpringDeployment, log);
     }

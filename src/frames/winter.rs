@@ -557,6 +557,8 @@ impl Game {
     /// markers come off; debaters are uncommitted. (Loans, step 1, have no
     /// state yet; forced mandatory events, step 8, follow in `winter_step`.)
     fn close_winter(&mut self, log: &mut dyn Log) {
+        // Besiegers went home: their sieges are over (§15.3, §19).
+        self.check_all_sieges(log);
         self.piracy_markers = EnumSet::EMPTY;
         // §24.3: in the two-player game the League's Hapsburg-Papacy
         // alliance lasts for the rest of the game.
