@@ -225,7 +225,6 @@ impl Game {
         group: WinterGroup,
         list: &mut ActionList,
     ) {
-        let options = winter::return_options(self, power, space);
         // Losses to attrition, chosen by kind from a mixed group.
         if group.losing > 0 {
             for kind in LandUnitKind::ALL {
@@ -235,6 +234,7 @@ impl Game {
             }
             return;
         }
+        let options = winter::return_options(self, power, space);
         // The stack is empty but for leaders: they go with a departing group.
         if options.stack.total() == 0 {
             list.extend(sent_to.iter().map(Action::WinterTo));
@@ -244,11 +244,12 @@ impl Game {
             return;
         }
         self.winter_group_additions(&options, group, list);
-        if !group.units.is_empty() {
+        // The group splits off the same way whatever its destination.
+        if !group.units.is_empty() && self.winter_split_fits(space, group) {
             for d in options.destinations.iter().filter(|d| d.users.contains(group.faction)) {
                 let arriving = group.units.total() - d.loss(group.units.total());
                 let fits_room = d.room.is_none_or(|room| arriving <= room);
-                if fits_room && self.winter_split_fits(space, group) && !list.contains(&Action::WinterTo(d.space)) {
+                if fits_room && !list.contains(&Action::WinterTo(d.space)) {
                     list.push(Action::WinterTo(d.space));
                 }
             }
