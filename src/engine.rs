@@ -171,7 +171,10 @@ impl Game {
             Some(&Frame::War(war)) => self.war_actions(war, list),
             None => {}
         }
-        list.sort_unstable_by_key(|a| a.index());
+        // Most listings come out in index order already.
+        if !list.is_sorted_by_key(|a| a.index()) {
+            list.sort_unstable_by_key(|a| a.index());
+        }
     }
 
     /// Whether `action` is legal now.

@@ -251,6 +251,12 @@ impl Pairs {
         let bits = Self::bit(a, b) | Self::bit(b, a);
         if on { self.0 |= bits } else { self.0 &= !bits }
     }
+    /// Whether `contains(a, b)` for some `b`.
+    #[inline]
+    pub fn any_with(self, a: Faction) -> bool {
+        let row = ((1u128 << Faction::COUNT) - 1) << (a.index() * Faction::COUNT);
+        self.0 & row != 0
+    }
 }
 
 /// The whole state of a game of Here I Stand.
@@ -815,6 +821,10 @@ impl Game {
     /// Whether land units, naval units in port or leaders of an enemy of
     /// `power` are in `space`.
     pub fn has_enemy_units(&self, power: Power, space: Space) -> bool {
+        // A power at war with nobody has no enemy anywhere: skip the scans.
+        if !self.wars.any_with(Faction::from(power)) {
+            return false;
+        }
         self.land_stacks_slice().iter().any(|s| s.space == space && self.is_enemy(power, s.faction))
             || self
                 .naval_stacks_slice()

@@ -3,6 +3,7 @@
 
 use crate::action::Action;
 use crate::data::cards::Entry;
+use crate::data::powers;
 use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
 use crate::frames::Frame;
@@ -247,10 +248,8 @@ impl Game {
             let Some(faction) = self.builder_faction(power, space) else {
                 continue;
             };
-            let mut raise = |kind| {
-                construction::may_raise_at(self, power, faction, kind, space)
-                    && fits.one_more(self, faction, space, kind)
-            };
+            let site = construction::may_raise_any_at(self, power, faction, space);
+            let mut raise = |kind| site && powers::fields(faction, kind) && fits.one_more(self, faction, space, kind);
             if cp >= cost::RAISE_REGULAR && raise(LandUnitKind::Regular) {
                 list.push(Action::RaiseRegular(space));
             }

@@ -41,13 +41,16 @@ impl Game {
     pub(crate) fn formation_origins(&self, power: Power, cp: u8) -> EnumSet<Space> {
         let own = Faction::from(power);
         let mut origins = EnumSet::EMPTY;
-        let candidates =
-            self.land_stacks().filter(|&(_, f, _, besieged)| f == own && !besieged).map(|(s, ..)| s).chain(
-                self.army_leaders_of(power).filter_map(|l| match self.leader_location(l) {
-                    LeaderLocation::Space(s) => Some(s),
-                    _ => None,
-                }),
-            );
+        // A set, so that a space with both units and leaders is checked once.
+        let candidates: EnumSet<Space> = self
+            .land_stacks()
+            .filter(|&(_, f, _, besieged)| f == own && !besieged)
+            .map(|(s, ..)| s)
+            .chain(self.army_leaders_of(power).filter_map(|l| match self.leader_location(l) {
+                LeaderLocation::Space(s) => Some(s),
+                _ => None,
+            }))
+            .collect();
         for from in candidates {
             if self.is_formation_origin(power, cp, from) {
                 origins.insert(from);
@@ -64,12 +67,16 @@ impl Game {
         let leaders = self.army_leaders_at(from, own).next().is_some() && !held_back(self, power, from);
         let all_leaders: EnumSet<Leader> = self.army_leaders_at(from, own).collect();
         let limit = formation_limit(all_leaders);
-        let units =
-            self.movable_units(power, from).total() > 0 && self.completion_exists(power, from, LandUnits::NONE, limit);
         let reachable = |with_units: bool| {
             from.land_neighbours().any(|to| move_cost(from, to) <= cp && may_enter(self, power, to, with_units))
         };
-        (units && reachable(true)) || (leaders && reachable(false))
+        // The counter-mix search last: it is the dearest check.
+        let units = || {
+            self.movable_units(power, from).total() > 0
+                && reachable(true)
+                && self.completion_exists(power, from, LandUnits::NONE, limit)
+        };
+        units() || (leaders && reachable(false))
     }
 
     /// Whether `moving`, split off from `power`'s units in `from`, leaves

@@ -14,7 +14,7 @@ use crate::event::Event;
 use crate::frames::Frame;
 use crate::game::{DebaterState, Game, LandUnits, LeaderLocation, NavalLocation};
 use crate::rules::counters;
-use crate::rules::winter::{self, Obligation, ReturnOptions};
+use crate::rules::winter::{self, Obligation, ReturnOptions, WinterStack};
 use crate::sets::EnumSet;
 use crate::types::{Debater, Faction, LandUnitKind, Leader, LeaderKind, Phase, Power, Space};
 
@@ -203,14 +203,16 @@ impl Game {
     }
 
     /// The next stack of `power` not yet handled with units that must or
-    /// may leave (§19 step 3, in the order of `rules::winter`).
+    /// may leave (§19 step 3, in the order of `rules::winter`). The
+    /// destinations (two searches) are looked up only for a stack whose
+    /// units may leave but need not.
     fn next_winter_stack(&self, power: Power, done: EnumSet<Space>) -> Option<Space> {
         winter::winter_obligations(self, power)
             .into_iter()
             .filter(|s| !done.contains(s.space))
             .find(|s| {
-                let options = winter::return_options(self, power, s.space);
-                s.must_leave() > 0 || (may_leave(&options) && !options.destinations.is_empty())
+                s.must_leave() > 0
+                    || (may_leave(s) && !winter::return_options(self, power, s.space).destinations.is_empty())
             })
             .map(|s| s.space)
     }
@@ -223,7 +225,6 @@ impl Game {
         group: WinterGroup,
         list: &mut ActionList,
     ) {
-        let options = winter::return_options(self, power, space);
         // Losses to attrition, chosen by kind from a mixed group.
         if group.losing > 0 {
             for kind in LandUnitKind::ALL {
@@ -233,6 +234,7 @@ impl Game {
             }
             return;
         }
+        let options = winter::return_options(self, power, space);
         // The stack is empty but for leaders: they go with a departing group.
         if options.stack.total() == 0 {
             list.extend(sent_to.iter().map(Action::WinterTo));
@@ -242,11 +244,12 @@ impl Game {
             return;
         }
         self.winter_group_additions(&options, group, list);
-        if !group.units.is_empty() {
+        // The group splits off the same way whatever its destination.
+        if !group.units.is_empty() && self.winter_split_fits(space, group) {
             for d in options.destinations.iter().filter(|d| d.users.contains(group.faction)) {
                 let arriving = group.units.total() - d.loss(group.units.total());
                 let fits_room = d.room.is_none_or(|room| arriving <= room);
-                if fits_room && self.winter_split_fits(space, group) && !list.contains(&Action::WinterTo(d.space)) {
+                if fits_room && !list.contains(&Action::WinterTo(d.space)) {
                     list.push(Action::WinterTo(d.space));
                 }
             }
@@ -408,8 +411,9 @@ impl Game {
             *g = WinterGroup::NONE;
             *d = done;
         }
-        let options = winter::return_options(self, power, from);
-        if options.stack.total() == 0 && self.army_leaders_at(from, Faction::from(power)).next().is_none() {
+        if winter::stack_at(self, power, from).total() == 0
+            && self.army_leaders_at(from, Faction::from(power)).next().is_none()
+        {
             self.finish_winter_stack(power, from, done, log);
         }
     }
@@ -446,7 +450,7 @@ impl Game {
                 lose -= n;
             }
         }
-        let emptied = winter::return_options(self, power, space).stack.total() == 0;
+        let emptied = winter::stack_at(self, power, space).total() == 0;
         let leaders_here = self.army_leaders_at(space, Faction::from(power)).next().is_some();
         if emptied && leaders_here && sent_to.len() > 1 {
             // The owner picks which group the leaders follow.
@@ -602,6 +606,6 @@ impl Game {
 }
 
 /// Whether some of the stack's units may leave by choice (a capital or home key).
-fn may_leave(options: &ReturnOptions) -> bool {
-    options.stack.forces.iter().any(|f| f.obligation == Obligation::MayStay)
+fn may_leave(stack: &WinterStack) -> bool {
+    stack.forces.iter().any(|f| f.obligation == Obligation::MayStay)
 }

@@ -16,9 +16,15 @@ pub fn can_raise(game: &Game, power: Power, faction: Faction, kind: LandUnitKind
 /// [`can_raise`] without the counter-mix check: every other condition of §17.
 /// In Algiers only corsairs are built (§17, §21.1), so no land units.
 pub fn may_raise_at(game: &Game, power: Power, faction: Faction, kind: LandUnitKind, space: Space) -> bool {
+    powers::fields(faction, kind) && may_raise_any_at(game, power, faction, space)
+}
+
+/// The conditions of [`may_raise_at`] that do not depend on the kind of
+/// unit, so that a listing checks them once per space.
+pub(crate) fn may_raise_any_at(game: &Game, power: Power, faction: Faction, space: Space) -> bool {
     let own = faction == Faction::from(power);
     let ally = faction.minor().is_some() && game.allied(power, faction);
-    if !(own || ally) || !powers::fields(faction, kind) {
+    if !(own || ally) {
         return false;
     }
     if power == Power::Protestant && !game.schmalkaldic_league() {

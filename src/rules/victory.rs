@@ -234,9 +234,21 @@ pub fn vp_totals(game: &Game) -> [i8; Power::COUNT] {
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn military_auto_victory(game: &Game) -> Option<Power> {
+    let uncovered = keys_uncovered_by_faction(game);
     counting_powers(game.scenario())
         .into_iter()
-        .find(|&p| powers::auto_win_keys(p).is_some_and(|needed| keys_uncovered(game, p) >= needed))
+        .find(|&p| powers::auto_win_keys(p).is_some_and(|needed| uncovered[Faction::from(p).index()] >= needed))
+}
+
+/// [`keys_uncovered`] of every faction, in one pass over the map: the keys
+/// each controls that are not in unrest.
+fn keys_uncovered_by_faction(game: &Game) -> [u8; Faction::COUNT] {
+    let mut uncovered = [0u8; Faction::COUNT];
+    for key in Space::ALL.into_iter().filter(|s| s.kind() == SpaceKind::Key && !game.in_unrest(*s)) {
+        let n = &mut uncovered[game.controller(key).index()];
+        *n = n.saturating_add(1);
+    }
+    uncovered
 }
 
 /// Whether the Protestant has won a religious victory: 50 Protestant spaces

@@ -55,6 +55,8 @@
 //! # Ok::<(), here_i_stand::EditError>(())
 //! ```
 
+use std::sync::OnceLock;
+
 use smallvec::SmallVec;
 
 use crate::game::{Game, LandUnits, LeaderLocation, NavalLocation, NavalUnits};
@@ -347,6 +349,12 @@ pub fn return_options(game: &Game, power: Power, from: Space) -> ReturnOptions {
     ReturnOptions { stack, destinations }
 }
 
+/// `power`'s stack in `from` with its obligations: the `stack` of
+/// [`return_options`] without the searches for destinations.
+pub(crate) fn stack_at(game: &Game, power: Power, from: Space) -> WinterStack {
+    winter_stack(game, power, power_factions(game, power), from)
+}
+
 /// The shortest path from `from` to `to` that lets `power`'s land units
 /// winter without attrition: every space after `from` controlled by the
 /// power or an ally and free of unrest; enemy units ignored; sea zones need
@@ -363,7 +371,8 @@ pub fn return_options(game: &Game, power: Power, from: Space) -> ReturnOptions {
 /// assert_eq!(path.as_deref(), Some(&[PathStep::Land(Space::Paris)][..]));
 /// ```
 pub fn attrition_free_path(game: &Game, power: Power, from: Space, to: Space) -> Option<SmallVec<[PathStep; 32]>> {
-    let bfs = clean_search(game, power, from);
+    let clean = clean_spaces(game, power, enterable(game, power));
+    let bfs = Bfs::run(land_node(from), true, clean, |_| true);
     bfs.path(land_node(from), land_node(to))
 }
 
@@ -435,8 +444,8 @@ fn owns(game: &Game, power: Power, space: Space) -> bool {
 
 /// Before the Schmalkaldic League the Hapsburg may not winter through or
 /// into an electorate (§19.3 exception 3).
-fn barred(game: &Game, power: Power, space: Space) -> bool {
-    power == Power::Hapsburg && !game.schmalkaldic_league() && space.kind() == SpaceKind::Electorate
+fn electorates_barred(game: &Game, power: Power) -> bool {
+    power == Power::Hapsburg && !game.schmalkaldic_league()
 }
 
 fn is_home_key_of(faction: Faction, space: Space) -> bool {
@@ -526,14 +535,15 @@ fn destinations(
     if stack.forces.iter().all(|f| f.obligation == Obligation::MayNotMove) {
         return out;
     }
-    let plain = plain_search(game, power, from);
-    let clean = clean_search(game, power, from);
+    let enterable = enterable(game, power);
+    let plain = plain_search(from, enterable);
+    let clean = clean_search(from, clean_spaces(game, power, enterable));
     let mut push = |space: Space, kind, users: EnumSet<Faction>, room| {
         if !users.is_empty() {
-            out.push(Destination { space, kind, users, room, attrition: !clean.reached(land_node(space)) });
+            out.push(Destination { space, kind, users, room, attrition: !clean.reached(space) });
         }
     };
-    let usable = |space: Space| space != from && owns(game, power, space) && plain.reached(land_node(space));
+    let usable = |space: Space| space != from && owns(game, power, space) && plain.reached(space);
     for &capital in capitals(power) {
         if usable(capital) {
             push(capital, DestinationKind::Capital, to_capital, None);
@@ -561,10 +571,11 @@ fn destinations(
         let candidate = |space: Space| {
             space.is_fortified() && usable(space) && (!needs_room || room(game, power, factions, space) > 0)
         };
-        let nearest = Space::ALL.into_iter().filter(|&s| candidate(s)).map(|s| plain.dist[land_node(s)]).min();
+        let candidates: EnumSet<Space> = Links::get().fortified.iter().filter(|&s| candidate(s)).collect();
+        let nearest = candidates.iter().map(|s| plain.to(s)).min();
         if let Some(best) = nearest {
-            for space in Space::ALL {
-                if !candidate(space) || plain.dist[land_node(space)] != best || capitals(power).contains(&space) {
+            for space in candidates.iter() {
+                if plain.to(space) != best || capitals(power).contains(&space) {
                     continue;
                 }
                 let left = room(game, power, factions, space);
@@ -618,7 +629,8 @@ fn naval_return(game: &Game, power: Power, factions: EnumSet<Faction>, location:
         NavalLocation::Port(space) => land_node(space),
         NavalLocation::Sea(zone) => sea_node(zone),
     };
-    let bfs = Bfs::run(start, false, |s| game.in_play(s), |s| game.is_friendly_controlled(power, s));
+    let in_play = Space::ALL.into_iter().filter(|&s| game.in_play(s)).collect();
+    let bfs = Bfs::run(start, false, in_play, |s| game.is_friendly_controlled(power, s));
     let mut ports = EnumSet::EMPTY;
     let mut distance = None;
     for space in Space::ALL {
@@ -657,20 +669,113 @@ fn sea_node(zone: SeaZone) -> usize {
     Space::COUNT + zone.index()
 }
 
-/// Plain path length, whoever controls the spaces between (§19.3 step 2):
-/// land links, port links and sea-zone adjacencies, each one step.
-fn plain_search(game: &Game, power: Power, from: Space) -> Bfs {
-    Bfs::run(land_node(from), true, |s| game.in_play(s) && !barred(game, power, s), |_| true)
+/// The spaces `power`'s winter moves may enter: those in play, but for the
+/// Hapsburg before the Schmalkaldic League no electorate (exception 3).
+fn enterable(game: &Game, power: Power) -> EnumSet<Space> {
+    let links = Links::get();
+    let in_play = links.all_spaces.difference(game.out_of_play);
+    if electorates_barred(game, power) { in_play.difference(links.electorates) } else { in_play }
 }
 
-/// Paths free of attrition (§19.3): friendly spaces free of unrest.
-fn clean_search(game: &Game, power: Power, from: Space) -> Bfs {
-    Bfs::run(
-        land_node(from),
-        true,
-        |s| game.in_play(s) && !barred(game, power, s) && game.is_friendly_controlled(power, s) && !game.in_unrest(s),
-        |_| true,
-    )
+/// Of the `enterable` spaces, those a path free of attrition may enter
+/// (§19.3): controlled by `power` or an ally, and free of unrest.
+fn clean_spaces(game: &Game, power: Power, enterable: EnumSet<Space>) -> EnumSet<Space> {
+    enterable.difference(game.unrest()).iter().filter(|&s| game.is_friendly_controlled(power, s)).collect()
+}
+
+/// Plain path length, whoever controls the spaces between (§19.3 step 2):
+/// land links, port links and sea-zone adjacencies, each one step, through
+/// the `enterable` spaces.
+fn plain_search(from: Space, enterable: EnumSet<Space>) -> Distances {
+    Distances::search(from, enterable)
+}
+
+/// Paths free of attrition (§19.3), through the [`clean_spaces`].
+fn clean_search(from: Space, clean: EnumSet<Space>) -> Distances {
+    Distances::search(from, clean)
+}
+
+/// The neighbours of every land space and sea zone, and some sets of
+/// spaces of the map, built once.
+struct Links {
+    /// Of each space, the spaces joined to it over land (clear or pass).
+    space_spaces: [EnumSet<Space>; Space::COUNT],
+    /// Of each space, the sea zones it is a port on.
+    space_zones: [EnumSet<SeaZone>; Space::COUNT],
+    /// Of each sea zone, its ports.
+    zone_spaces: [EnumSet<Space>; SeaZone::COUNT],
+    /// Of each sea zone, the adjacent sea zones.
+    zone_zones: [EnumSet<SeaZone>; SeaZone::COUNT],
+    /// Every land space.
+    all_spaces: EnumSet<Space>,
+    /// The electorates.
+    electorates: EnumSet<Space>,
+    /// The fortified spaces.
+    fortified: EnumSet<Space>,
+}
+
+impl Links {
+    fn get() -> &'static Links {
+        static LINKS: OnceLock<Links> = OnceLock::new();
+        LINKS.get_or_init(|| Links {
+            space_spaces: Space::ALL.map(|s| s.land_neighbours().collect()),
+            space_zones: Space::ALL.map(|s| s.ports().iter().copied().collect()),
+            zone_spaces: SeaZone::ALL.map(|z| z.ports().iter().copied().collect()),
+            zone_zones: SeaZone::ALL.map(|z| z.adjacent().iter().copied().collect()),
+            all_spaces: Space::ALL.into_iter().collect(),
+            electorates: Space::ALL.into_iter().filter(|s| s.kind() == SpaceKind::Electorate).collect(),
+            fortified: Space::ALL.into_iter().filter(|s| s.is_fortified()).collect(),
+        })
+    }
+}
+
+/// Steps from one land space to every land space, over land links, port
+/// links and sea-zone adjacencies, entering only some land spaces (sea
+/// zones are always entered); [`UNSEEN`] where none leads. The same
+/// distances as [`Bfs`], found a whole ring of nodes at a time with set
+/// operations instead of one node at a time.
+struct Distances {
+    dist: [u8; Space::COUNT],
+}
+
+impl Distances {
+    fn search(from: Space, enter: EnumSet<Space>) -> Distances {
+        let links = Links::get();
+        let mut dist = [UNSEEN; Space::COUNT];
+        dist[from.index()] = 0;
+        let mut ring: EnumSet<Space> = [from].into_iter().collect();
+        let mut ring_zones: EnumSet<SeaZone> = EnumSet::EMPTY;
+        let (mut seen, mut seen_zones) = (ring, ring_zones);
+        let mut steps = 0u8;
+        while !ring.is_empty() || !ring_zones.is_empty() {
+            steps = steps.saturating_add(1);
+            let (mut next, mut next_zones) = (EnumSet::EMPTY, EnumSet::EMPTY);
+            for space in ring.iter() {
+                next = next.union(links.space_spaces[space.index()]);
+                next_zones = next_zones.union(links.space_zones[space.index()]);
+            }
+            for zone in ring_zones.iter() {
+                next = next.union(links.zone_spaces[zone.index()]);
+                next_zones = next_zones.union(links.zone_zones[zone.index()]);
+            }
+            ring = next.intersection(enter).difference(seen);
+            ring_zones = next_zones.difference(seen_zones);
+            seen = seen.union(ring);
+            seen_zones = seen_zones.union(ring_zones);
+            for space in ring.iter() {
+                dist[space.index()] = steps;
+            }
+        }
+        Distances { dist }
+    }
+
+    fn reached(&self, space: Space) -> bool {
+        self.dist[space.index()] != UNSEEN
+    }
+
+    fn to(&self, space: Space) -> u8 {
+        self.dist[space.index()]
+    }
 }
 
 /// A breadth-first search over land spaces and sea zones, without heap.
@@ -682,10 +787,10 @@ struct Bfs {
 }
 
 impl Bfs {
-    /// Searches from `start`. A land space is entered only if `enter` says
-    /// so, and searched onward only if `transit` says so (or it is the
+    /// Searches from `start`. A land space is entered only if it is in
+    /// `enter`, and searched onward only if `transit` says so (or it is the
     /// start). With `land` false only port and sea links are used.
-    fn run(start: usize, land: bool, enter: impl Fn(Space) -> bool, transit: impl Fn(Space) -> bool) -> Bfs {
+    fn run(start: usize, land: bool, enter: EnumSet<Space>, transit: impl Fn(Space) -> bool) -> Bfs {
         let mut bfs = Bfs { dist: [UNSEEN; NODES], parent: [UNSEEN; NODES], queue: [0; NODES], tail: 0 };
         bfs.dist[start] = 0;
         bfs.push(start);
@@ -699,7 +804,7 @@ impl Bfs {
                 }
                 if land {
                     for next in space.land_neighbours() {
-                        if enter(next) {
+                        if enter.contains(next) {
                             bfs.visit(node, land_node(next));
                         }
                     }
@@ -712,7 +817,7 @@ impl Bfs {
                     bfs.visit(node, sea_node(next));
                 }
                 for &port in zone.ports() {
-                    if enter(port) {
+                    if enter.contains(port) {
                         bfs.visit(node, land_node(port));
                     }
                 }
@@ -789,10 +894,27 @@ mod tests {
         game.set_in_play(Space::Algiers, true).unwrap();
         game.set_schmalkaldic_league(true).unwrap();
         for from in Space::ALL {
-            let bfs = plain_search(&game, Power::France, from);
+            let bfs = plain_search(from, enterable(&game, Power::France));
             for to in Space::ALL {
-                let d = bfs.dist[land_node(to)];
-                assert_eq!(d, from.distance(to), "{from} to {to}");
+                assert_eq!(bfs.to(to), from.distance(to), "{from} to {to}");
+            }
+        }
+    }
+
+    #[test]
+    fn ring_search_matches_the_queue_search() {
+        // The 1517 start: Algiers out of play, the Hapsburg barred from electorates.
+        let game = Game::new(Setup::new(Scenario::Y1517, 0));
+        for power in Power::ALL {
+            let plain = enterable(&game, power);
+            for enter in [plain, clean_spaces(&game, power, plain)] {
+                for from in Space::ALL {
+                    let rings = Distances::search(from, enter);
+                    let queue = Bfs::run(land_node(from), true, enter, |_| true);
+                    for to in Space::ALL {
+                        assert_eq!(rings.to(to), queue.dist[land_node(to)], "{power}: {from} to {to}");
+                    }
+                }
             }
         }
     }
