@@ -955,3 +955,17 @@ fn a_siege_ends_when_the_besiegers_winter_at_home() {
     assert_eq!(game.land_units(Space::Florence, Faction::Independent), LandUnits::regulars(1));
     assert!(!game.is_besieged(Space::Florence, Faction::Independent));
 }
+
+/// §15: leaders under siege may not move; a leader inside a besieged
+/// fortress cannot leave it, and so cannot unbesiege the units he leaves.
+#[test]
+fn besieged_leaders_may_not_move() {
+    let mut game = board();
+    game.set_war(Power::France, Power::England, true).unwrap();
+    game.set_controller(Space::Brussels, Faction::England).unwrap();
+    game.set_besieged_units(Space::Brussels, Faction::England, LandUnits::regulars(1)).unwrap();
+    game.set_leader(Leader::HenryViii, LeaderLocation::Space(Space::Brussels)).unwrap();
+    game.set_land_units(Space::Brussels, Faction::France, LandUnits::regulars(2)).unwrap();
+    impulse(&mut game, Power::England, 2);
+    assert!(!game.is_legal(&Action::MoveFrom(Space::Brussels)));
+}

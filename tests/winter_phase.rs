@@ -126,3 +126,70 @@ fn attrition_takes_half_and_the_owner_picks_the_kind() {
     assert_eq!(arrived.mercenaries, 0);
     assert!(arrived.regulars >= 1);
 }
+
+/// §15.3 in winter (§19.3): besiegers going home end the siege as soon as
+/// they no longer outnumber the units inside, which are then free. Two
+/// Papal mercenaries besiege the independent regular in Florence; they go
+/// home one at a time.
+#[test]
+fn besiegers_going_home_end_the_siege() {
+    let (mut game, mut log) = winter(|g| {
+        g.set_besieged_units(Space::Florence, Faction::Independent, LandUnits::regulars(1)).unwrap();
+        g.set_land_units(Space::Florence, Faction::Papacy, LandUnits { regulars: 0, mercenaries: 2, cavalry: 0 })
+            .unwrap();
+    });
+    assert!(game.is_besieged(Space::Florence, Faction::Independent));
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    game.apply(Action::AddUnit(LandUnitKind::Mercenary)).unwrap();
+    game.apply_logged(Action::WinterTo(Space::Rome), &mut log).unwrap();
+    // One mercenary left: it no longer outnumbers the regular inside.
+    assert_eq!(game.land_units(Space::Florence, Faction::Papacy).total(), 1);
+    assert!(!game.is_besieged(Space::Florence, Faction::Independent));
+    assert!(log.contains(&Event::SiegeBroken(Space::Florence)));
+    finish(&mut game, &mut log, |_, a| a[0]);
+    assert_eq!(game.land_units(Space::Florence, Faction::Papacy), LandUnits::NONE);
+    assert_eq!(game.land_units(Space::Florence, Faction::Independent), LandUnits::regulars(1));
+    assert!(!game.is_besieged(Space::Florence, Faction::Independent));
+}
+
+/// §19.3 and §15: enemy units are ignored on the way home, so a unit may
+/// winter in its power's fortress where enemy units stand outside; it goes
+/// inside, under siege while outnumbered, and is free once the enemy has
+/// gone home. A besieged unit that leaves does not free the others (none
+/// here: Naples' own garrison has left before).
+#[test]
+fn wintering_into_a_fortress_with_enemies_outside() {
+    let (mut game, mut log) = winter(|g| {
+        g.set_war(Power::Hapsburg, Power::Papacy, true).unwrap();
+        g.set_land_units(Space::Naples, Faction::Papacy, LandUnits::regulars(3)).unwrap();
+        g.set_land_units(Space::Palermo, Faction::Hapsburg, LandUnits::regulars(1)).unwrap();
+    });
+    assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
+    game.apply(Action::AddUnit(LandUnitKind::Regular)).unwrap();
+    assert!(game.is_legal(&Action::WinterTo(Space::Naples)));
+    game.apply_logged(Action::WinterTo(Space::Naples), &mut log).unwrap();
+    assert_eq!(game.land_units(Space::Naples, Faction::Hapsburg), LandUnits::regulars(1));
+    assert!(game.is_besieged(Space::Naples, Faction::Hapsburg), "inside, 3 Papal units outside");
+    finish(&mut game, &mut log, |_, a| a[0]);
+    assert_eq!(game.land_units(Space::Naples, Faction::Papacy), LandUnits::NONE);
+    assert_eq!(game.land_units(Space::Naples, Faction::Hapsburg), LandUnits::regulars(1));
+    assert!(!game.is_besieged(Space::Naples, Faction::Hapsburg));
+    assert!(log.contains(&Event::SiegeBroken(Space::Naples)));
+}
+
+/// A besieged stack that sends some units home keeps the rest inside, still
+/// under siege (three French regulars outside two English in Calais, one of
+/// which goes home to London).
+#[test]
+fn a_besieged_stack_sending_units_home_stays_besieged() {
+    let (mut game, mut log) = winter(|g| {
+        g.set_war(Power::England, Power::France, true).unwrap();
+        g.set_besieged_units(Space::Calais, Faction::England, LandUnits::regulars(2)).unwrap();
+        g.set_land_units(Space::Calais, Faction::France, LandUnits::regulars(3)).unwrap();
+    });
+    assert_eq!(game.decider(), Decider::Power(Power::England));
+    game.apply(Action::AddUnit(LandUnitKind::Regular)).unwrap();
+    game.apply_logged(Action::WinterTo(Space::London), &mut log).unwrap();
+    assert_eq!(game.land_units(Space::Calais, Faction::England), LandUnits::regulars(1));
+    assert!(game.is_besieged(Space::Calais, Faction::England));
+}

@@ -64,7 +64,10 @@ impl Game {
     /// counters, with an adjacent space they may enter (§13.1).
     pub(crate) fn is_formation_origin(&self, power: Power, cp: u8, from: Space) -> bool {
         let own = Faction::from(power);
-        let leaders = self.army_leaders_at(from, own).next().is_some() && !held_back(self, power, from);
+        // Leaders under siege may not move (§15).
+        let leaders = self.army_leaders_at(from, own).next().is_some()
+            && !held_back(self, power, from)
+            && !self.is_besieged(from, own);
         let all_leaders: EnumSet<Leader> = self.army_leaders_at(from, own).collect();
         let limit = formation_limit(all_leaders);
         let reachable = |with_units: bool| {
@@ -129,7 +132,7 @@ impl Game {
         list: &mut ActionList,
     ) {
         // Leaders first, then units, so the formation limit is known (§5.1).
-        if units.is_empty() && !held_back(self, power, from) {
+        if units.is_empty() && !held_back(self, power, from) && !self.is_besieged(from, Faction::from(power)) {
             for leader in self.army_leaders_at(from, Faction::from(power)) {
                 if !leaders.contains(leader) {
                     list.push(Action::AddLeader(leader));

@@ -392,16 +392,24 @@ impl Game {
             add_kind(&mut stay, kind, -(kind_count(group.units, kind) as i8));
         }
         let index = self.land_stacks_slice().iter().position(|s| s.space == from && s.faction == faction);
-        self.write_land_stack(index, from, faction, stay, false);
+        // Those left behind stay where they were, inside a siege or not.
+        let besieged = self.is_besieged(from, faction);
+        self.write_land_stack(index, from, faction, stay, besieged);
         let mut there = self.land_units(to, faction);
         for kind in LandUnitKind::ALL {
             add_kind(&mut there, kind, kind_count(group.units, kind) as i8);
         }
         let index = self.land_stacks_slice().iter().position(|s| s.space == to && s.faction == faction);
-        let besieged = self.is_besieged(to, faction);
+        // Enemy units are ignored on the way (§19.3); arrivals in a fortress
+        // with enemy units outside go inside, under siege while outnumbered.
+        let enemies_outside =
+            self.land_units_at(to).any(|(f, u, b)| !b && !u.is_empty() && f != faction && self.at_war(f, faction));
+        let besieged = self.is_besieged(to, faction) || enemies_outside;
         self.write_land_stack(index, to, faction, there, besieged);
         self.settle_counters(faction, to);
         log.event(Event::WinterReturn { faction, from, to, units: group.units });
+        self.end_winter_siege(from, log);
+        self.end_winter_siege(to, log);
         let mut sent_to = sent_to;
         sent_to.insert(to);
         // Arrivals stay put this winter (§19: each stack moves once).
@@ -450,6 +458,7 @@ impl Game {
                 lose -= n;
             }
         }
+        self.end_winter_siege(space, log);
         let emptied = winter::stack_at(self, power, space).total() == 0;
         let leaders_here = self.army_leaders_at(space, Faction::from(power)).next().is_some();
         if emptied && leaders_here && sent_to.len() > 1 {
@@ -466,6 +475,22 @@ impl Game {
             }
         }
         self.finish_winter_stack(power, space, done.union(sent_to), log);
+    }
+
+    /// §15.3 in winter (§19.3): besiegers going home end the siege of
+    /// `space` once they no longer outnumber the units inside, which are
+    /// then free; the rest of the besiegers must go home too.
+    fn end_winter_siege(&mut self, space: Space, log: &mut dyn Log) {
+        if crate::rules::battle::siege_holds(self, space) {
+            return;
+        }
+        let inside: smallvec::SmallVec<[(Faction, LandUnits); 4]> =
+            self.land_units_at(space).filter(|&(_, _, b)| b).map(|(f, u, _)| (f, u)).collect();
+        for (faction, units) in inside {
+            let index = self.land_stacks_slice().iter().position(|s| s.space == space && s.faction == faction);
+            self.write_land_stack(index, space, faction, units, false);
+        }
+        log.event(Event::SiegeBroken(space));
     }
 
     /// Marks `space` done and moves to the next stack, or ends the power's return.
