@@ -45,6 +45,7 @@ impl Game {
             }
         }
         self.reformer_arrivals(log);
+        self.english_card_draw(log);
         self.add_new_cards(log);
         self.deal(log);
         // Arriving leaders may wait for their owners' choices; the
@@ -187,6 +188,9 @@ impl Game {
             Action::Pass => {
                 self.passes_in_row += 1;
                 log.event(Event::Passed(power));
+                if power == Power::England {
+                    self.english_pass(log);
+                }
             }
             Action::PlayCp(card) => {
                 self.passes_in_row = 0;
