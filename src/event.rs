@@ -678,4 +678,14 @@ pub enum Event {
     /// The Hapsburg took the Catherine of Aragon marker (§21.3), or used it
     /// (`false`) on a declaration of war on England (§9.6 step 2).
     CatherineOfAragonMarker(bool),
+    /// Under Mary I, England rolled for the card it played (§21.3 step 3):
+    /// on 1-3 (`papal`) the Papacy uses its CP in the English zone.
+    MaryIRoll {
+        /// The card England played.
+        card: Card,
+        /// The die.
+        dice: Dice,
+        /// Whether the Papacy took the card's CP.
+        papal: bool,
+    },
 }

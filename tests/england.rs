@@ -543,3 +543,114 @@ fn succession_round_trips() {
     assert_eq!(back, game);
     assert_eq!(back.marital_status(), MaritalStatus::JaneSeymour);
 }
+
+// --- Mary I in power (§21.3 steps 1-7) ---------------------------------------
+
+/// England's impulse under Mary I with `card` in hand and York Protestant
+/// (so the procedure applies).
+fn mary_impulse(card: Card, edit: impl FnOnce(&mut Game)) -> Game {
+    england_impulse(7, |g| {
+        g.remove_card(Card::SixWivesOfHenryViii).unwrap();
+        g.set_ruler(Power::England, Ruler::MaryI).unwrap();
+        g.set_leader(Leader::HenryViii, LeaderLocation::Removed).unwrap();
+        g.set_religion(Space::York, Religion::Protestant).unwrap();
+        g.give_card(Power::England, card).unwrap();
+        edit(g);
+    })
+}
+
+#[test]
+fn under_mary_a_4_lets_england_play_its_card() {
+    let mut game = mary_impulse(Card::Erasmus, |_| {});
+    game.force_dice(&[4]).unwrap();
+    let mut log = Vec::new();
+    game.apply_logged(Action::PlayCp(Card::Erasmus), &mut log).unwrap();
+    assert!(log.iter().any(|e| matches!(e, Event::MaryIRoll { papal: false, .. })));
+    assert_eq!(game.decider(), Decider::Power(Power::England));
+    assert!(game.legal_actions().contains(&Action::RaiseRegular(Space::London)));
+}
+
+#[test]
+fn under_mary_a_3_gives_a_2_cp_card_to_papal_burn_books_in_england() {
+    // A response card: CP only while Mary rules (step 6).
+    let card = Card::FoulWeather;
+    assert_eq!(card.cp(), 2);
+    assert_eq!(rules::england::mary_papal_actions(2), (true, false));
+    let mut game = mary_impulse(card, |_| {});
+    assert!(rules::england::mary_forbids_event(&game, Power::England, card));
+    assert!(!game.legal_actions().contains(&Action::PlayEvent(card)));
+    game.force_dice(&[3]).unwrap();
+    let mut log = Vec::new();
+    game.apply_logged(Action::PlayCp(card), &mut log).unwrap();
+    assert!(log.iter().any(|e| matches!(e, Event::MaryIRoll { papal: true, .. })));
+    assert!(game.discard_pile().contains(card));
+    assert!(!game.hand(Power::England).contains(card));
+    // The Papacy picks its Burn Books targets: York is one.
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    assert!(game.legal_actions().contains(&Action::Target(Space::York)));
+    game.force_dice(&[6, 6]).unwrap();
+    game.apply(Action::Target(Space::York)).unwrap();
+    assert_eq!(game.religion(Space::York), Religion::Catholic);
+    // No target left: England's impulse is over, France's begins.
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+}
+
+#[test]
+fn under_mary_a_3_cp_card_gives_the_papacy_a_debate_in_england() {
+    let card = Card::ThomasMore;
+    assert_eq!(card.cp(), 3);
+    let mut game = mary_impulse(card, |g| {
+        g.set_debater(Debater::Eck, DebaterState::Uncommitted).unwrap();
+        g.set_debater(Debater::Cranmer, DebaterState::Uncommitted).unwrap();
+    });
+    game.force_dice(&[1]).unwrap();
+    let mut log = Vec::new();
+    game.apply_logged(Action::PlayCp(card), &mut log).unwrap();
+    assert!(log.iter().any(|e| matches!(
+        e,
+        Event::Debate { caller: Power::Papacy, zone: LanguageZone::English, round: 1, attacker: Debater::Eck, .. }
+    )));
+    assert!(!log.iter().any(|e| matches!(e, Event::CounterReformationAttempt { .. })));
+}
+
+#[test]
+fn under_mary_a_5_cp_card_gives_burn_books_then_a_debate() {
+    let card = Card::DiplomaticMarriage;
+    let mut game = mary_impulse(card, |g| {
+        g.set_debater(Debater::Eck, DebaterState::Uncommitted).unwrap();
+        g.set_debater(Debater::Cranmer, DebaterState::Uncommitted).unwrap();
+    });
+    assert!(card.cp() >= 4, "{}", card.cp());
+    game.force_dice(&[2]).unwrap();
+    game.apply(Action::PlayCp(card)).unwrap();
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    // The Papacy's two attempts, then the debate.
+    let mut log = Vec::new();
+    while game.decider() == Decider::Power(Power::Papacy) {
+        let action =
+            *game.legal_actions().iter().find(|a| matches!(a, Action::Target(_))).unwrap_or(&game.legal_actions()[0]);
+        game.apply_logged(action, &mut log).unwrap();
+    }
+    assert!(log.iter().any(|e| matches!(e, Event::Debate { caller: Power::Papacy, zone: LanguageZone::English, .. })));
+}
+
+#[test]
+fn under_mary_mandatory_events_resolve_normally() {
+    let mut game = mary_impulse(Card::ElizabethI, |g| g.set_pregnancy_result(4, true).unwrap());
+    game.force_dice(&[1]).unwrap();
+    let mut log = Vec::new();
+    game.apply_logged(Action::PlayEvent(Card::ElizabethI), &mut log).unwrap();
+    assert!(!log.iter().any(|e| matches!(e, Event::MaryIRoll { .. })));
+    assert_eq!(game.ruler(Power::England), Ruler::ElizabethI);
+}
+
+#[test]
+fn mary_does_nothing_when_england_is_all_catholic() {
+    let mut game = mary_impulse(Card::Erasmus, |g| g.set_religion(Space::York, Religion::Catholic).unwrap());
+    // Calais (French zone) does not count.
+    game.set_religion(Space::Calais, Religion::Protestant).unwrap();
+    let mut log = Vec::new();
+    game.apply_logged(Action::PlayCp(Card::Erasmus), &mut log).unwrap();
+    assert!(!log.iter().any(|e| matches!(e, Event::MaryIRoll { .. })));
+    assert_eq!(game.decider(), Decider::Power(Power::England));
+}

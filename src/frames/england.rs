@@ -8,11 +8,15 @@ use crate::action::Action;
 use crate::engine::{ActionList, Log};
 use crate::event::Event;
 use crate::frames::Frame;
+use crate::frames::reformation::{Series, Source};
 use crate::game::{DebaterState, Game, LeaderLocation, ReformerState, Scenario};
 use crate::rules::diplomacy as dip;
 use crate::rules::england::{self as rules, BEHEADED, ELIZABETH, HEALTHY_EDWARD, SICKLY_EDWARD};
+use crate::rules::religion::AttemptKind;
 use crate::sets::EnumSet;
-use crate::types::{Card, Debater, Faction, Leader, MaritalStatus, Power, Reformer, Religion, Ruler, Space};
+use crate::types::{
+    Card, CardKind, Debater, Faction, LanguageZone, Leader, MaritalStatus, Power, Reformer, Religion, Ruler, Space,
+};
 
 impl Game {
     /// The choice of Six Wives of Henry VIII (#3): a declaration of war on
@@ -223,3 +227,53 @@ impl Game {
         self.place_leader(Power::England, Leader::Dudley, spaces, log);
     }
 }
+
+/// Mary I in power (§21.3 steps 1-6).
+impl Game {
+    /// England plays `card` under Mary I: unless the procedure does not
+    /// apply now (`rules::england::mary_procedure_applies`) or the card is
+    /// a mandatory event, England rolls 1d6; on 1-3 the card's CP go to the
+    /// Papacy (Burn Books in the English zone, a debate there, or both:
+    /// Burn Books first, then the debate) and England's impulse is over.
+    /// Returns whether the Papacy took the card. England names its use of
+    /// the card with the card (our ruling): the roll comes before either.
+    pub(crate) fn mary_takes_card(&mut self, card: Card, log: &mut dyn Log) -> bool {
+        if card.kind() == CardKind::Mandatory || !rules::mary_procedure_applies(self) {
+            return false;
+        }
+        let dice = self.roll_dice(1);
+        let papal = dice.sum() <= rules::MARY_PAPAL_FACES;
+        log.event(Event::MaryIRoll { card, dice, papal });
+        if !papal {
+            return false;
+        }
+        self.passes_in_row = 0;
+        self.hands[Power::England.index()].remove(card);
+        if card.kind() != CardKind::Home {
+            self.discard.insert(card);
+        }
+        let (burn, debate) = rules::mary_papal_actions(card.cp());
+        self.succession.mary_debate_pending = debate;
+        if burn {
+            let kind = AttemptKind::CounterReformation;
+            let zone = Some(LanguageZone::English);
+            self.begin_attempts(Series::new(Power::Papacy, kind, Source::BurnBooks, zone, BURN_BOOKS_ATTEMPTS));
+        }
+        true
+    }
+
+    /// The debate Mary I's Papal action still owes, once its Burn Books
+    /// attempts are over: called by the Papacy in the English zone. Returns
+    /// whether frames were pushed.
+    pub(crate) fn mary_debate(&mut self, log: &mut dyn Log) -> bool {
+        if !self.succession.mary_debate_pending {
+            return false;
+        }
+        self.succession.mary_debate_pending = false;
+        self.begin_debate(Power::Papacy, LanguageZone::English, log);
+        !self.stack.is_empty()
+    }
+}
+
+/// The attempts of a Burn Books (§18.1).
+const BURN_BOOKS_ATTEMPTS: u8 = 2;

@@ -146,6 +146,9 @@ impl Game {
     /// The next impulse, or the end of the action phase after a pass by
     /// every power in a row (§11.1).
     pub(crate) fn next_impulse(&mut self, log: &mut dyn Log) {
+        if self.mary_debate(log) {
+            return;
+        }
         self.clear_impulse_marks();
         self.naval_beaten = Default::default();
         self.war = Default::default();
@@ -184,6 +187,11 @@ impl Game {
 
     pub(crate) fn apply_impulse(&mut self, power: Power, action: Action, log: &mut dyn Log) {
         self.stack.pop();
+        if let Action::PlayCp(card) | Action::PlayEvent(card) = action {
+            if power == Power::England && self.mary_takes_card(card, log) {
+                return;
+            }
+        }
         match action {
             Action::Pass => {
                 self.passes_in_row += 1;

@@ -6,7 +6,9 @@
 use crate::game::{Game, LeaderLocation, ReformerState, Scenario};
 use crate::rules::diplomacy;
 use crate::sets::EnumSet;
-use crate::types::{Card, Faction, Leader, MaritalStatus, Phase, Power, Reformer, Ruler};
+use crate::types::{
+    Card, CardKind, Faction, LanguageZone, Leader, MaritalStatus, Phase, Power, Reformer, Religion, Ruler, Space,
+};
 
 /// England's succession state (§21.3), kept in the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -23,6 +25,10 @@ pub(crate) struct Succession {
     /// The Hapsburg holds the Catherine of Aragon marker: its next
     /// declaration of war on England costs 2 CP less (§9.6 step 2).
     pub(crate) catherine_marker: bool,
+    /// Mary I's Papal action still owes a debate in the English zone, called
+    /// when the Burn Books attempts before it end (§21.3 step 3).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub(crate) mary_debate_pending: bool,
 }
 
 impl Default for Succession {
@@ -32,6 +38,7 @@ impl Default for Succession {
             results: 0,
             beheading_pending: false,
             catherine_marker: false,
+            mary_debate_pending: false,
         }
     }
 }
@@ -385,4 +392,64 @@ impl Game {
         self.succession.catherine_marker = held;
         Ok(())
     }
+}
+
+/// The die faces on which Mary I gives England's card to the Papacy (§21.3
+/// step 3): 1 to 3.
+pub const MARY_PAPAL_FACES: u8 = 3;
+
+/// Whether Mary I's procedure applies to an English impulse now (§21.3
+/// "Mary I in power" steps 1-5): Mary I rules, and some English home space
+/// of the English language zone is not Catholic (Calais does not count).
+/// The two-player game's version is not built.
+///
+/// ```
+/// use here_i_stand::{Game, Phase, Power, Religion, Ruler, Scenario, Setup, Space};
+/// use here_i_stand::rules::england::mary_procedure_applies;
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.set_phase(Phase::Action)?;
+/// game.set_ruler(Power::England, Ruler::MaryI)?;
+/// assert!(!mary_procedure_applies(&game)); // England is all Catholic
+/// game.set_religion(Space::York, Religion::Protestant)?;
+/// assert!(mary_procedure_applies(&game));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn mary_procedure_applies(game: &Game) -> bool {
+    game.scenario() != Scenario::TwoPlayer
+        && game.phase() == Phase::Action
+        && game.ruler(Power::England) == Ruler::MaryI
+        && Space::ALL.into_iter().any(|s| {
+            s.home() == Faction::England
+                && s.language() == Some(LanguageZone::English)
+                && game.religion(s) != Religion::Catholic
+        })
+}
+
+/// What the Papacy does with an English card of `cp` CP taken under Mary I
+/// (§21.3 step 3): `(burn books, debate)` in the English zone: 1-2 CP Burn
+/// Books, 3 CP a debate, 4 or more both.
+///
+/// ```
+/// use here_i_stand::rules::england::mary_papal_actions;
+///
+/// assert_eq!(mary_papal_actions(2), (true, false));
+/// assert_eq!(mary_papal_actions(3), (false, true));
+/// assert_eq!(mary_papal_actions(5), (true, true));
+/// ```
+pub fn mary_papal_actions(cp: u8) -> (bool, bool) {
+    match cp {
+        0 => (false, false),
+        1 | 2 => (true, false),
+        3 => (false, true),
+        _ => (true, true),
+    }
+}
+
+/// Whether Mary I forbids `power` to play `card` as an event (§21.3 step
+/// 6): England's response and combat cards are CP only while she rules.
+pub fn mary_forbids_event(game: &Game, power: Power, card: Card) -> bool {
+    power == Power::England
+        && game.ruler(Power::England) == Ruler::MaryI
+        && matches!(card.kind(), CardKind::Response | CardKind::Combat)
 }
