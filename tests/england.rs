@@ -654,3 +654,23 @@ fn mary_does_nothing_when_england_is_all_catholic() {
     assert!(!log.iter().any(|e| matches!(e, Event::MaryIRoll { .. })));
     assert_eq!(game.decider(), Decider::Power(Power::England));
 }
+
+// --- Found on the way: a siege abandoned in winter (§15.3, §19) -------------
+
+#[test]
+fn a_siege_whose_besiegers_went_home_in_winter_ends() {
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 2));
+    game.set_turn(2).unwrap();
+    game.set_besieged_units(Space::Florence, Faction::Independent, LandUnits::regulars(1)).unwrap();
+    game.set_land_units(Space::Florence, Faction::Papacy, LandUnits::regulars(2)).unwrap();
+    game.set_phase(Phase::Winter).unwrap();
+    game.run_automatic();
+    let mut log = Vec::new();
+    while game.phase() == Phase::Winter {
+        let action = game.legal_actions()[0];
+        game.apply_logged(action, &mut log).unwrap();
+    }
+    assert!(game.land_units(Space::Florence, Faction::Papacy).is_empty());
+    assert!(!game.is_besieged(Space::Florence, Faction::Independent));
+    assert!(log.contains(&Event::SiegeBroken(Space::Florence)));
+}

@@ -27,11 +27,20 @@ fn playout(scenario: Scenario, seed: u64, mut check: impl FnMut(&Game, &ActionLi
     }
 }
 
+/// Whether the decision at hand is an impulse's card choice: no procedure
+/// is under way.
+fn settled(actions: &ActionList) -> bool {
+    actions.iter().all(|a| matches!(a, Action::PlayCp(_) | Action::PlayEvent(_) | Action::Pass))
+}
+
 /// The state invariants: a valid position (counter mixes, one place per
 /// leader and card, ...), no two powers at war sharing a space outside a
-/// siege, besieged defenders inside a fortress and outnumbered, and the
-/// Protestant-spaces count equal to a recount of the map.
-fn check_state(game: &Game) {
+/// siege and besieged defenders outnumbered (both checked between
+/// procedures only, `settled`: a moving formation stays in its space until
+/// its fate is known, ruling L2, and in winter the powers go home one after
+/// another, enemy units ignored, §19), besieged defenders inside a
+/// fortress, and the Protestant-spaces count equal to a recount of the map.
+fn check_state(game: &Game, settled: bool) {
     if let Err(error) = game.validate() {
         panic!("invalid position: {error}");
     }
@@ -43,10 +52,10 @@ fn check_state(game: &Game) {
                 let besiegers = stacks
                     .iter()
                     .any(|&(b, units_b, besieged_b)| b != a && !besieged_b && units_b.total() > units_a.total());
-                assert!(besiegers, "{a} besieged at {space} without outnumbering besiegers");
+                assert!(besiegers || !settled, "{a} besieged at {space} without outnumbering besiegers");
             }
             for &(b, _, besieged_b) in &stacks {
-                if a != b && game.at_war(a, b) && !units_a.is_empty() {
+                if settled && a != b && game.at_war(a, b) && !units_a.is_empty() {
                     assert!(besieged_a || besieged_b, "{a} and {b} at war share {space} outside a siege");
                 }
             }
@@ -60,7 +69,7 @@ fn check_state(game: &Game) {
 fn invariants_hold_at_every_step() {
     for (scenario, games) in [(Scenario::Y1517, 24u64), (Scenario::Y1532, 8), (Scenario::TwoPlayer, 8)] {
         for seed in 0..games {
-            playout(scenario, 500 + seed, |game, _, _, _| check_state(game));
+            playout(scenario, 500 + seed, |game, actions, _, _| check_state(game, settled(actions)));
         }
     }
 }
@@ -119,7 +128,7 @@ fn hundred_thousand_games_keep_the_invariants() {
             scope.spawn(move || {
                 for seed in (t..games).step_by(threads as usize) {
                     let scenario = [Scenario::Y1517, Scenario::Y1532, Scenario::TwoPlayer][(seed % 3) as usize];
-                    playout(scenario, 1_000_000 + seed, |game, _, _, _| check_state(game));
+                    playout(scenario, 1_000_000 + seed, |game, actions, _, _| check_state(game, settled(actions)));
                 }
             });
         }

@@ -58,6 +58,22 @@ impl Game {
     /// The winter phase's automatic driver: naval returns for each power in
     /// impulse order, then land returns, then the closing steps (§19), the
     /// last of them the forced mandatory events (step 8).
+    /// §15.3 after the land returns: a siege whose besiegers all went home
+    /// ends; the units inside are free (nobody is left to retreat).
+    fn lift_abandoned_sieges(&mut self, log: &mut dyn Log) {
+        for space in Space::ALL {
+            let besieged = self.land_units_at(space).any(|(_, _, b)| b);
+            if besieged && !crate::rules::battle::siege_holds(self, space) {
+                let inside: smallvec::SmallVec<[(Faction, LandUnits); 4]> =
+                    self.land_units_at(space).filter(|&(_, _, b)| b).map(|(f, u, _)| (f, u)).collect();
+                for (faction, units) in inside {
+                    self.put_units(space, faction, units, false);
+                }
+                log.event(Event::SiegeBroken(space));
+            }
+        }
+    }
+
     pub(crate) fn winter_step(&mut self, log: &mut dyn Log) {
         let powers = impulse_powers(self.scenario());
         let n = powers.len();
@@ -84,6 +100,7 @@ impl Game {
                     return;
                 }
             } else if cursor == 2 * n {
+                self.lift_abandoned_sieges(log);
                 self.close_winter(log);
                 // Step 8 (§19): forced mandatory events; their decisions,
                 // if any, come before the phase ends.
