@@ -94,11 +94,27 @@ impl Game {
     }
 
     /// Whether Edward was born (a pregnancy result of 5 or 6, §21.3).
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Scenario, Setup};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    /// game.set_pregnancy_result(6, true)?;
+    /// assert!(game.edward_born());
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
     pub fn edward_born(&self) -> bool {
         self.pregnancy_result_had(SICKLY_EDWARD) || self.pregnancy_result_had(HEALTHY_EDWARD)
     }
 
     /// Whether Elizabeth was born (a pregnancy result of 4, §21.3).
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Scenario, Setup};
+    ///
+    /// let game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    /// assert!(!game.elizabeth_born());
+    /// ```
     pub fn elizabeth_born(&self) -> bool {
         self.pregnancy_result_had(ELIZABETH)
     }
@@ -118,6 +134,12 @@ impl Game {
 
     /// Whether a beheading (a result of 3) waits for England's first pass
     /// this turn to advance the marital status again (§21.3).
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Scenario, Setup};
+    ///
+    /// assert!(!Game::empty(Setup::new(Scenario::Y1517, 0)).beheading_pending());
+    /// ```
     pub fn beheading_pending(&self) -> bool {
         self.succession.beheading_pending
     }
@@ -194,6 +216,18 @@ pub fn next_marriage(game: &Game) -> Option<MaritalStatus> {
 
 /// The marriage use of Six Wives of Henry VIII (#3) now: from turn 2, the
 /// box it advances to ([`next_marriage`]).
+///
+/// ```
+/// use here_i_stand::{Game, Leader, LeaderLocation, MaritalStatus, Scenario, Setup, Space};
+/// use here_i_stand::rules::england::six_wives_marriage;
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.set_leader(Leader::HenryViii, LeaderLocation::Space(Space::London))?;
+/// assert_eq!(six_wives_marriage(&game), None); // turn 1
+/// game.set_turn(2)?;
+/// assert_eq!(six_wives_marriage(&game), Some(MaritalStatus::AskForDivorce));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
 pub fn six_wives_marriage(game: &Game) -> Option<MaritalStatus> {
     if game.turn() < FIRST_MARRIAGE_TURN {
         return None;
@@ -250,6 +284,17 @@ pub fn pregnancy_result(game: &Game, wife: MaritalStatus, die: u8) -> Option<u8>
 
 /// Whether Henry's marriages have started the English Reformation (§21.3):
 /// Anne Boleyn or a later box reached.
+///
+/// ```
+/// use here_i_stand::{Game, MaritalStatus, Scenario, Setup};
+/// use here_i_stand::rules::england::english_reformation;
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(!english_reformation(&game));
+/// game.set_marital_status(MaritalStatus::JaneSeymour)?;
+/// assert!(english_reformation(&game));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
 pub fn english_reformation(game: &Game) -> bool {
     game.marital_status() >= MaritalStatus::AnneBoleyn
 }
@@ -354,12 +399,35 @@ pub fn mary_acts_as_edward(game: &Game) -> bool {
 
 /// Whether Mary I (#21) goes back to the discard pile after its event now
 /// (§21.3): played as a sickly Edward VI, it recurs; otherwise removed.
+///
+/// ```
+/// use here_i_stand::{Game, Scenario, Setup};
+/// use here_i_stand::rules::england::mary_recurs;
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.set_pregnancy_result(5, true)?;
+/// assert!(mary_recurs(&game));
+/// game.set_pregnancy_result(6, true)?;
+/// assert!(!mary_recurs(&game));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
 pub fn mary_recurs(game: &Game) -> bool {
     mary_acts_as_edward(game) && !game.pregnancy_result_had(HEALTHY_EDWARD)
 }
 
 /// Whether Six Wives of Henry VIII (#3) may be played as an event by
 /// `power` now: England, with a declaration of war or a marriage to make.
+///
+/// ```
+/// use here_i_stand::{Game, Phase, Power, Scenario, Setup};
+/// use here_i_stand::rules::england::six_wives_playable;
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.set_phase(Phase::Action)?;
+/// assert!(six_wives_playable(&game, Power::England));
+/// assert!(!six_wives_playable(&game, Power::France));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
 pub fn six_wives_playable(game: &Game, power: Power) -> bool {
     power == Power::England && (six_wives_marriage(game).is_some() || !six_wives_dow_targets(game).is_empty())
 }
@@ -367,6 +435,15 @@ pub fn six_wives_playable(game: &Game, power: Power) -> bool {
 /// Editing England's succession state (for building positions).
 impl Game {
     /// Puts Henry VIII's marital status marker on `status` (§21.3).
+    ///
+    /// ```
+    /// use here_i_stand::{Game, MaritalStatus, Scenario, Setup};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    /// game.set_marital_status(MaritalStatus::AnneBoleyn)?;
+    /// assert_eq!(game.marital_status(), MaritalStatus::AnneBoleyn);
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
     pub fn set_marital_status(&mut self, status: MaritalStatus) -> Result<(), crate::EditError> {
         self.succession.marital_status = status;
         Ok(())
@@ -374,6 +451,15 @@ impl Game {
 
     /// Marks the pregnancy chart result `result` (1 to 6; others are
     /// ignored) as had or not, and sets the heir VP to match (§21.3, §23.2).
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Scenario, Setup};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    /// game.set_pregnancy_result(5, true)?;
+    /// assert_eq!(game.heir_vp(), 5);
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
     pub fn set_pregnancy_result(&mut self, result: u8, had: bool) -> Result<(), crate::EditError> {
         if (1..=6).contains(&result) {
             let bit = 1u8 << result;
@@ -388,6 +474,15 @@ impl Game {
     }
 
     /// Gives the Catherine of Aragon marker to the Hapsburg, or takes it back (§21.3).
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Scenario, Setup};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    /// game.set_catherine_of_aragon_marker(true)?;
+    /// assert!(game.catherine_of_aragon_marker());
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
     pub fn set_catherine_of_aragon_marker(&mut self, held: bool) -> Result<(), crate::EditError> {
         self.succession.catherine_marker = held;
         Ok(())
@@ -448,6 +543,17 @@ pub fn mary_papal_actions(cp: u8) -> (bool, bool) {
 
 /// Whether Mary I forbids `power` to play `card` as an event (§21.3 step
 /// 6): England's response and combat cards are CP only while she rules.
+///
+/// ```
+/// use here_i_stand::{Card, Game, Power, Ruler, Scenario, Setup};
+/// use here_i_stand::rules::england::mary_forbids_event;
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(!mary_forbids_event(&game, Power::England, Card::FoulWeather));
+/// game.set_ruler(Power::England, Ruler::MaryI)?;
+/// assert!(mary_forbids_event(&game, Power::England, Card::FoulWeather));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
 pub fn mary_forbids_event(game: &Game, power: Power, card: Card) -> bool {
     power == Power::England
         && game.ruler(Power::England) == Ruler::MaryI
