@@ -11,8 +11,8 @@ use core::str::FromStr;
 use thiserror::Error;
 
 use crate::types::{
-    Card, Debater, DebaterPool, Faction, LandUnitKind, LanguageZone, Leader, MinorPower, NavalUnitKind, Power,
-    Reformer, Ruler, SeaZone, Space, Vocabulary,
+    Card, Debater, DebaterPool, Faction, LandUnitKind, LanguageZone, Leader, MaritalStatus, MinorPower, NavalUnitKind,
+    Power, Reformer, Ruler, SeaZone, Space, Vocabulary,
 };
 
 /// Text that is not an action.
@@ -261,6 +261,8 @@ actions! {
         Assault(Space) => "assault",
         /// Lose one regular of this allied minor power (§14 step 9).
         LoseMinorUnit(MinorPower) => "lose_minor_unit",
+        /// Six Wives of Henry VIII (#3): advance Henry's marital status to this box (§21.3).
+        Marry(MaritalStatus) => "marry",
     }
 }
 

@@ -169,6 +169,7 @@ impl Game {
                 self.piracy_hit_actions(power, zone, chosen, sink_at, list)
             }
             Some(&Frame::War(war)) => self.war_actions(war, list),
+            Some(&Frame::SixWives) => self.six_wives_actions(list),
             None => {}
         }
         // Most listings come out in index order already.
@@ -259,6 +260,7 @@ impl Game {
             Frame::PiracyTarget { zone, .. } => self.apply_piracy_target(zone, action, log),
             Frame::PiracyHit { power, zone, .. } => self.apply_piracy_hit(power, zone, action, log),
             Frame::War(war) => self.apply_war(war, action, log),
+            Frame::SixWives => self.apply_six_wives(action, log),
         }
         self.check_automatic_victory(log);
         self.advance(log);

@@ -4,8 +4,8 @@ use crate::dice::Dice;
 use crate::game::{LandUnits, LeaderLocation, NavalLocation, NavalUnits};
 use crate::sets::EnumSet;
 use crate::types::{
-    Card, Debater, Faction, LandUnitKind, LanguageZone, Leader, MinorPower, Phase, Power, Reformer, Religion, Ruler,
-    SeaZone, Space,
+    Card, Debater, Faction, LandUnitKind, LanguageZone, Leader, MaritalStatus, MinorPower, Phase, Power, Reformer,
+    Religion, Ruler, SeaZone, Space,
 };
 
 /// Something that happened while an action was applied: the decision itself
@@ -662,4 +662,30 @@ pub enum Event {
     LeaderToTurnTrack(Leader),
     /// Hungary-Bohemia was defeated by the Ottoman (§22.5).
     HungaryBohemiaDefeated,
+    /// Henry VIII's marital status marker advanced to this box (§21.3).
+    MaritalStatusAdvanced(MaritalStatus),
+    /// The pregnancy chart for `wife` (§21.3): the die (none for Katherine
+    /// Parr, who brings both heirs) and the result recorded (none if no
+    /// result was left).
+    PregnancyChart {
+        /// The new wife.
+        wife: MaritalStatus,
+        /// The die rolled.
+        dice: Option<Dice>,
+        /// The result recorded, 1 to 6.
+        result: Option<u8>,
+    },
+    /// The Hapsburg took the Catherine of Aragon marker (§21.3), or used it
+    /// (`false`) on a declaration of war on England (§9.6 step 2).
+    CatherineOfAragonMarker(bool),
+    /// Under Mary I, England rolled for the card it played (§21.3 step 3):
+    /// on 1-3 (`papal`) the Papacy uses its CP in the English zone.
+    MaryIRoll {
+        /// The card England played.
+        card: Card,
+        /// The die.
+        dice: Dice,
+        /// Whether the Papacy took the card's CP.
+        papal: bool,
+    },
 }

@@ -370,6 +370,9 @@ pub struct Game {
     /// The land war's per-impulse state (§13.1, §13.2, §15.1), cleared
     /// when an impulse begins.
     pub(crate) war: crate::rules::battle::WarState,
+    /// England's succession: Henry's marital status, the pregnancy chart,
+    /// the Catherine of Aragon marker (§21.3).
+    pub(crate) succession: crate::rules::england::Succession,
 }
 
 impl Game {
@@ -460,6 +463,7 @@ impl Game {
             piracy_markers: EnumSet::EMPTY,
             naval_beaten: Default::default(),
             war: Default::default(),
+            succession: Default::default(),
         }
     }
 

@@ -107,6 +107,9 @@ struct GameRepr {
     /// The land war's per-impulse state.
     #[serde(default)]
     war: crate::rules::battle::WarState,
+    /// England's succession (§21.3).
+    #[serde(default)]
+    succession: crate::rules::england::Succession,
 }
 
 /// One land stack.
@@ -230,6 +233,7 @@ impl From<&Game> for GameRepr {
             piracy_markers: game.piracy_markers.iter().collect(),
             naval_beaten: game.naval_beaten,
             war: game.war,
+            succession: game.succession,
         }
     }
 }
@@ -327,6 +331,7 @@ impl GameRepr {
             piracy_markers: set_of(self.piracy_markers, "piracy_markers")?,
             naval_beaten: self.naval_beaten,
             war: self.war,
+            succession: self.succession,
         };
         game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
         game.validate()?;

@@ -372,6 +372,8 @@ fn setup_1532(game: &mut Game) -> Result<(), EditError> {
     }
     game.set_chateaux_vp(2)?;
     game.set_st_peters_vp(1)?;
+    // §24.2: Henry VIII has asked for his divorce.
+    game.set_marital_status(crate::types::MaritalStatus::AskForDivorce)?;
     for &(zone, new_testament) in NEW_TESTAMENT_1532 {
         game.set_translation(zone, new_testament, 0)?;
     }

@@ -42,7 +42,7 @@ fn protestant_spaces(game: &mut Game, n: usize) {
 #[test]
 fn play_event_is_offered_for_built_events_only() {
     let mut game = action_phase(1);
-    for card in [Card::MasterOfItaly, Card::MaryI, Card::Arquebusiers, Card::Erasmus] {
+    for card in [Card::MasterOfItaly, Card::ScotsRaid, Card::Arquebusiers, Card::Erasmus] {
         game.give_card(Power::Ottoman, card).unwrap();
     }
     let actions = game.legal_actions();
@@ -50,8 +50,8 @@ fn play_event_is_offered_for_built_events_only() {
     assert!(actions.contains(&Action::PlayEvent(Card::MasterOfItaly)));
     assert!(!actions.contains(&Action::PlayCp(Card::MasterOfItaly)));
     // Mandatory, not built: neither.
-    assert!(!actions.contains(&Action::PlayEvent(Card::MaryI)));
-    assert!(!actions.contains(&Action::PlayCp(Card::MaryI)));
+    assert!(!actions.contains(&Action::PlayEvent(Card::ScotsRaid)));
+    assert!(!actions.contains(&Action::PlayCp(Card::ScotsRaid)));
     // Other cards: for CP only, their events are not built.
     assert!(actions.contains(&Action::PlayCp(Card::Arquebusiers)));
     assert!(!actions.contains(&Action::PlayEvent(Card::Arquebusiers)));
@@ -173,6 +173,10 @@ fn card_in_use_lets_exactly_the_built_mandatory_events_in() {
         let mandatory: Vec<Card> = in_game(&game).iter().filter(|c| c.kind() == CardKind::Mandatory).collect();
         let mut expected: Vec<Card> =
             built.into_iter().filter(|c| c.entry() == here_i_stand::data::cards::Entry::Turn(turn)).collect();
+        // From turn 6, with no heir born, Mary I enters (§6.2, §21.3).
+        if turn >= 6 {
+            expected.push(Card::MaryI);
+        }
         expected.sort();
         assert_eq!(mandatory, expected, "turn {turn}");
     }

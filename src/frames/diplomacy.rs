@@ -82,7 +82,9 @@ impl Game {
             Some(Frame::Declarations { owed, .. }) => u16::from(owed[power.index()]),
             _ => 0,
         };
-        if due + u16::from(INTERVENTION_COST) <= dip::war_payment_cp(self, power) {
+        // Out of the diplomacy phase (Six Wives of Henry VIII, #3) it is free.
+        let free = !matches!(self.stack.below(1), Some(Frame::Declarations { .. }));
+        if free || due + u16::from(INTERVENTION_COST) <= dip::war_payment_cp(self, power) {
             list.push(Action::Intervene);
         }
     }
@@ -136,6 +138,10 @@ impl Game {
             Action::DeclareWar(target) => {
                 let i = power.index();
                 owed[i] = owed[i].saturating_add(dip::dow_cost_now(self, power, target));
+                if dip::catherine_of_aragon_discount(self, power, target) > 0 {
+                    self.succession.catherine_marker = false;
+                    log.event(Event::CatherineOfAragonMarker(false));
+                }
                 if let Some(Frame::Declarations { owed: frame, .. }) = self.stack.top_mut() {
                     *frame = owed;
                 }
@@ -165,15 +171,22 @@ impl Game {
         self.stack.pop();
         match (frame, action) {
             (Frame::Intervention { power, minor, declarer }, Action::Intervene) => {
-                if let Some(Frame::Declarations { owed, .. }) = self.stack.top_mut() {
+                let in_diplomacy = if let Some(Frame::Declarations { owed, .. }) = self.stack.top_mut() {
                     let due = &mut owed[power.index()];
                     *due = due.saturating_add(INTERVENTION_COST);
-                }
+                    true
+                } else {
+                    false
+                };
                 // The intervener is at war with the declarer (not allied:
                 // `may_intervene`), before the activation, so the declarer
                 // has no free declaration to make (§22.2 step 2).
                 let _ = self.set_war(power, declarer, true);
-                self.place_phony_war(minor, declarer);
+                // No Phony War marker after Six Wives' free intervention
+                // (digest §9.6 open point, default no).
+                if in_diplomacy {
+                    self.place_phony_war(minor, declarer);
+                }
                 log.event(Event::Intervened { power, minor, declarer });
                 self.next_free_declaration(power, minor, declarer, None, EnumSet::EMPTY, log);
             }

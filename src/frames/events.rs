@@ -50,6 +50,10 @@ pub(crate) fn event_implemented(card: Card) -> bool {
             | Card::DefenderOfTheFaith
             | Card::SocietyOfJesus
             | Card::CouncilOfTrent
+            | Card::SixWivesOfHenryViii
+            | Card::EdwardVi
+            | Card::MaryI
+            | Card::ElizabethI
     )
 }
 
@@ -101,6 +105,10 @@ impl Game {
     /// now (§6.2): its red dagger, or its printed condition, read before
     /// the event resolves.
     fn removed_after_event(&self, power: Power, card: Card) -> bool {
+        if card == Card::MaryI {
+            // Played as a sickly Edward VI, Mary I recurs (§21.3).
+            return !crate::rules::england::mary_recurs(self);
+        }
         match card.removal() {
             Removal::Removed => true,
             Removal::Kept => false,
@@ -144,6 +152,10 @@ impl Game {
             // (`rules::religion::jesuits_founded` reads the removed card).
             Card::SocietyOfJesus => self.begin_place_universities(2),
             Card::CouncilOfTrent => self.begin_council_of_trent(log),
+            Card::SixWivesOfHenryViii => self.stack.push(Frame::SixWives),
+            Card::EdwardVi => self.edward_vi_event(log),
+            Card::MaryI => self.mary_i_event(log),
+            Card::ElizabethI => self.elizabeth_i_event(log),
             _ => {}
         }
     }
@@ -185,7 +197,7 @@ impl Game {
 
     /// `power` draws the top card of the deck, a random one of it (none if
     /// the deck is empty).
-    fn draw_from_deck(&mut self, power: Power, log: &mut dyn Log) {
+    pub(crate) fn draw_from_deck(&mut self, power: Power, log: &mut dyn Log) {
         if self.deck.is_empty() {
             return;
         }
@@ -198,7 +210,7 @@ impl Game {
     }
 
     /// A ruler card takes its power's throne (§3.3; #10, #14, #16, #20, #22).
-    fn new_ruler(&mut self, ruler: Ruler, log: &mut dyn Log) {
+    pub(crate) fn new_ruler(&mut self, ruler: Ruler, log: &mut dyn Log) {
         let power = ruler.power();
         self.rulers[power.index()] = ruler;
         log.event(Event::RulerChanged { power, ruler });
@@ -206,7 +218,7 @@ impl Game {
 
     /// Puts `leader` in `space`, or lets `power` choose among `spaces` (a
     /// non-player power of the two-player game takes the first).
-    fn place_leader(&mut self, power: Power, leader: Leader, spaces: EnumSet<Space>, log: &mut dyn Log) {
+    pub(crate) fn place_leader(&mut self, power: Power, leader: Leader, spaces: EnumSet<Space>, log: &mut dyn Log) {
         let chooses = impulse_powers(self.scenario()).contains(&power);
         match spaces.iter().next() {
             None => {}

@@ -46,6 +46,7 @@ impl Game {
             }
         }
         self.reformer_arrivals(log);
+        self.english_card_draw(log);
         self.add_new_cards(log);
         self.deal(log);
         // Arriving leaders may wait for their owners' choices; the
@@ -146,6 +147,9 @@ impl Game {
     /// The next impulse, or the end of the action phase after a pass by
     /// every power in a row (§11.1).
     pub(crate) fn next_impulse(&mut self, log: &mut dyn Log) {
+        if self.mary_debate(log) {
+            return;
+        }
         self.clear_impulse_marks();
         self.naval_beaten = Default::default();
         self.war = Default::default();
@@ -184,10 +188,18 @@ impl Game {
 
     pub(crate) fn apply_impulse(&mut self, power: Power, action: Action, log: &mut dyn Log) {
         self.stack.pop();
+        if let Action::PlayCp(card) | Action::PlayEvent(card) = action {
+            if power == Power::England && self.mary_takes_card(card, log) {
+                return;
+            }
+        }
         match action {
             Action::Pass => {
                 self.passes_in_row += 1;
                 log.event(Event::Passed(power));
+                if power == Power::England {
+                    self.english_pass(log);
+                }
             }
             Action::PlayCp(card) => {
                 self.passes_in_row = 0;

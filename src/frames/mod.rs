@@ -6,6 +6,7 @@ pub(crate) mod arrivals;
 pub(crate) mod battle;
 pub(crate) mod debate;
 pub(crate) mod diplomacy;
+pub(crate) mod england;
 pub(crate) mod events;
 pub(crate) mod impulse;
 pub(crate) mod movement;
@@ -171,6 +172,9 @@ pub(crate) enum Frame {
     /// The land war (§13-§15): an entry into a space, an assault, and their
     /// decisions (`frames::battle`, `frames::siege`).
     War(battle::War),
+    /// Six Wives of Henry VIII (#3): England picks the declaration of war
+    /// or the marriage (§21.3).
+    SixWives,
 }
 
 impl Frame {
@@ -216,6 +220,7 @@ impl Frame {
             | Frame::PiracyTarget { power, .. }
             | Frame::PiracyHit { power, .. } => power,
             Frame::War(war) => war.decider(),
+            Frame::SixWives => Power::England,
         }
     }
 
@@ -264,6 +269,7 @@ impl Frame {
             Frame::PiracyTarget { .. } => "the power to pirate",
             Frame::PiracyHit { .. } => "what the piracy hit costs",
             Frame::War(war) => war.prompt(),
+            Frame::SixWives => "a power to declare war on, or the marriage",
         }
     }
 }

@@ -6,9 +6,9 @@
 //! (`frames::diplomacy`) asks the decisions and applies the results.
 //!
 //! Peace made in this diplomacy phase by suing (§9.3) bars a declaration
-//! ([`peace_made_this_phase`]; negotiation §9.1 is not built). A hook waits
-//! for state that does not exist yet: the Catherine of Aragon discount (Henry
-//! VIII's marital status, §21.3, is not kept): [`catherine_of_aragon_discount`].
+//! ([`peace_made_this_phase`]; negotiation §9.1 is not built). The Catherine
+//! of Aragon discount follows Henry VIII's marriages (§21.3):
+//! [`catherine_of_aragon_discount`].
 
 use crate::game::Game;
 use crate::rules::minor::{self, LandMoves, NavalMoves};
@@ -113,20 +113,24 @@ pub fn dow_cost_now(game: &Game, declarer: Power, target: Faction) -> u8 {
     dow_cost(declarer, target).saturating_sub(catherine_of_aragon_discount(game, declarer, target))
 }
 
-/// Hook for the Catherine of Aragon marker (§9.6 step 2, §21.3): the
-/// Hapsburg's first declaration of war on England after Henry VIII marries
-/// Anne Boleyn costs 2 CP less. Henry's marital status is not kept yet, so
-/// the marker is never with the Hapsburg and the discount is 0.
+/// The Catherine of Aragon marker (§9.6 step 2, §21.3): the Hapsburg's
+/// first declaration of war on England after Henry VIII marries Anne
+/// Boleyn costs 2 CP less, while the Hapsburg holds the marker.
 ///
 /// ```
 /// use here_i_stand::{Faction, Game, Power, Scenario, Setup};
 /// use here_i_stand::rules::diplomacy::catherine_of_aragon_discount;
 ///
-/// let game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
 /// assert_eq!(catherine_of_aragon_discount(&game, Power::Hapsburg, Faction::England), 0);
+/// game.set_catherine_of_aragon_marker(true)?;
+/// assert_eq!(catherine_of_aragon_discount(&game, Power::Hapsburg, Faction::England), 2);
+/// assert_eq!(catherine_of_aragon_discount(&game, Power::France, Faction::England), 0);
+/// # Ok::<(), here_i_stand::EditError>(())
 /// ```
-pub fn catherine_of_aragon_discount(_game: &Game, _declarer: Power, _target: Faction) -> u8 {
-    0
+pub fn catherine_of_aragon_discount(game: &Game, declarer: Power, target: Faction) -> u8 {
+    let held = declarer == Power::Hapsburg && target == Faction::England && game.catherine_of_aragon_marker();
+    if held { crate::rules::england::CATHERINE_DISCOUNT } else { 0 }
 }
 
 /// The diplomacy-phase restriction on a power `a` made peace with in this

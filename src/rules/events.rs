@@ -138,6 +138,12 @@ pub fn event_condition(game: &Game, power: Power, card: Card) -> bool {
     if card == Card::PapalBull {
         return power == Power::Papacy && papal_bull_has_target(game);
     }
+    if card == Card::SixWivesOfHenryViii {
+        return crate::rules::england::six_wives_playable(game, power);
+    }
+    if crate::rules::england::mary_forbids_event(game, power, card) {
+        return false;
+    }
     match card.kind() {
         CardKind::Mandatory => true,
         CardKind::Home => card.owner() == Some(power),

@@ -7,6 +7,7 @@ pub mod construction;
 pub mod counters;
 pub mod debate;
 pub mod diplomacy;
+pub mod england;
 pub mod events;
 pub mod loc;
 pub mod minor;

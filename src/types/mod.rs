@@ -8,7 +8,9 @@ pub(crate) use vocabulary::vocabulary;
 pub use vocabulary::{ParseIdError, Vocabulary};
 
 mod people;
-pub use people::{Conquistador, Debater, DebaterPool, DebaterSide, Explorer, Leader, LeaderKind, Reformer, Ruler};
+pub use people::{
+    Conquistador, Debater, DebaterPool, DebaterSide, Explorer, Leader, LeaderKind, MaritalStatus, Reformer, Ruler,
+};
 
 include!("space_gen.rs");
 include!("sea_zone_gen.rs");

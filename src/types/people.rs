@@ -465,3 +465,50 @@ vocabulary! {
         Committed = ("committed", "committed"),
     }
 }
+
+vocabulary! {
+    /// A box of Henry VIII's marital status track (§21.3), in track order.
+    pub enum MaritalStatus: "marital status" {
+        /// Catherine of Aragon, the 1517 start.
+        CatherineOfAragon = ("catherine_of_aragon", "Catherine of Aragon"),
+        /// Ask for Divorce (the 1532 start).
+        AskForDivorce = ("ask_for_divorce", "Ask for Divorce"),
+        /// Anne Boleyn: the English Reformation next turn.
+        AnneBoleyn = ("anne_boleyn", "Anne Boleyn"),
+        /// Jane Seymour: +1 on the pregnancy chart.
+        JaneSeymour = ("jane_seymour", "Jane Seymour"),
+        /// Anne of Cleves: with a Protestant alliance, England and the Protestant draw a card.
+        AnneOfCleves = ("anne_of_cleves", "Anne of Cleves"),
+        /// Kathryn Howard: England draws a card.
+        KathrynHoward = ("kathryn_howard", "Kathryn Howard"),
+        /// Katherine Parr: both heirs are born.
+        KatherineParr = ("katherine_parr", "Katherine Parr"),
+    }
+}
+
+impl MaritalStatus {
+    /// The next box of the track, if any (§21.3).
+    ///
+    /// ```
+    /// use here_i_stand::MaritalStatus;
+    ///
+    /// assert_eq!(MaritalStatus::AskForDivorce.next(), Some(MaritalStatus::AnneBoleyn));
+    /// assert_eq!(MaritalStatus::KatherineParr.next(), None);
+    /// ```
+    pub fn next(self) -> Option<MaritalStatus> {
+        MaritalStatus::from_index(self.index() + 1)
+    }
+
+    /// Whether reaching this box is a new wife, rolled for on the pregnancy
+    /// chart (§21.3): every box after Ask for Divorce.
+    ///
+    /// ```
+    /// use here_i_stand::MaritalStatus;
+    ///
+    /// assert!(!MaritalStatus::AskForDivorce.is_new_wife());
+    /// assert!(MaritalStatus::AnneBoleyn.is_new_wife());
+    /// ```
+    pub fn is_new_wife(self) -> bool {
+        self >= MaritalStatus::AnneBoleyn
+    }
+}
