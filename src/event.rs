@@ -662,4 +662,13 @@ pub enum Event {
     LeaderToTurnTrack(Leader),
     /// Hungary-Bohemia was defeated by the Ottoman (§22.5).
     HungaryBohemiaDefeated,
+    /// Dice a combat card or Janissaries added to a battle (#1, #30), rolled apart.
+    CombatCardDice {
+        /// Who played the card.
+        power: Power,
+        /// The card.
+        card: Card,
+        /// The roll.
+        dice: Dice,
+    },
 }

@@ -50,6 +50,15 @@ pub(crate) fn event_implemented(card: Card) -> bool {
             | Card::DefenderOfTheFaith
             | Card::SocietyOfJesus
             | Card::CouncilOfTrent
+            // Combat cards, played only in battle (`frames::combat_cards`).
+            | Card::Arquebusiers
+            | Card::FieldArtillery
+            | Card::MercenariesBribed
+            | Card::MercenariesGrowRestless
+            | Card::SiegeMining
+            | Card::SurpriseAttack
+            | Card::Tercios
+            | Card::Janissaries
     )
 }
 
@@ -144,6 +153,7 @@ impl Game {
             // (`rules::religion::jesuits_founded` reads the removed card).
             Card::SocietyOfJesus => self.begin_place_universities(2),
             Card::CouncilOfTrent => self.begin_council_of_trent(log),
+            Card::Janissaries => self.begin_janissaries(crate::rules::combat_cards::JANISSARIES_REGULARS),
             _ => {}
         }
     }

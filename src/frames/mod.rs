@@ -4,6 +4,7 @@
 
 pub(crate) mod arrivals;
 pub(crate) mod battle;
+pub(crate) mod combat_cards;
 pub(crate) mod debate;
 pub(crate) mod diplomacy;
 pub(crate) mod events;
@@ -150,7 +151,7 @@ pub(crate) enum Frame {
     /// enemy it fights there next (§16.1 step 7).
     BattleOrder { power: Power, at: Option<NavalLocation> },
     /// `power`'s combat-card window in the naval battle at `at` (§16.2 steps
-    /// 3-4): only `Decline` until the card events are built.
+    /// 3-4), or the Ottoman's Janissaries window after the roll (step 6).
     CombatCards { power: Power, at: NavalLocation },
     /// `power` picks whose squadrons of its side sink at `at`, `squadrons`
     /// more (§16.2 step 8).
@@ -171,6 +172,9 @@ pub(crate) enum Frame {
     /// The land war (§13-§15): an entry into a space, an assault, and their
     /// decisions (`frames::battle`, `frames::siege`).
     War(battle::War),
+    /// Janissaries (#1) as an impulse event: the Ottoman places `left` more
+    /// new regulars (§21.1).
+    JanissariesRegulars { left: u8 },
 }
 
 impl Frame {
@@ -216,6 +220,7 @@ impl Frame {
             | Frame::PiracyTarget { power, .. }
             | Frame::PiracyHit { power, .. } => power,
             Frame::War(war) => war.decider(),
+            Frame::JanissariesRegulars { .. } => Power::Ottoman,
         }
     }
 
@@ -264,6 +269,7 @@ impl Frame {
             Frame::PiracyTarget { .. } => "the power to pirate",
             Frame::PiracyHit { .. } => "what the piracy hit costs",
             Frame::War(war) => war.prompt(),
+            Frame::JanissariesRegulars { .. } => "where a new regular is placed",
         }
     }
 }

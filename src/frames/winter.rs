@@ -390,6 +390,7 @@ impl Game {
         }
         let index = self.land_stacks_slice().iter().position(|s| s.space == from && s.faction == faction);
         self.write_land_stack(index, from, faction, stay, false);
+        self.lift_empty_siege(from);
         let mut there = self.land_units(to, faction);
         for kind in LandUnitKind::ALL {
             add_kind(&mut there, kind, kind_count(group.units, kind) as i8);
@@ -508,6 +509,20 @@ impl Game {
                     None => LeaderLocation::Unavailable,
                 };
             }
+        }
+    }
+
+    /// §15.3: units besieged in `space` with nobody left outside are free
+    /// (the besiegers went home for the winter).
+    fn lift_empty_siege(&mut self, space: Space) {
+        if self.land_units_at(space).any(|(_, u, b)| !b && !u.is_empty()) {
+            return;
+        }
+        let inside: smallvec::SmallVec<[(Faction, crate::game::LandUnits); 4]> =
+            self.land_units_at(space).filter(|&(_, _, b)| b).map(|(f, u, _)| (f, u)).collect();
+        for (faction, units) in inside {
+            let index = self.land_stacks_slice().iter().position(|s| s.space == space && s.faction == faction);
+            self.write_land_stack(index, space, faction, units, false);
         }
     }
 

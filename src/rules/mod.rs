@@ -3,6 +3,7 @@
 
 pub mod battle;
 pub mod cards_dealt;
+pub mod combat_cards;
 pub mod construction;
 pub mod counters;
 pub mod debate;
