@@ -114,23 +114,43 @@ impl Game {
     /// the hand the power may play there.
     pub(crate) fn combat_window_actions(&self, power: Power, list: &mut ActionList) {
         list.push(Action::Decline);
-        let Some(battle) = self.window_battle() else { return };
-        if battle.after_roll {
-            if power == Power::Ottoman && battle.kind != BattleKind::Assault && self.janissaries_ready() {
-                list.push(Action::PlayEvent(Card::Janissaries));
-            }
-            return;
-        }
-        let Some(seat) = self.window_seat(power) else { return };
         for card in self.hand(power) {
-            if card.kind() == CardKind::Combat
-                && event_implemented(card)
-                && !self.event_played_this_turn(card)
-                && rules::combat_card_allowed(card, seat)
-            {
+            if self.combat_window_allows(power, card) == Some(true) {
                 list.push(Action::PlayEvent(card));
             }
         }
+    }
+
+    /// With a combat-card or Janissaries window on top: whether `power`
+    /// may play `card` there now (`None` with no window on top). Before
+    /// the roll, a built combat card of its hand the card's text allows in
+    /// this battle, not yet played as an event this turn; after the roll,
+    /// Janissaries, for the Ottoman, in a field or naval battle.
+    pub(crate) fn combat_window_allows(&self, power: Power, card: Card) -> Option<bool> {
+        match self.stack.top()? {
+            Frame::War(War::CombatCards { power: p, .. }) | Frame::CombatCards { power: p, .. } if *p == power => {}
+            Frame::War(War::CombatCards { .. }) | Frame::CombatCards { .. } => return Some(false),
+            _ => return None,
+        }
+        let Some(battle) = self.window_battle() else { return Some(false) };
+        if !self.hand(power).contains(card) {
+            return Some(false);
+        }
+        if battle.after_roll {
+            return Some(
+                card == Card::Janissaries
+                    && power == Power::Ottoman
+                    && battle.kind != BattleKind::Assault
+                    && self.janissaries_ready(),
+            );
+        }
+        let Some(seat) = self.window_seat(power) else { return Some(false) };
+        Some(
+            card.kind() == CardKind::Combat
+                && event_implemented(card)
+                && !self.event_played_this_turn(card)
+                && rules::combat_card_allowed(card, seat),
+        )
     }
 
     /// `power` plays `card` in the window on top: the card leaves the hand

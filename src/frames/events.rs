@@ -63,10 +63,12 @@ pub(crate) fn event_implemented(card: Card) -> bool {
 }
 
 impl Game {
-    /// Whether `power` may play `card` from its hand as its event in its
-    /// impulse now (§6.1, §6.2, §11.1): the event is built, the card's kind
+    /// Whether `power` may play `card` from its hand as its event now: in
+    /// its impulse (§6.1, §6.2, §11.1), the event is built, the card's kind
     /// and text allow it (`rules::events::event_condition`), and the card
-    /// has not been played as an event this turn.
+    /// has not been played as an event this turn; in a battle's combat-card
+    /// window, the combat cards (and after the roll Janissaries) the window
+    /// allows it (`frames::combat_cards`).
     ///
     /// ```
     /// use here_i_stand::{Card, Game, Power, Scenario, Setup};
@@ -77,6 +79,10 @@ impl Game {
     /// # Ok::<(), here_i_stand::EditError>(())
     /// ```
     pub fn can_play_event(&self, power: Power, card: Card) -> bool {
+        // In a battle's combat-card window: that window's cards (§6.1).
+        if let Some(allowed) = self.combat_window_allows(power, card) {
+            return allowed;
+        }
         self.hand(power).contains(card)
             && event_implemented(card)
             && !self.event_played_this_turn(card)
