@@ -261,6 +261,8 @@ actions! {
         Assault(Space) => "assault",
         /// Lose one regular of this allied minor power (§14 step 9).
         LoseMinorUnit(MinorPower) => "lose_minor_unit",
+        /// Discard this card from one's hand (Patron of the Arts, #4).
+        Discard(Card) => "discard",
     }
 }
 

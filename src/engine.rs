@@ -170,6 +170,7 @@ impl Game {
             }
             Some(&Frame::War(war)) => self.war_actions(war, list),
             Some(&Frame::JanissariesRegulars { .. }) => self.janissaries_actions(list),
+            Some(&Frame::Discard { power }) => self.discard_actions(power, list),
             None => {}
         }
         list.sort_unstable_by_key(|a| a.index());
@@ -258,6 +259,7 @@ impl Game {
             Frame::PiracyHit { power, zone, .. } => self.apply_piracy_hit(power, zone, action, log),
             Frame::War(war) => self.apply_war(war, action, log),
             Frame::JanissariesRegulars { left } => self.apply_janissaries(left, action, log),
+            Frame::Discard { power } => self.apply_discard(power, action, log),
         }
         self.check_automatic_victory(log);
         self.advance(log);

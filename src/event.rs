@@ -671,4 +671,20 @@ pub enum Event {
         /// The roll.
         dice: Dice,
     },
+    /// France rolled on the chateaux table (Patron of the Arts, #4, §21.4).
+    ChateauxRoll {
+        /// The die.
+        dice: Dice,
+        /// The modifier.
+        modifier: i8,
+        /// Chateau VP gained.
+        vp: u8,
+    },
+    /// A power discarded a card of its choice to the discard pile.
+    CardDiscarded {
+        /// Who.
+        power: Power,
+        /// The card.
+        card: Card,
+    },
 }

@@ -490,3 +490,81 @@ fn windows_open_whatever_the_hand() {
         assert_eq!(asked, [Power::France, Power::Hapsburg]);
     }
 }
+
+/// France in its impulse with Patron of the Arts (#4) and `hand`, the deck
+/// holding `deck`; Francis I in Paris.
+fn patron(hand: &[Card], deck: &[Card]) -> Game {
+    let mut game = board();
+    game.set_leader(Leader::FrancisI, LeaderLocation::Space(Space::Paris)).unwrap();
+    game.give_card(Power::France, Card::PatronOfTheArts).unwrap();
+    for &card in hand {
+        game.give_card(Power::France, card).unwrap();
+    }
+    for &card in deck {
+        game.put_card_in_deck(card).unwrap();
+    }
+    game.set_phase(Phase::Action).unwrap();
+    game.run_automatic();
+    while decider(&game) != Power::France {
+        game.apply(Action::Pass).unwrap();
+    }
+    game
+}
+
+fn chateaux(log: &[Event]) -> Option<(u8, i8, u8)> {
+    log.iter().find_map(|e| match *e {
+        Event::ChateauxRoll { dice, modifier, vp } => Some((dice.sum(), modifier, vp)),
+        _ => None,
+    })
+}
+
+/// #4 Patron of the Arts (§21.4): 1d6 + 2 (Milan is French in 1517): a 6
+/// makes 8: 1 chateau VP, draw 2, discard 1 of France's choice.
+#[test]
+fn patron_of_the_arts_high_roll() {
+    let mut log = Vec::new();
+    let mut game = patron(&[Card::Arquebusiers], &[Card::FieldArtillery, Card::SiegeMining]);
+    game.force_dice(&[6]).unwrap();
+    apply(&mut game, Action::PlayEvent(Card::PatronOfTheArts), &mut log);
+    assert_eq!(chateaux(&log), Some((6, 2, 1)));
+    assert_eq!(game.chateaux_vp(), 1);
+    assert_eq!(decider(&game), Power::France);
+    let choices = game.legal_actions();
+    assert_eq!(choices.len(), 3);
+    assert!(choices.contains(&Action::Discard(Card::SiegeMining)));
+    apply(&mut game, Action::Discard(Card::Arquebusiers), &mut log);
+    assert!(game.discard_pile().contains(Card::Arquebusiers));
+    assert_eq!(game.hand(Power::France).len(), 2);
+}
+
+/// A 3 makes 5: 1 VP, draw 1, no discard; a 1 with a French home space
+/// held by the Hapsburg (-1) makes 2: no VP, draw 2, discard 1. Not
+/// playable once the track holds 6, nor with Francis I captured.
+#[test]
+fn patron_of_the_arts_table_and_conditions() {
+    let mut log = Vec::new();
+    let mut game = patron(&[], &[Card::FieldArtillery, Card::SiegeMining]);
+    game.force_dice(&[3]).unwrap();
+    apply(&mut game, Action::PlayEvent(Card::PatronOfTheArts), &mut log);
+    assert_eq!(chateaux(&log), Some((3, 2, 1)));
+    assert_eq!(game.hand(Power::France).len(), 1);
+    assert_ne!(decider(&game), Power::France);
+
+    let mut log = Vec::new();
+    let mut game = patron(&[], &[Card::FieldArtillery, Card::SiegeMining]);
+    game.set_controller(Space::Lyon, Faction::Hapsburg).unwrap();
+    game.force_dice(&[1]).unwrap();
+    apply(&mut game, Action::PlayEvent(Card::PatronOfTheArts), &mut log);
+    assert_eq!(chateaux(&log), Some((1, 1, 0)));
+    assert_eq!(game.chateaux_vp(), 0);
+    apply(&mut game, Action::Discard(Card::FieldArtillery), &mut log);
+    assert_eq!(game.hand(Power::France).iter().collect::<Vec<_>>(), [Card::SiegeMining]);
+
+    let mut game = patron(&[], &[]);
+    assert!(game.can_play_event(Power::France, Card::PatronOfTheArts));
+    game.set_chateaux_vp(6).unwrap();
+    assert!(!game.can_play_event(Power::France, Card::PatronOfTheArts));
+    game.set_chateaux_vp(0).unwrap();
+    game.set_leader(Leader::FrancisI, LeaderLocation::Captured(Power::Hapsburg)).unwrap();
+    assert!(!game.can_play_event(Power::France, Card::PatronOfTheArts));
+}

@@ -59,6 +59,7 @@ pub(crate) fn event_implemented(card: Card) -> bool {
             | Card::SurpriseAttack
             | Card::Tercios
             | Card::Janissaries
+            | Card::PatronOfTheArts
     )
 }
 
@@ -160,6 +161,7 @@ impl Game {
             Card::SocietyOfJesus => self.begin_place_universities(2),
             Card::CouncilOfTrent => self.begin_council_of_trent(log),
             Card::Janissaries => self.begin_janissaries(crate::rules::combat_cards::JANISSARIES_REGULARS),
+            Card::PatronOfTheArts => self.patron_of_the_arts(log),
             _ => {}
         }
     }
@@ -201,7 +203,7 @@ impl Game {
 
     /// `power` draws the top card of the deck, a random one of it (none if
     /// the deck is empty).
-    fn draw_from_deck(&mut self, power: Power, log: &mut dyn Log) {
+    pub(crate) fn draw_from_deck(&mut self, power: Power, log: &mut dyn Log) {
         if self.deck.is_empty() {
             return;
         }

@@ -8,6 +8,7 @@ pub(crate) mod combat_cards;
 pub(crate) mod debate;
 pub(crate) mod diplomacy;
 pub(crate) mod events;
+pub(crate) mod home_cards;
 pub(crate) mod impulse;
 pub(crate) mod movement;
 pub(crate) mod naval;
@@ -175,6 +176,9 @@ pub(crate) enum Frame {
     /// Janissaries (#1) as an impulse event: the Ottoman places `left` more
     /// new regulars (§21.1).
     JanissariesRegulars { left: u8 },
+    /// `power` discards a card of its choice, neither a home card nor a
+    /// mandatory event (§6.1; Patron of the Arts, #4).
+    Discard { power: Power },
 }
 
 impl Frame {
@@ -221,6 +225,7 @@ impl Frame {
             | Frame::PiracyHit { power, .. } => power,
             Frame::War(war) => war.decider(),
             Frame::JanissariesRegulars { .. } => Power::Ottoman,
+            Frame::Discard { power } => power,
         }
     }
 
@@ -270,6 +275,7 @@ impl Frame {
             Frame::PiracyHit { .. } => "what the piracy hit costs",
             Frame::War(war) => war.prompt(),
             Frame::JanissariesRegulars { .. } => "where a new regular is placed",
+            Frame::Discard { .. } => "a card to discard",
         }
     }
 }

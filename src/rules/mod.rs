@@ -9,6 +9,7 @@ pub mod counters;
 pub mod debate;
 pub mod diplomacy;
 pub mod events;
+pub mod home_cards;
 pub mod loc;
 pub mod minor;
 pub mod movement;
