@@ -171,6 +171,7 @@ impl Game {
             Some(&Frame::War(war)) => self.war_actions(war, list),
             Some(&Frame::JanissariesRegulars { .. }) => self.janissaries_actions(list),
             Some(&Frame::Discard { power }) => self.discard_actions(power, list),
+            Some(&Frame::HolyRomanEmperor { alva }) => self.emperor_actions(alva, list),
             None => {}
         }
         list.sort_unstable_by_key(|a| a.index());
@@ -260,6 +261,7 @@ impl Game {
             Frame::War(war) => self.apply_war(war, action, log),
             Frame::JanissariesRegulars { left } => self.apply_janissaries(left, action, log),
             Frame::Discard { power } => self.apply_discard(power, action, log),
+            Frame::HolyRomanEmperor { alva } => self.apply_emperor(alva, action, log),
         }
         self.check_automatic_victory(log);
         self.advance(log);

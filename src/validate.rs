@@ -196,7 +196,7 @@ impl Game {
                 Frame::PapalBull => true,
                 Frame::BullUnrest { left, .. } => (1..=crate::rules::events::BULL_UNREST).contains(&left),
                 Frame::War(war) => self.war_frame_fits(war),
-                Frame::Discard { .. } => true,
+                Frame::Discard { .. } | Frame::HolyRomanEmperor { .. } => true,
                 Frame::JanissariesRegulars { left } => {
                     (1..=crate::rules::combat_cards::JANISSARIES_REGULARS).contains(&left)
                 }

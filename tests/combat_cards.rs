@@ -568,3 +568,41 @@ fn patron_of_the_arts_table_and_conditions() {
     game.set_leader(Leader::FrancisI, LeaderLocation::Captured(Power::Hapsburg)).unwrap();
     assert!(!game.can_play_event(Power::France, Card::PatronOfTheArts));
 }
+
+/// #2 Holy Roman Emperor (§21.2): Charles V (with the Duke of Alva, who
+/// stands with him) moves to a Hapsburg home space the Hapsburg controls,
+/// free of unrest and enemy units; then 5 CP. Not playable with Charles
+/// captured.
+#[test]
+fn holy_roman_emperor_moves_charles_then_5_cp() {
+    let mut log = Vec::new();
+    let mut game = board();
+    game.set_leader(Leader::CharlesV, LeaderLocation::Space(Space::Valladolid)).unwrap();
+    game.set_leader(Leader::DukeOfAlva, LeaderLocation::Space(Space::Valladolid)).unwrap();
+    game.set_unrest(Space::Graz, true).unwrap();
+    game.give_card(Power::Hapsburg, Card::HolyRomanEmperor).unwrap();
+    game.set_phase(Phase::Action).unwrap();
+    game.run_automatic();
+    game.apply(Action::Pass).unwrap(); // the Ottoman
+    apply(&mut game, Action::PlayEvent(Card::HolyRomanEmperor), &mut log);
+    let actions = game.legal_actions();
+    assert!(actions.contains(&Action::AddLeader(Leader::DukeOfAlva)));
+    assert!(actions.contains(&Action::PlaceAt(Space::Vienna)));
+    assert!(!actions.contains(&Action::PlaceAt(Space::Graz)), "in unrest");
+    assert!(!actions.contains(&Action::PlaceAt(Space::Valladolid)), "where he is");
+    assert!(actions.iter().all(|a| match a {
+        Action::PlaceAt(s) => s.home() == Faction::Hapsburg,
+        _ => true,
+    }));
+    apply(&mut game, Action::AddLeader(Leader::DukeOfAlva), &mut log);
+    apply(&mut game, Action::PlaceAt(Space::Vienna), &mut log);
+    assert_eq!(game.leader_location(Leader::CharlesV), LeaderLocation::Space(Space::Vienna));
+    assert_eq!(game.leader_location(Leader::DukeOfAlva), LeaderLocation::Space(Space::Vienna));
+    assert_eq!(decider(&game), Power::Hapsburg);
+    assert!(game.legal_actions().contains(&Action::RaiseRegular(Space::Vienna)));
+
+    let mut game = board();
+    game.set_leader(Leader::CharlesV, LeaderLocation::Captured(Power::France)).unwrap();
+    game.give_card(Power::Hapsburg, Card::HolyRomanEmperor).unwrap();
+    assert!(!game.can_play_event(Power::Hapsburg, Card::HolyRomanEmperor));
+}

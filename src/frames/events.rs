@@ -60,6 +60,7 @@ pub(crate) fn event_implemented(card: Card) -> bool {
             | Card::Tercios
             | Card::Janissaries
             | Card::PatronOfTheArts
+            | Card::HolyRomanEmperor
     )
 }
 
@@ -162,6 +163,7 @@ impl Game {
             Card::CouncilOfTrent => self.begin_council_of_trent(log),
             Card::Janissaries => self.begin_janissaries(crate::rules::combat_cards::JANISSARIES_REGULARS),
             Card::PatronOfTheArts => self.patron_of_the_arts(log),
+            Card::HolyRomanEmperor => self.holy_roman_emperor(),
             _ => {}
         }
     }

@@ -179,6 +179,9 @@ pub(crate) enum Frame {
     /// `power` discards a card of its choice, neither a home card nor a
     /// mandatory event (§6.1; Patron of the Arts, #4).
     Discard { power: Power },
+    /// Holy Roman Emperor (#2, §21.2): the Hapsburg moves Charles V (with
+    /// the Duke of Alva if `alva`) or leaves him; its 5 CP wait below.
+    HolyRomanEmperor { alva: bool },
 }
 
 impl Frame {
@@ -226,6 +229,7 @@ impl Frame {
             Frame::War(war) => war.decider(),
             Frame::JanissariesRegulars { .. } => Power::Ottoman,
             Frame::Discard { power } => power,
+            Frame::HolyRomanEmperor { .. } => Power::Hapsburg,
         }
     }
 
@@ -276,6 +280,7 @@ impl Frame {
             Frame::War(war) => war.prompt(),
             Frame::JanissariesRegulars { .. } => "where a new regular is placed",
             Frame::Discard { .. } => "a card to discard",
+            Frame::HolyRomanEmperor { .. } => "where Charles V goes, the Duke of Alva with him, or decline",
         }
     }
 }

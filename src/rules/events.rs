@@ -138,6 +138,9 @@ pub fn event_condition(game: &Game, power: Power, card: Card) -> bool {
     if card == Card::PapalBull {
         return power == Power::Papacy && papal_bull_has_target(game);
     }
+    if card == Card::HolyRomanEmperor {
+        return power == Power::Hapsburg && crate::rules::home_cards::emperor_condition(game);
+    }
     if card == Card::PatronOfTheArts {
         return power == Power::France && crate::rules::home_cards::patron_condition(game);
     }

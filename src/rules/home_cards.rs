@@ -28,19 +28,75 @@ pub fn patron_condition(game: &Game) -> bool {
     if game.ruler(Power::France) != Ruler::FrancisI || game.chateaux_vp() >= CHATEAUX_MAX {
         return false;
     }
-    match game.leader_location(Leader::FrancisI) {
+    leader_free(game, Leader::FrancisI, Faction::France)
+}
+
+/// Whether `leader` of `faction` is on the map and neither captured nor
+/// besieged (in a space where its faction's units are besieged, or with
+/// none of them in a fortified space enemy land units hold).
+fn leader_free(game: &Game, leader: Leader, faction: Faction) -> bool {
+    let Some(power) = faction.major() else { return false };
+    match game.leader_location(leader) {
         LeaderLocation::Space(s) => {
-            let french = game.land_units(s, Faction::France);
-            let besieged = if french.is_empty() {
-                s.is_fortified() && game.has_enemy_land_units(Power::France, s)
+            let own = game.land_units(s, faction);
+            let besieged = if own.is_empty() {
+                s.is_fortified() && game.has_enemy_land_units(power, s)
             } else {
-                game.is_besieged(s, Faction::France)
+                game.is_besieged(s, faction)
             };
             !besieged
         }
-        LeaderLocation::Captured(_) => false,
-        _ => true,
+        _ => false,
     }
+}
+
+/// Whether the Hapsburg may play Holy Roman Emperor (#2) as its event
+/// (§21.2): Charles V is on the map, neither captured nor besieged.
+///
+/// ```
+/// use here_i_stand::{Game, Leader, LeaderLocation, Scenario, Setup, Space};
+/// use here_i_stand::rules::home_cards::emperor_condition;
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(!emperor_condition(&game));
+/// game.set_leader(Leader::CharlesV, LeaderLocation::Space(Space::Valladolid))?;
+/// assert!(emperor_condition(&game));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn emperor_condition(game: &Game) -> bool {
+    leader_free(game, Leader::CharlesV, Faction::Hapsburg)
+}
+
+/// Where Holy Roman Emperor (#2) may move Charles V (§21.2): Hapsburg home
+/// spaces in play that the Hapsburg controls, not in unrest, holding no
+/// enemy land units, other than the one he stands in.
+///
+/// ```
+/// use here_i_stand::{Game, Leader, LeaderLocation, Scenario, Setup, Space};
+/// use here_i_stand::rules::home_cards::emperor_spaces;
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.set_leader(Leader::CharlesV, LeaderLocation::Space(Space::Valladolid))?;
+/// assert!(emperor_spaces(&game).contains(Space::Vienna));
+/// assert!(!emperor_spaces(&game).contains(Space::Valladolid));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn emperor_spaces(game: &Game) -> crate::sets::EnumSet<Space> {
+    let here = match game.leader_location(Leader::CharlesV) {
+        LeaderLocation::Space(s) => Some(s),
+        _ => None,
+    };
+    Space::ALL
+        .into_iter()
+        .filter(|&s| {
+            Some(s) != here
+                && s.home() == Faction::Hapsburg
+                && game.in_play(s)
+                && game.controller(s) == Faction::Hapsburg
+                && !game.in_unrest(s)
+                && !game.has_enemy_land_units(Power::Hapsburg, s)
+        })
+        .collect()
 }
 
 /// The modifier to the chateaux roll (§21.4, the French power card): +2
