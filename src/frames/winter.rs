@@ -512,10 +512,11 @@ impl Game {
         }
     }
 
-    /// §15.3: units besieged in `space` with nobody left outside are free
-    /// (the besiegers went home for the winter).
+    /// §15.3: units besieged in `space` whose besiegers no longer strictly
+    /// outnumber them (some went home for the winter) are free; the
+    /// besiegers left there go home in their turn.
     fn lift_empty_siege(&mut self, space: Space) {
-        if self.land_units_at(space).any(|(_, u, b)| !b && !u.is_empty()) {
+        if crate::rules::battle::siege_holds(self, space) {
             return;
         }
         let inside: smallvec::SmallVec<[(Faction, crate::game::LandUnits); 4]> =
