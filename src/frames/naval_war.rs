@@ -237,8 +237,8 @@ impl Game {
     fn roll_naval_battle(&mut self, power: Power, at: NavalLocation, enemy: Faction) {
         let attacker = Faction::from(power);
         let base = [naval_war::battle_dice(self, attacker, at, false), naval_war::battle_dice(self, enemy, at, true)];
-        for side in 0..2 {
-            let n = self.war.cards.main_dice(side, base[side]);
+        for (side, &base) in base.iter().enumerate() {
+            let n = self.war.cards.main_dice(side, base);
             self.war.cards.rolled[side] = self.roll_dice(n);
         }
         self.set_combat_stage(CombatStage::Battle { at, enemy, step: BattleStep::Resolve });
