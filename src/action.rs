@@ -263,6 +263,8 @@ actions! {
         LoseMinorUnit(MinorPower) => "lose_minor_unit",
         /// Six Wives of Henry VIII (#3): advance Henry's marital status to this box (§21.3).
         Marry(MaritalStatus) => "marry",
+        /// Discard this card from one's hand (Patron of the Arts, #4).
+        Discard(Card) => "discard",
     }
 }
 

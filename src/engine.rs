@@ -158,7 +158,7 @@ impl Game {
             }
             Some(&Frame::AvoidBattle { power, zone }) => self.avoid_battle_actions(power, zone, list),
             Some(&Frame::BattleOrder { power, at }) => self.battle_order_actions(power, at, list),
-            Some(&Frame::CombatCards { .. }) => list.push(Action::Decline),
+            Some(&Frame::CombatCards { power, .. }) => self.combat_window_actions(power, list),
             Some(&Frame::NavalLosses { power, at, .. }) => self.naval_losses_actions(power, at, list),
             Some(&Frame::NavalRetreat { power, from, .. }) => self.naval_retreat_actions(power, from, list),
             Some(&Frame::Transport { power, from, at, units, leaders, .. }) => {
@@ -170,6 +170,9 @@ impl Game {
             }
             Some(&Frame::War(war)) => self.war_actions(war, list),
             Some(&Frame::SixWives) => self.six_wives_actions(list),
+            Some(&Frame::JanissariesRegulars { .. }) => self.janissaries_actions(list),
+            Some(&Frame::Discard { power }) => self.discard_actions(power, list),
+            Some(&Frame::HolyRomanEmperor { alva }) => self.emperor_actions(alva, list),
             None => {}
         }
         // Most listings come out in index order already.
@@ -253,7 +256,7 @@ impl Game {
             Frame::Interception { power, .. } => self.apply_interception(power, action, log),
             Frame::AvoidBattle { power, zone } => self.apply_avoid_battle(power, zone, action, log),
             Frame::BattleOrder { at, .. } => self.apply_battle_order(at, action, log),
-            Frame::CombatCards { .. } => self.apply_naval_combat_cards(log),
+            Frame::CombatCards { power, .. } => self.apply_naval_combat_cards(power, action, log),
             Frame::NavalLosses { .. } => self.apply_naval_losses(action, log),
             Frame::NavalRetreat { power, .. } => self.apply_naval_retreat(power, action, log),
             Frame::Transport { power, .. } => self.apply_transport(power, action, log),
@@ -261,6 +264,9 @@ impl Game {
             Frame::PiracyHit { power, zone, .. } => self.apply_piracy_hit(power, zone, action, log),
             Frame::War(war) => self.apply_war(war, action, log),
             Frame::SixWives => self.apply_six_wives(action, log),
+            Frame::JanissariesRegulars { left } => self.apply_janissaries(left, action, log),
+            Frame::Discard { power } => self.apply_discard(power, action, log),
+            Frame::HolyRomanEmperor { alva } => self.apply_emperor(alva, action, log),
         }
         self.check_automatic_victory(log);
         self.advance(log);

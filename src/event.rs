@@ -688,4 +688,29 @@ pub enum Event {
         /// Whether the Papacy took the card's CP.
         papal: bool,
     },
+    /// Dice a combat card or Janissaries added to a battle (#1, #30), rolled apart.
+    CombatCardDice {
+        /// Who played the card.
+        power: Power,
+        /// The card.
+        card: Card,
+        /// The roll.
+        dice: Dice,
+    },
+    /// France rolled on the chateaux table (Patron of the Arts, #4, §21.4).
+    ChateauxRoll {
+        /// The die.
+        dice: Dice,
+        /// The modifier.
+        modifier: i8,
+        /// Chateau VP gained.
+        vp: u8,
+    },
+    /// A power discarded a card of its choice to the discard pile.
+    CardDiscarded {
+        /// Who.
+        power: Power,
+        /// The card.
+        card: Card,
+    },
 }

@@ -197,6 +197,10 @@ impl Game {
                 Frame::BullUnrest { left, .. } => (1..=crate::rules::events::BULL_UNREST).contains(&left),
                 Frame::War(war) => self.war_frame_fits(war),
                 Frame::SixWives => true,
+                Frame::Discard { .. } | Frame::HolyRomanEmperor { .. } => true,
+                Frame::JanissariesRegulars { left } => {
+                    (1..=crate::rules::combat_cards::JANISSARIES_REGULARS).contains(&left)
+                }
                 Frame::NavalMove { power, from, fleet, leaders, .. }
                 | Frame::Interception { power, from, fleet, leaders, .. } => {
                     self.naval_frame_fits(power, from, fleet, leaders)

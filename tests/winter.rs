@@ -607,17 +607,7 @@ fn apply_winter(game: &mut Game, power: Power, choices: &mut Choices) {
     // Step 1: the over-limit check, then optional moves to a capital.
     let step1: Vec<Space> = winter_obligations(game, power).iter().filter(|s| s.step() == 1).map(|s| s.space).collect();
     for space in step1 {
-        loop {
-            let options = return_options(game, power, space);
-            let excess = options.stack.excess;
-            if excess == 0 {
-                break;
-            }
-            if !send_one(game, &options, excess, |f| f.counted, choices) {
-                let force = options.stack.forces.iter().find(|f| f.counted).unwrap();
-                eliminate(game, force.faction, space, excess.min(force.units.total()));
-            }
-        }
+        send_excess(game, power, space, choices);
         if choices.below(2) == 0 {
             let options = return_options(game, power, space);
             send_one(game, &options, u8::MAX, |f| f.obligation == Obligation::MayStay, choices);
@@ -636,6 +626,25 @@ fn apply_winter(game: &mut Game, power: Power, choices: &mut Choices) {
             if !send_one(game, &options, u8::MAX, |f| f.faction == faction, choices) {
                 eliminate(game, faction, space, force.units.total());
             }
+        }
+        // A stack of step 2 may also be over the limit (units that must
+        // move beside counted ones, e.g. Scots with their patron's): the
+        // excess leaves as in step 1.
+        send_excess(game, power, space, choices);
+    }
+}
+
+/// Sends the excess over the limit in `space` away (or eliminates it).
+fn send_excess(game: &mut Game, power: Power, space: Space, choices: &mut Choices) {
+    loop {
+        let options = return_options(game, power, space);
+        let excess = options.stack.excess;
+        if excess == 0 {
+            break;
+        }
+        if !send_one(game, &options, excess, |f| f.counted, choices) {
+            let force = options.stack.forces.iter().find(|f| f.counted).unwrap();
+            eliminate(game, force.faction, space, excess.min(force.units.total()));
         }
     }
 }

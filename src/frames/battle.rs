@@ -104,8 +104,17 @@ pub(crate) enum EntryStep {
     Engage,
     /// The combat-card window, then the roll.
     Cards,
-    /// The roll (§14 steps 6-8).
+    /// The roll (§14 steps 6-8); with Surprise Attack (#29), the first
+    /// side's roll only.
     Roll,
+    /// Surprise Attack (#29): the losses of the side that rolls second,
+    /// taken before it rolls.
+    SurpriseLosses(BattleResult),
+    /// Surprise Attack (#29): the second side rolls with its survivors.
+    Counter,
+    /// After the rolls and the Janissaries window (§14 step 7): the winner
+    /// and the losses (§14 steps 8-9).
+    Resolve,
     /// Losses (§14 step 9), then captures and retreats.
     Losses(BattleResult),
     /// The losers retreat (§14.1).
@@ -315,11 +324,15 @@ impl Game {
             EntryStep::Cards => {
                 e.step = EntryStep::Roll;
                 self.set_entry(e);
+                self.war.cards = Default::default();
                 let defenders = self.defending_powers(e.power, e.to);
                 self.open_card_window(e.power, defenders);
             }
             EntryStep::Roll => self.roll_field_battle(e, log),
-            EntryStep::Losses(result) => self.battle_losses(e, result, log),
+            EntryStep::SurpriseLosses(result) => self.battle_losses(e, result, true, log),
+            EntryStep::Counter => self.counter_roll(e, log),
+            EntryStep::Resolve => self.resolve_field_battle(e, log),
+            EntryStep::Losses(result) => self.battle_losses(e, result, false, log),
             EntryStep::Retreats(result) => self.battle_retreats(e, result, log),
             EntryStep::Finish(result) => self.finish_battle(e, result, log),
         }
@@ -779,8 +792,8 @@ impl Game {
     }
 
     /// Opens the combat-card window: the attacker, then each defending power
-    /// in impulse order (§14 steps 4-5, §15.1 steps 5-6). No combat card is
-    /// built yet, so declining is the only choice.
+    /// in impulse order (§14 steps 4-5, §15.1 steps 5-6), whatever their
+    /// hands (`frames::combat_cards`).
     pub(crate) fn open_card_window(&mut self, attacker: Power, mut defenders: EnumSet<Power>) {
         defenders.remove(attacker);
         let first = if self.decides(attacker) { Some(attacker) } else { self.next_in_order(&mut defenders) };
@@ -796,7 +809,14 @@ impl Game {
         Some(next)
     }
 
-    pub(crate) fn apply_land_combat_cards(&mut self, log: &mut dyn Log) {
+    /// A power plays a combat card (the window stays open for more) or
+    /// declines (the next power is asked, or the window closes).
+    pub(crate) fn apply_land_combat_cards(&mut self, power: Power, action: Action, log: &mut dyn Log) {
+        if let Action::PlayEvent(card) = action {
+            self.play_combat_card(power, card, log);
+            self.drive_war(log);
+            return;
+        }
         let Some(Frame::War(War::CombatCards { remaining, .. })) = self.stack.top() else { return };
         let mut remaining = *remaining;
         match self.next_in_order(&mut remaining) {
@@ -825,29 +845,112 @@ impl Game {
             .collect()
     }
 
+    /// A side's main dice in the field battle (§14 steps 2-3): side 0 the
+    /// attacker (its formation and, for a relief force, the units that
+    /// sortied), side 1 the defenders outside; with the combat cards' extra
+    /// and fewer dice. A side with no units rolls nothing (Surprise Attack).
+    fn field_dice(&self, e: &Entry, side: usize) -> u8 {
+        let base = if side == 0 {
+            let units = e.units.total() + e.joined.total();
+            if units == 0 {
+                return 0;
+            }
+            let mut leaders = e.leaders;
+            if !e.joined.is_empty() {
+                leaders = leaders.union(self.army_leaders_at(e.to, Faction::from(e.power)).collect());
+            }
+            rules::field_battle_dice(units, best_battle_rating(leaders), false)
+        } else {
+            let units = rules::hostile_outside(self, e.power, e.to);
+            if units == 0 {
+                return 0;
+            }
+            rules::field_battle_dice(units, best_battle_rating(self.defending_leaders(e.power, e.to)), true)
+        };
+        self.war.cards.main_dice(side, base)
+    }
+
+    /// §14 step 6: both sides roll; with Surprise Attack (#29) only the
+    /// side that played it, and the other side's losses are taken first.
     fn roll_field_battle(&mut self, mut e: Entry, log: &mut dyn Log) {
-        let own = Faction::from(e.power);
-        let mut attack_leaders = e.leaders;
-        if !e.joined.is_empty() {
-            attack_leaders = attack_leaders.union(self.army_leaders_at(e.to, own).collect());
+        match self.war.cards.surprise.map(usize::from) {
+            Some(first) => {
+                self.roll_side(&e, first, log);
+                let hits = self.war.cards.hits(first);
+                self.war.cards.first_hits = hits;
+                let mut result = BattleResult {
+                    attacker_won: false,
+                    equal_hits: false,
+                    attacker_loss: 0,
+                    shares: [0; Faction::COUNT],
+                };
+                if first == 0 {
+                    let d_units = rules::hostile_outside(self, e.power, e.to);
+                    result.shares = self.share_losses(e.power, e.to, hits.min(d_units));
+                } else {
+                    result.attacker_loss = hits.min(e.units.total() + e.joined.total());
+                }
+                e.step = EntryStep::SurpriseLosses(result);
+                self.set_entry(e);
+            }
+            None => {
+                self.roll_side(&e, 0, log);
+                self.roll_side(&e, 1, log);
+                self.after_rolls(e);
+            }
         }
+    }
+
+    /// One side's roll, and its Tercios dice (#30).
+    fn roll_side(&mut self, e: &Entry, side: usize, log: &mut dyn Log) {
+        let n = self.field_dice(e, side);
+        self.war.cards.rolled[side] = self.roll_dice(n);
+        self.roll_tercios(side, e.power, log);
+    }
+
+    /// Surprise Attack (#29): the second side rolls with what survived.
+    fn counter_roll(&mut self, e: Entry, log: &mut dyn Log) {
+        let second = 1 - usize::from(self.war.cards.surprise.unwrap_or(0));
+        self.roll_side(&e, second, log);
+        self.after_rolls(e);
+    }
+
+    /// After both rolls: the Ottoman's Janissaries window (§14 step 7) if
+    /// it fights with units here and holds the card, then the result.
+    fn after_rolls(&mut self, mut e: Entry) {
+        e.step = EntryStep::Resolve;
+        self.set_entry(e);
+        let ottoman_in = if e.power == Power::Ottoman {
+            e.units.total() + e.joined.total() > 0
+        } else {
+            self.defending_powers(e.power, e.to).contains(Power::Ottoman)
+        };
+        if ottoman_in && self.janissaries_ready() {
+            self.stack.push(Frame::War(War::CombatCards { power: Power::Ottoman, remaining: EnumSet::EMPTY }));
+        }
+    }
+
+    /// §14 steps 8-9: more hits wins, ties to the defender; each side loses
+    /// one unit per enemy hit (less what Surprise Attack took already).
+    fn resolve_field_battle(&mut self, mut e: Entry, log: &mut dyn Log) {
+        let c = self.war.cards;
         let a_units = e.units.total() + e.joined.total();
-        let a_n = rules::field_battle_dice(a_units, best_battle_rating(attack_leaders), false);
         let d_units = rules::hostile_outside(self, e.power, e.to);
-        let d_n = rules::field_battle_dice(d_units, best_battle_rating(self.defending_leaders(e.power, e.to)), true);
-        let attacker_dice = self.roll_dice(a_n);
-        let defender_dice = self.roll_dice(d_n);
-        let (a_hits, d_hits) = (attacker_dice.hits(), defender_dice.hits());
+        let (a_hits, d_hits) = (c.hits(0), c.hits(1));
+        let (a_loss, d_loss) = match c.surprise {
+            None => rules::battle_losses((a_units, c.dice(0)), (d_units, c.dice(1)), (a_hits, d_hits)),
+            Some(0) => (d_hits.min(a_units), a_hits.saturating_sub(c.first_hits).min(d_units)),
+            Some(_) => (d_hits.saturating_sub(c.first_hits).min(a_units), a_hits.min(d_units)),
+        };
         let attacker_won = a_hits > d_hits;
-        let (a_loss, d_loss) = rules::battle_losses((a_units, a_n), (d_units, d_n), (a_hits, d_hits));
         let defender = self.main_defender(e.power, e.to);
-        let winner = if attacker_won { own } else { defender };
+        let winner = if attacker_won { Faction::from(e.power) } else { defender };
         log.event(Event::FieldBattle {
             attacker: e.power,
             defender,
             space: e.to,
-            attacker_dice,
-            defender_dice,
+            attacker_dice: c.rolled[0],
+            defender_dice: c.rolled[1],
             winner,
         });
         let shares = self.share_losses(e.power, e.to, d_loss);
@@ -894,8 +997,12 @@ impl Game {
         self.share_among(&mut groups, losses)
     }
 
-    fn battle_losses(&mut self, mut e: Entry, mut result: BattleResult, log: &mut dyn Log) {
+    /// Takes the losses `result` lists, the attacker's first, then each
+    /// defending group's; then the retreats, or (`surprise`: the losses
+    /// Surprise Attack inflicted before the second roll) that roll.
+    fn battle_losses(&mut self, mut e: Entry, mut result: BattleResult, surprise: bool, log: &mut dyn Log) {
         let own = Faction::from(e.power);
+        let step = |r| if surprise { EntryStep::SurpriseLosses(r) } else { EntryStep::Losses(r) };
         // The attacker: the moving formation first, then (relief) the units that sortied.
         if result.attacker_loss > 0 {
             let (space, cap, inside) = if !e.units.is_empty() {
@@ -908,7 +1015,7 @@ impl Game {
             if left == 0 {
                 result.attacker_loss = 0;
             }
-            e.step = EntryStep::Losses(result);
+            e.step = step(result);
             self.set_entry(e);
             self.take_losses(e.power, space, left, cap, false, inside, log);
             return;
@@ -920,7 +1027,7 @@ impl Game {
                 continue;
             }
             result.shares[i] = 0;
-            e.step = EntryStep::Losses(result);
+            e.step = step(result);
             self.set_entry(e);
             let faction = Faction::ALL[i];
             match faction.major() {
@@ -932,7 +1039,7 @@ impl Game {
             }
             return;
         }
-        e.step = EntryStep::Retreats(result);
+        e.step = if surprise { EntryStep::Counter } else { EntryStep::Retreats(result) };
         self.set_entry(e);
     }
 
@@ -1540,8 +1647,7 @@ impl Game {
             }
             War::Onward { power } => self.onward_actions(power, list),
             War::Sortie { power, units } => self.sortie_actions(power, units, list),
-            // No combat card is built yet: declining is the only choice.
-            War::CombatCards { .. } => list.push(Action::Decline),
+            War::CombatCards { power, .. } => self.combat_window_actions(power, list),
             War::Losses { power, space, cap, minors, inside, .. } => {
                 self.loss_actions(power, space, cap, minors, inside, list)
             }
@@ -1559,7 +1665,7 @@ impl Game {
             War::Withdraw { .. } => self.apply_withdraw(action, log),
             War::Onward { power } => self.apply_onward(power, action, log),
             War::Sortie { .. } => self.apply_sortie(action, log),
-            War::CombatCards { .. } => self.apply_land_combat_cards(log),
+            War::CombatCards { power, .. } => self.apply_land_combat_cards(power, action, log),
             War::Losses { power, .. } => self.apply_loss(power, action, log),
             War::Retreat { power, .. } => self.apply_retreat(power, action, log),
         }

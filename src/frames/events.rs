@@ -54,14 +54,27 @@ pub(crate) fn event_implemented(card: Card) -> bool {
             | Card::EdwardVi
             | Card::MaryI
             | Card::ElizabethI
+            // Combat cards, played only in battle (`frames::combat_cards`).
+            | Card::Arquebusiers
+            | Card::FieldArtillery
+            | Card::MercenariesBribed
+            | Card::MercenariesGrowRestless
+            | Card::SiegeMining
+            | Card::SurpriseAttack
+            | Card::Tercios
+            | Card::Janissaries
+            | Card::PatronOfTheArts
+            | Card::HolyRomanEmperor
     )
 }
 
 impl Game {
-    /// Whether `power` may play `card` from its hand as its event in its
-    /// impulse now (§6.1, §6.2, §11.1): the event is built, the card's kind
+    /// Whether `power` may play `card` from its hand as its event now: in
+    /// its impulse (§6.1, §6.2, §11.1), the event is built, the card's kind
     /// and text allow it (`rules::events::event_condition`), and the card
-    /// has not been played as an event this turn.
+    /// has not been played as an event this turn; in a battle's combat-card
+    /// window, the combat cards (and after the roll Janissaries) the window
+    /// allows it (`frames::combat_cards`).
     ///
     /// ```
     /// use here_i_stand::{Card, Game, Power, Scenario, Setup};
@@ -72,6 +85,10 @@ impl Game {
     /// # Ok::<(), here_i_stand::EditError>(())
     /// ```
     pub fn can_play_event(&self, power: Power, card: Card) -> bool {
+        // In a battle's combat-card window: that window's cards (§6.1).
+        if let Some(allowed) = self.combat_window_allows(power, card) {
+            return allowed;
+        }
         self.hand(power).contains(card)
             && event_implemented(card)
             && !self.event_played_this_turn(card)
@@ -156,6 +173,9 @@ impl Game {
             Card::EdwardVi => self.edward_vi_event(log),
             Card::MaryI => self.mary_i_event(log),
             Card::ElizabethI => self.elizabeth_i_event(log),
+            Card::Janissaries => self.begin_janissaries(crate::rules::combat_cards::JANISSARIES_REGULARS),
+            Card::PatronOfTheArts => self.patron_of_the_arts(log),
+            Card::HolyRomanEmperor => self.holy_roman_emperor(),
             _ => {}
         }
     }

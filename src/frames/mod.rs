@@ -4,10 +4,12 @@
 
 pub(crate) mod arrivals;
 pub(crate) mod battle;
+pub(crate) mod combat_cards;
 pub(crate) mod debate;
 pub(crate) mod diplomacy;
 pub(crate) mod england;
 pub(crate) mod events;
+pub(crate) mod home_cards;
 pub(crate) mod impulse;
 pub(crate) mod movement;
 pub(crate) mod naval;
@@ -151,7 +153,7 @@ pub(crate) enum Frame {
     /// enemy it fights there next (§16.1 step 7).
     BattleOrder { power: Power, at: Option<NavalLocation> },
     /// `power`'s combat-card window in the naval battle at `at` (§16.2 steps
-    /// 3-4): only `Decline` until the card events are built.
+    /// 3-4), or the Ottoman's Janissaries window after the roll (step 6).
     CombatCards { power: Power, at: NavalLocation },
     /// `power` picks whose squadrons of its side sink at `at`, `squadrons`
     /// more (§16.2 step 8).
@@ -175,6 +177,15 @@ pub(crate) enum Frame {
     /// Six Wives of Henry VIII (#3): England picks the declaration of war
     /// or the marriage (§21.3).
     SixWives,
+    /// Janissaries (#1) as an impulse event: the Ottoman places `left` more
+    /// new regulars (§21.1).
+    JanissariesRegulars { left: u8 },
+    /// `power` discards a card of its choice, neither a home card nor a
+    /// mandatory event (§6.1; Patron of the Arts, #4).
+    Discard { power: Power },
+    /// Holy Roman Emperor (#2, §21.2): the Hapsburg moves Charles V (with
+    /// the Duke of Alva if `alva`) or leaves him; its 5 CP wait below.
+    HolyRomanEmperor { alva: bool },
 }
 
 impl Frame {
@@ -221,6 +232,9 @@ impl Frame {
             | Frame::PiracyHit { power, .. } => power,
             Frame::War(war) => war.decider(),
             Frame::SixWives => Power::England,
+            Frame::JanissariesRegulars { .. } => Power::Ottoman,
+            Frame::Discard { power } => power,
+            Frame::HolyRomanEmperor { .. } => Power::Hapsburg,
         }
     }
 
@@ -270,6 +284,9 @@ impl Frame {
             Frame::PiracyHit { .. } => "what the piracy hit costs",
             Frame::War(war) => war.prompt(),
             Frame::SixWives => "a power to declare war on, or the marriage",
+            Frame::JanissariesRegulars { .. } => "where a new regular is placed",
+            Frame::Discard { .. } => "a card to discard",
+            Frame::HolyRomanEmperor { .. } => "where Charles V goes, the Duke of Alva with him, or decline",
         }
     }
 }

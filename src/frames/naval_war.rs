@@ -8,8 +8,9 @@
 //! - `AvoidBattle`: an enemy power's ships in such a zone may try to leave;
 //! - `BattleOrder`: the active power picks the next battle, or the next
 //!   enemy where several are;
-//! - `CombatCards`: the attacker's, then the defender's combat-card window
-//!   (only `Decline` until the card events are built);
+//! - `CombatCards`: the attacker's, then the defender's combat-card window,
+//!   and the Ottoman's Janissaries window after the roll
+//!   (`frames::combat_cards`);
 //! - `NavalLosses`: the owner of a side of several factions picks whose
 //!   squadrons sink;
 //! - `NavalRetreat`: the side that must leave picks where.
@@ -56,8 +57,10 @@ pub(crate) enum BattleStep {
     AttackerCards,
     /// Step 4: the defender's combat cards.
     DefenderCards,
-    /// Steps 5-8: the roll and the losses.
+    /// Step 5: the roll, then the Janissaries window (step 6).
     Roll,
+    /// Steps 7-8: the winner and the losses.
+    Resolve,
     /// Steps 9-10, after the losses are taken: leaders and retreat.
     Aftermath { attacker_won: bool },
 }
@@ -209,6 +212,7 @@ impl Game {
         let next = |step| CombatStage::Battle { at, enemy, step };
         match step {
             BattleStep::AttackerCards => {
+                self.war.cards = Default::default();
                 self.set_combat_stage(next(BattleStep::DefenderCards));
                 self.stack.push(Frame::CombatCards { power, at });
             }
@@ -218,7 +222,8 @@ impl Game {
                     self.stack.push(Frame::CombatCards { power: defender, at });
                 }
             }
-            BattleStep::Roll => self.fight_naval_battle(power, at, enemy, log),
+            BattleStep::Roll => self.roll_naval_battle(power, at, enemy),
+            BattleStep::Resolve => self.fight_naval_battle(power, at, enemy, log),
             BattleStep::Aftermath { attacker_won } => {
                 self.set_combat_stage(CombatStage::Battles { at: Some(at) });
                 self.naval_battle_aftermath(power, at, enemy, attacker_won, log);
@@ -226,14 +231,32 @@ impl Game {
         }
     }
 
-    /// §16.2 steps 1-2 and 5-8: the dice, the roll, the winner, the losses.
+    /// §16.2 steps 1-2 and 5: the dice (with the combat cards') and the
+    /// roll; then the Ottoman's Janissaries window (step 6) if it fights
+    /// here and holds the card.
+    fn roll_naval_battle(&mut self, power: Power, at: NavalLocation, enemy: Faction) {
+        let attacker = Faction::from(power);
+        let base = [naval_war::battle_dice(self, attacker, at, false), naval_war::battle_dice(self, enemy, at, true)];
+        for (side, &base) in base.iter().enumerate() {
+            let n = self.war.cards.main_dice(side, base);
+            self.war.cards.rolled[side] = self.roll_dice(n);
+        }
+        self.set_combat_stage(CombatStage::Battle { at, enemy, step: BattleStep::Resolve });
+        let ottoman_in =
+            power == Power::Ottoman || crate::rules::battle::commander(self, enemy) == Some(Power::Ottoman);
+        if ottoman_in && self.janissaries_ready() {
+            self.stack.push(Frame::CombatCards { power: Power::Ottoman, at });
+        }
+    }
+
+    /// §16.2 steps 7-8: the winner, the losses.
     fn fight_naval_battle(&mut self, power: Power, at: NavalLocation, enemy: Faction, log: &mut dyn Log) {
         let attacker = Faction::from(power);
         let units = [side_units(self, attacker, at), side_units(self, enemy, at)];
-        let dice = [naval_war::battle_dice(self, attacker, at, false), naval_war::battle_dice(self, enemy, at, true)];
-        let attacker_dice = self.roll_dice(dice[0]);
-        let defender_dice = self.roll_dice(dice[1]);
-        let hits = [attacker_dice.hits(), defender_dice.hits()];
+        let c = self.war.cards;
+        let dice = [c.dice(0), c.dice(1)];
+        let (attacker_dice, defender_dice) = (c.rolled[0], c.rolled[1]);
+        let hits = [c.hits(0), c.hits(1)];
         let attacker_won = hits[0] > hits[1];
         let (lost_attacker, lost_defender) = naval_war::battle_losses(units[0], units[1], dice, hits);
         let winner = if attacker_won { attacker } else { enemy };
@@ -604,10 +627,16 @@ impl Game {
         self.run_naval_combat(log);
     }
 
-    /// A combat-card window (§16.2 steps 3-4): no combat card's event is
-    /// built, so the power may only decline.
-    pub(crate) fn apply_naval_combat_cards(&mut self, log: &mut dyn Log) {
-        self.stack.pop();
+    /// A combat-card window (§16.2 steps 3-4) or the Janissaries window
+    /// (step 6): a card played (the window stays open for more, but
+    /// Janissaries' closes), or declined.
+    pub(crate) fn apply_naval_combat_cards(&mut self, power: Power, action: Action, log: &mut dyn Log) {
+        match action {
+            Action::PlayEvent(card) => self.play_combat_card(power, card, log),
+            _ => {
+                self.stack.pop();
+            }
+        }
         self.run_naval_combat(log);
     }
 

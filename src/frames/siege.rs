@@ -121,6 +121,7 @@ impl Game {
             AssaultStep::Cards => {
                 a.step = AssaultStep::Roll;
                 self.set_assault(a);
+                self.war.cards = Default::default();
                 let mut defenders = EnumSet::EMPTY;
                 for (f, u, b) in self.land_units_at(a.space) {
                     if b && !u.is_empty() {
@@ -144,6 +145,8 @@ impl Game {
                     inside,
                     best_battle_rating(self.leaders_inside_against(a.power, a.space)),
                 );
+                // Combat cards (Siege Mining, #28).
+                let (a_n, d_n) = (self.war.cards.main_dice(0, a_n), self.war.cards.main_dice(1, d_n));
                 let attacker = self.roll_dice(a_n);
                 let defender = self.roll_dice(d_n);
                 let own_units = self.land_units(a.space, Faction::from(a.power)).total();

@@ -26,6 +26,8 @@ pub(crate) struct WarState {
     pub intercepted: [EnumSet<Space>; Power::COUNT],
     /// §15.1: spaces assaulted this impulse.
     pub assaulted: EnumSet<Space>,
+    /// The combat cards and rolls of the battle being fought (§14, §15.1, §16.2).
+    pub cards: crate::rules::combat_cards::BattleCards,
 }
 
 /// The modified roll an interception or avoid-battle attempt needs (§13.2, §13.3).

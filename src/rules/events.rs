@@ -144,6 +144,12 @@ pub fn event_condition(game: &Game, power: Power, card: Card) -> bool {
     if crate::rules::england::mary_forbids_event(game, power, card) {
         return false;
     }
+    if card == Card::HolyRomanEmperor {
+        return power == Power::Hapsburg && crate::rules::home_cards::emperor_condition(game);
+    }
+    if card == Card::PatronOfTheArts {
+        return power == Power::France && crate::rules::home_cards::patron_condition(game);
+    }
     match card.kind() {
         CardKind::Mandatory => true,
         CardKind::Home => card.owner() == Some(power),

@@ -3,12 +3,14 @@
 
 pub mod battle;
 pub mod cards_dealt;
+pub mod combat_cards;
 pub mod construction;
 pub mod counters;
 pub mod debate;
 pub mod diplomacy;
 pub mod england;
 pub mod events;
+pub mod home_cards;
 pub mod loc;
 pub mod minor;
 pub mod movement;
