@@ -81,6 +81,14 @@ fn invariants_hold_at_every_step() {
     }
 }
 
+/// Games in which the long run found a broken invariant, kept as
+/// regressions: a besieging formation beaten while moving out left its
+/// siege standing (§15.3; 1532, seed 1,000,331).
+#[test]
+fn seeds_found_by_the_long_run() {
+    playout(Scenario::Y1532, 1_000_331, |game, actions, _, _| check_state(game, actions));
+}
+
 /// Re-deals the cards one power cannot see (the dice stay the same): the
 /// decider's choices, when it keeps its hand, are the same, and after the
 /// same action the next decider is the same. A window offered only to a

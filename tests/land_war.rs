@@ -969,3 +969,28 @@ fn besieged_leaders_may_not_move() {
     impulse(&mut game, Power::England, 2);
     assert!(!game.is_legal(&Action::MoveFrom(Space::Brussels)));
 }
+
+/// §21.6: before the Schmalkaldic League no power but the Protestant moves
+/// or retreats into an electorate; afterwards it may (found by the worked
+/// examples' long run: a Hapsburg spring deployment into Brandenburg).
+#[test]
+fn no_moves_into_electorates_before_the_league() {
+    let from = Space::Mainz
+        .land_neighbours()
+        .find(|s| s.kind() != SpaceKind::Electorate && s.control_1517() == Some(Faction::Hapsburg))
+        .expect("a Hapsburg neighbour of Mainz");
+    for league in [false, true] {
+        let mut game = board();
+        game.set_schmalkaldic_league(league).unwrap();
+        game.set_land_units(from, Faction::Hapsburg, LandUnits::regulars(2)).unwrap();
+        impulse(&mut game, Power::Hapsburg, 2);
+        game.apply(Action::MoveFrom(from)).unwrap();
+        game.apply(Action::AddUnit(LandUnitKind::Regular)).unwrap();
+        assert_eq!(game.is_legal(&Action::MoveTo(Space::Mainz)), league, "league {league}");
+        assert_eq!(
+            here_i_stand::rules::battle::retreat_spaces(&game, Power::Hapsburg, from, None).contains(Space::Mainz),
+            league
+        );
+        assert_eq!(here_i_stand::rules::spring::is_deployment_space(&game, Power::Hapsburg, Space::Mainz), league);
+    }
+}

@@ -1235,6 +1235,9 @@ impl Game {
             self.enter_destination(e, log);
         } else {
             self.check_siege(e.to, log);
+            // The beaten formation took its losses where it stood: a siege it
+            // was part of may be broken (§15.3).
+            self.check_siege(e.from, log);
             self.check_hungary(log);
         }
     }

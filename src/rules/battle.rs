@@ -155,7 +155,7 @@ pub fn may_enter(game: &Game, power: Power, to: Space, with_units: bool) -> bool
     if !with_units {
         return crate::rules::movement::can_enter_peacefully(game, power, to, false);
     }
-    if !game.in_play(to) {
+    if !game.in_play(to) || crate::rules::movement::electorate_barred(game, power, to) {
         return false;
     }
     let own = Faction::from(power);
@@ -484,6 +484,7 @@ pub fn retreat_spaces(game: &Game, power: Power, from: Space, barred: Option<Spa
         .filter(|&s| {
             Some(s) != barred
                 && game.in_play(s)
+                && !crate::rules::movement::electorate_barred(game, power, s)
                 && !game.in_unrest(s)
                 && is_friendly_faction(game, power, game.controller(s))
                 && !game.land_units_at(s).any(|(f, units, _)| !units.is_empty() && is_hostile(game, power, f))

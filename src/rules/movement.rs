@@ -36,7 +36,7 @@ pub fn formation_limit(leaders: impl IntoIterator<Item = Leader>) -> u8 {
 /// an enemy-controlled fortified space cannot be entered (that is a siege,
 /// which needs the war rules). Leaders alone may not enter enemy-controlled spaces.
 pub fn can_enter_peacefully(game: &Game, power: Power, to: Space, with_units: bool) -> bool {
-    if !game.in_play(to) {
+    if !game.in_play(to) || electorate_barred(game, power, to) {
         return false;
     }
     let controller = game.controller(to);
@@ -55,4 +55,22 @@ pub fn can_enter_peacefully(game: &Game, power: Power, to: Space, with_units: bo
     game.land_units_at(to)
         .all(|(f, units, besieged)| units.total() == 0 || f == own || (game.allied(power, f) && !besieged))
         && !game.has_enemy_units(power, to)
+}
+
+/// Before the Schmalkaldic League no power but the Protestant may move or
+/// retreat into an electorate (§21.6).
+///
+/// ```
+/// use here_i_stand::{Game, Power, Scenario, Setup, Space};
+/// use here_i_stand::rules::movement::electorate_barred;
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(electorate_barred(&game, Power::Hapsburg, Space::Mainz));
+/// assert!(!electorate_barred(&game, Power::Hapsburg, Space::Vienna));
+/// game.set_schmalkaldic_league(true)?;
+/// assert!(!electorate_barred(&game, Power::Hapsburg, Space::Mainz));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn electorate_barred(game: &Game, power: Power, space: Space) -> bool {
+    power != Power::Protestant && !game.schmalkaldic_league() && space.kind() == crate::types::SpaceKind::Electorate
 }

@@ -106,6 +106,7 @@ pub fn is_deployment_space(game: &Game, power: Power, space: Space) -> bool {
         || matches!(space.language(), Some(LanguageZone::German | LanguageZone::Italian));
     zone_ok
         && game.in_play(space)
+        && !crate::rules::movement::electorate_barred(game, power, space)
         && game.is_friendly_controlled(power, space)
         && !game.in_unrest(space)
         && holds_only_friendly_units(game, power, space)
