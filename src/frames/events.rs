@@ -15,10 +15,7 @@ use crate::engine::{Log, impulse_powers};
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::frames::reformation::{Series, Source};
-use crate::game::{
-    DebaterState, Game, LandUnits, LeaderLocation, NavalLocation, NavalUnits, ReformerState, Scenario,
-    electorate_regulars,
-};
+use crate::game::{DebaterState, Game, LandUnits, LeaderLocation, NavalLocation, NavalUnits, ReformerState, Scenario};
 use crate::rules::construction;
 use crate::rules::events as rules;
 use crate::rules::minor::{LandMove, apply_land_move};
@@ -428,21 +425,10 @@ impl Game {
     }
 
     /// The electorate regulars waiting on the Electorate Display whose
-    /// electorate now lets them in (§18.7, §21.6;
-    /// `rules::events::electorate_regulars_appear`) come into play there.
-    /// Regulars the counters cannot show keep waiting.
+    /// electorate now lets them in come into play there (§18.7, §21.6).
     pub(crate) fn place_electorate_regulars(&mut self, log: &mut dyn Log) {
         for space in self.electorate_display {
-            if !rules::electorate_regulars_appear(self, space) {
-                continue;
-            }
-            let mut units = self.land_units(space, Faction::Protestant);
-            units.regulars = units.regulars.saturating_add(electorate_regulars(space));
-            if self.set_land_units(space, Faction::Protestant, units).is_ok() {
-                self.electorate_display.remove(space);
-                let placed = LandUnits::regulars(electorate_regulars(space));
-                log.event(Event::LandUnitsPlaced { faction: Faction::Protestant, space, units: placed });
-            }
+            self.release_electorate_regulars(space, log);
         }
     }
 }

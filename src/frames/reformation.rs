@@ -338,15 +338,14 @@ impl Game {
         if !religion::electorate_regulars_due(self, space) {
             return;
         }
+        // Regulars the counters cannot show keep waiting (§5.2).
         let regulars = electorate_regulars(space);
-        let faction = Faction::Protestant;
-        let index = self.land_stacks_slice().iter().position(|s| s.space == space && s.faction == faction);
-        let mut units = self.land_units(space, faction);
-        units.regulars += regulars;
-        let besieged = self.is_besieged(space, faction);
-        self.write_land_stack(index, space, faction, units, besieged);
-        self.electorate_display.remove(space);
-        log.event(Event::ElectorateRegularsPlaced { space, regulars });
+        let mut units = self.land_units(space, Faction::Protestant);
+        units.regulars = units.regulars.saturating_add(regulars);
+        if self.set_land_units(space, Faction::Protestant, units).is_ok() {
+            self.electorate_display.remove(space);
+            log.event(Event::ElectorateRegularsPlaced { space, regulars });
+        }
     }
 
     // --- Religious CP actions (§11.2, §18.1) ---------------------------------

@@ -290,35 +290,6 @@ pub fn henry_ii_spaces(game: &Game) -> EnumSet<Space> {
     spaces
 }
 
-/// Whether an electorate's regulars waiting on the Electorate Display come
-/// into play now (§18.7, §21.6): the electorate is Protestant by religion;
-/// after the Schmalkaldic League it must also be Protestant-controlled and
-/// not under siege (no land units of a power at war with the Protestant
-/// there).
-///
-/// ```
-/// use here_i_stand::{Game, Religion, Scenario, Setup, Space};
-/// use here_i_stand::rules::events::electorate_regulars_appear;
-///
-/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
-/// game.set_on_electorate_display(Space::Mainz, true)?;
-/// game.set_religion(Space::Mainz, Religion::Protestant)?;
-/// assert!(electorate_regulars_appear(&game, Space::Mainz));
-/// game.set_schmalkaldic_league(true)?; // Mainz is still Hapsburg-controlled
-/// assert!(!electorate_regulars_appear(&game, Space::Mainz));
-/// # Ok::<(), here_i_stand::EditError>(())
-/// ```
-pub fn electorate_regulars_appear(game: &Game, space: Space) -> bool {
-    let waiting = game.electorate_display().contains(space) && game.religion(space) == Religion::Protestant;
-    if !game.schmalkaldic_league() {
-        return waiting;
-    }
-    waiting
-        && game.controller(space) == Faction::Protestant
-        && !game.is_besieged(space, Faction::Protestant)
-        && !game.has_enemy_land_units(Power::Protestant, space)
-}
-
 /// The rulers Papal Bull (#5) may excommunicate now (§21.5): Henry VIII,
 /// Francis I or Henry II, and Charles V, each while ruling, with grounds,
 /// and never excommunicated before in this game (Francis I and Henry II

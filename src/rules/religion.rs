@@ -543,5 +543,7 @@ pub fn electorate_regulars_due(game: &Game, space: Space) -> bool {
     game.electorate_display().contains(space)
         && game.religion(space) == Religion::Protestant
         && (!game.schmalkaldic_league()
-            || (game.controller(space) == Faction::Protestant && !game.has_enemy_land_units(Power::Protestant, space)))
+            || (game.controller(space) == Faction::Protestant
+                && !game.is_besieged(space, Faction::Protestant)
+                && !game.has_enemy_land_units(Power::Protestant, space)))
 }
