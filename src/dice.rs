@@ -92,7 +92,6 @@ impl Default for ForcedDice {
     }
 }
 
-#[allow(dead_code)] // until the first procedure rolls
 impl ForcedDice {
     /// The forced faces, next first.
     pub(crate) fn as_slice(&self) -> &[u8] {
@@ -111,7 +110,6 @@ impl ForcedDice {
     }
 }
 
-#[allow(dead_code)] // until the first procedure rolls
 impl Game {
     /// One die: the next forced face, else the generator's.
     pub(crate) fn roll_die(&mut self) -> u8 {
