@@ -1267,6 +1267,11 @@ impl Game {
                 units: e.units,
                 leaders: e.leaders.len() as u8,
             });
+            // The formation's losses were taken beside the units it left
+            // behind; if the two stacks cannot be shown with the counters,
+            // the extra loss comes from those left behind first (seed 002,
+            // ruling L6).
+            self.settle(Faction::from(power), e.from, log);
             self.settle(Faction::from(power), to, log);
         }
         self.capture_lone_leaders(to, power, log);

@@ -406,8 +406,11 @@ impl Game {
             self.land_units_at(to).any(|(f, u, b)| !b && !u.is_empty() && f != faction && self.at_war(f, faction));
         let besieged = self.is_besieged(to, faction) || enemies_outside;
         self.write_land_stack(index, to, faction, there, besieged);
-        self.settle_counters(faction, to);
         log.event(Event::WinterReturn { faction, from, to, units: group.units });
+        // Stacks the counters cannot show lose units (seed 002): those left
+        // behind first, then the arrivals (ruling L6).
+        self.settle(faction, from, log);
+        self.settle(faction, to, log);
         self.end_winter_siege(from, log);
         self.end_winter_siege(to, log);
         let mut sent_to = sent_to;
