@@ -86,11 +86,13 @@ fn invariants_hold_at_every_step() {
 /// siege standing (§15.3; 1532, seed 1,000,331); electorate regulars placed
 /// beyond the Protestant's counter mix (§5.2, §18.7; 1517, seed 1,001,386);
 /// stacks the counters could not show after a beaten formation or a winter
-/// group left them (seed 002; 1532, seeds 1,006,688, 1,010,855, 1,013,711).
+/// group left them (seed 002; 1532, seeds 1,006,688, 1,010,855, 1,013,711);
+/// Mercenaries Bribed leaving a formation bigger than its stack after the
+/// counters' extra loss (1532, seed 1,090,844).
 #[test]
 fn seeds_found_by_the_long_run() {
     playout(Scenario::Y1517, 1_001_386, |game, actions, _, _| check_state(game, actions));
-    for seed in [1_000_331, 1_006_688, 1_010_855, 1_013_711] {
+    for seed in [1_000_331, 1_006_688, 1_010_855, 1_013_711, 1_090_844] {
         playout(Scenario::Y1532, seed, |game, actions, _, _| check_state(game, actions));
     }
 }

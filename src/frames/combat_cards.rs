@@ -227,10 +227,12 @@ impl Game {
             let from_joined = n - from_formation;
             let lost = LandUnits { regulars: 0, mercenaries: from_formation, cavalry: 0 };
             self.remove_units(e.from, f, lost, log);
-            e.units = battle_rules::less(e.units, lost);
+            // The counters may have taken an extra loss there (seed 002):
+            // the formation keeps only what is left.
+            e.units = min_units(battle_rules::less(e.units, lost), self.land_units(e.from, f));
             let lost = LandUnits { regulars: 0, mercenaries: from_joined, cavalry: 0 };
             self.remove_units(e.to, f, lost, log);
-            e.joined = battle_rules::less(e.joined, lost);
+            e.joined = min_units(battle_rules::less(e.joined, lost), self.land_units(e.to, f));
             switched = n;
         }
         let at = if seat.attacking { e.from } else { e.to };
