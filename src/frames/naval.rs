@@ -9,7 +9,7 @@ use crate::action::Action;
 use crate::engine::{ActionList, Log};
 use crate::event::Event;
 use crate::frames::Frame;
-use crate::game::{Game, LeaderLocation, NavalLocation, NavalUnits};
+use crate::game::{Game, LeaderLocation, NavalLocation};
 use crate::rules::naval::{Fleet, can_sail_from, fleet_at, fleet_destinations, fleet_factions, naval_leaders_at};
 use crate::sets::EnumSet;
 use crate::types::{Faction, Leader, LeaderKind, MinorPower, NavalUnitKind, Power, Space};
@@ -253,20 +253,8 @@ impl Game {
             return;
         };
         for (faction, units) in fleet.by_faction(power) {
-            let left = self.naval_units(from, faction);
-            let stay = NavalUnits {
-                squadrons: left.squadrons - units.squadrons.min(left.squadrons),
-                corsairs: left.corsairs - units.corsairs.min(left.corsairs),
-            };
-            let there = self.naval_units(to, faction);
-            let arrive = NavalUnits {
-                squadrons: there.squadrons.saturating_add(units.squadrons),
-                corsairs: there.corsairs.saturating_add(units.corsairs),
-            };
-            // Legal-action checks guarantee the ships are there and the
-            // destination is a port or zone: totals do not change.
-            let _ = self.set_naval_units(from, faction, stay);
-            let _ = self.set_naval_units(to, faction, arrive);
+            // Legal-action checks guarantee the ships are there.
+            self.transfer_ships(faction, from, to, units);
             moved.record(to, faction, NavalUnitKind::Squadron, units.squadrons);
             moved.record(to, faction, NavalUnitKind::Corsair, units.corsairs);
             log.event(Event::ShipsMoved { faction, from, to, units });
