@@ -609,6 +609,14 @@ impl Game {
         Leader::ALL.into_iter().filter(move |&l| self.leaders[l.index()] == LeaderLocation::Space(space))
     }
 
+    /// Every leader on a space of the map, with its space, in leader order.
+    pub fn leaders_on_map(&self) -> impl Iterator<Item = (Space, Leader)> + '_ {
+        Leader::ALL.into_iter().filter_map(move |l| match self.leaders[l.index()] {
+            LeaderLocation::Space(space) => Some((space, l)),
+            _ => None,
+        })
+    }
+
     /// The faction `leader` serves now (the renegade: whoever played Charles Bourbon).
     pub fn leader_owner(&self, leader: Leader) -> Option<Faction> {
         match leader {

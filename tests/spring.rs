@@ -387,3 +387,38 @@ fn the_scenario_start_asks_in_impulse_order() {
     assert_eq!(game.phase(), Phase::Action);
     assert_eq!(game.decider(), Decider::Power(Power::Ottoman));
 }
+
+/// The whole-map `deployment_spaces` agrees with `is_deployment_space`
+/// space by space, in positions of random play (all three scenarios).
+#[test]
+fn deployment_spaces_agree_with_the_single_test() {
+    use here_i_stand::rules::spring::{deployment_spaces, is_deployment_space};
+    let mut checked = 0;
+    for (seed, scenario) in (0..12u64).zip([Scenario::Y1517, Scenario::Y1532, Scenario::TwoPlayer].into_iter().cycle())
+    {
+        let mut game = Game::new(Setup::new(scenario, seed));
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut list = ActionList::new();
+        for step in 0..3000 {
+            game.legal_actions_into(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            if step % 19 == 0 {
+                for power in Power::ALL {
+                    let set = deployment_spaces(&game, power);
+                    for space in Space::ALL {
+                        assert_eq!(set.contains(space), is_deployment_space(&game, power, space), "{power} {space}");
+                    }
+                }
+                checked += 1;
+            }
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let action = list[(state % list.len() as u64) as usize];
+            game.apply(action).unwrap();
+        }
+    }
+    assert!(checked > 500, "{checked}");
+}

@@ -102,6 +102,44 @@ fn can_leave(game: &Game, power: Power, capital: Space) -> bool {
 /// assert!(!is_deployment_space(&game, Power::France, Space::Lyon));
 /// ```
 pub fn is_deployment_space(game: &Game, power: Power, space: Space) -> bool {
+    is_open_for_deployment(game, power, space) && holds_only_friendly_units(game, power, space)
+}
+
+/// Every deployment space of `power` ([`is_deployment_space`]) at once:
+/// one pass over the map and one over the units and leaders on it.
+///
+/// ```
+/// use here_i_stand::{Game, Power, Scenario, Setup, Space, rules::spring::deployment_spaces};
+/// let game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// let spaces = deployment_spaces(&game, Power::France);
+/// assert!(spaces.contains(Space::Lyon) && !spaces.contains(Space::London));
+/// ```
+pub fn deployment_spaces(game: &Game, power: Power) -> EnumSet<Space> {
+    let mut spaces: EnumSet<Space> =
+        Space::ALL.into_iter().filter(|&space| is_open_for_deployment(game, power, space)).collect();
+    for (space, faction, units, _) in game.land_stacks() {
+        if (!units.is_empty() && !game.is_friendly(power, faction)) || game.is_enemy(power, faction) {
+            spaces.remove(space);
+        }
+    }
+    for (location, faction, units) in game.naval_stacks() {
+        if let NavalLocation::Port(space) = location {
+            if (units.total() > 0 && !game.is_friendly(power, faction)) || game.is_enemy(power, faction) {
+                spaces.remove(space);
+            }
+        }
+    }
+    for (space, leader) in game.leaders_on_map() {
+        if game.leader_owner(leader).is_some_and(|f| game.is_enemy(power, f)) {
+            spaces.remove(space);
+        }
+    }
+    spaces
+}
+
+/// The checks of [`is_deployment_space`] that need no look at the units:
+/// the zone, in play, the electorates, friendly control, no unrest.
+fn is_open_for_deployment(game: &Game, power: Power, space: Space) -> bool {
     let zone_ok = game.scenario() != Scenario::TwoPlayer
         || matches!(space.language(), Some(LanguageZone::German | LanguageZone::Italian));
     zone_ok
@@ -109,7 +147,6 @@ pub fn is_deployment_space(game: &Game, power: Power, space: Space) -> bool {
         && !crate::rules::movement::electorate_barred(game, power, space)
         && game.is_friendly_controlled(power, space)
         && !game.in_unrest(space)
-        && holds_only_friendly_units(game, power, space)
 }
 
 /// No land units or naval units in port of a power not friendly to `power`
@@ -173,9 +210,10 @@ pub fn deployment_destinations(game: &Game, power: Power, capital: Space, units:
     if !can_leave(game, power, capital) {
         return EnumSet::EMPTY;
     }
+    let open = deployment_spaces(game, power);
     let mut start = EnumSet::EMPTY;
     start.insert(capital);
-    let by_land = spread(game, power, start);
+    let by_land = spread(open, start);
     let mut reached = by_land;
     if units <= MAX_UNITS_BY_SEA {
         let mut landed = EnumSet::EMPTY;
@@ -185,27 +223,27 @@ pub fn deployment_destinations(game: &Game, power: Power, capital: Space, units:
                     continue;
                 }
                 for &other in zone.ports() {
-                    if other != port && is_deployment_space(game, power, other) {
+                    if other != port && open.contains(other) {
                         landed.insert(other);
                     }
                 }
             }
         }
-        reached = reached.union(spread(game, power, landed));
+        reached = reached.union(spread(open, landed));
     }
     reached.remove(capital);
     reached
 }
 
 /// Every space reached from `reached` by clear land connections through
-/// deployment spaces.
-fn spread(game: &Game, power: Power, mut reached: EnumSet<Space>) -> EnumSet<Space> {
+/// the deployment spaces `open`.
+fn spread(open: EnumSet<Space>, mut reached: EnumSet<Space>) -> EnumSet<Space> {
     let mut frontier = reached;
     while !frontier.is_empty() {
         let mut next = EnumSet::EMPTY;
         for space in frontier {
             for &to in space.connections() {
-                if !reached.contains(to) && is_deployment_space(game, power, to) {
+                if !reached.contains(to) && open.contains(to) {
                     reached.insert(to);
                     next.insert(to);
                 }

@@ -687,7 +687,45 @@ fn clean_spaces(game: &Game, power: Power, enterable: EnumSet<Space>) -> EnumSet
 /// land links, port links and sea-zone adjacencies, each one step, through
 /// the `enterable` spaces.
 fn plain_search(from: Space, enterable: EnumSet<Space>) -> Distances {
-    Distances::search(from, enterable)
+    match PlainTables::get().row(enterable, from) {
+        Some(dist) => Distances { dist: *dist },
+        None => Distances::search(from, enterable),
+    }
+}
+
+/// The plain distances between every two land spaces, worked out once for
+/// the sets of enterable spaces that play nearly always has: every space,
+/// or all but those out of play at the start, each with or without the
+/// electorates (§19.3 exception 3). Other sets are searched each time.
+struct PlainTables {
+    /// The enterable set each table is for.
+    sets: [EnumSet<Space>; 4],
+    /// For each set, the distances from each space to each space.
+    tables: [[[u8; Space::COUNT]; Space::COUNT]; 4],
+}
+
+impl PlainTables {
+    fn get() -> &'static PlainTables {
+        static TABLES: OnceLock<PlainTables> = OnceLock::new();
+        TABLES.get_or_init(|| {
+            let links = Links::get();
+            let at_start: EnumSet<Space> = Space::ALL.into_iter().filter(|s| s.control_1517().is_some()).collect();
+            let sets = [
+                links.all_spaces,
+                at_start,
+                links.all_spaces.difference(links.electorates),
+                at_start.difference(links.electorates),
+            ];
+            let tables = sets.map(|set| Space::ALL.map(|from| Distances::search(from, set).dist));
+            PlainTables { sets, tables }
+        })
+    }
+
+    /// The distances from `from` through `enterable`, if a table has them.
+    fn row(&self, enterable: EnumSet<Space>, from: Space) -> Option<&[u8; Space::COUNT]> {
+        let table = self.sets.iter().position(|&set| set == enterable)?;
+        Some(&self.tables[table][from.index()])
+    }
 }
 
 /// Paths free of attrition (§19.3), through the [`clean_spaces`].
@@ -917,5 +955,24 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The stored tables give the distances the search finds, for each of
+    /// their sets; a set they do not hold is searched.
+    #[test]
+    fn plain_tables_match_the_search() {
+        let tables = PlainTables::get();
+        let mut unusual = Links::get().all_spaces;
+        unusual.remove(Space::Paris);
+        for set in tables.sets.into_iter().chain([unusual]) {
+            for from in Space::ALL {
+                let searched = Distances::search(from, set);
+                assert_eq!(plain_search(from, set).dist, searched.dist, "{from}");
+            }
+        }
+        assert!(tables.row(unusual, Space::Lyon).is_none());
+        assert!(
+            tables.row(enterable(&Game::new(Setup::new(Scenario::Y1517, 0)), Power::Hapsburg), Space::Lyon).is_some()
+        );
     }
 }
