@@ -818,6 +818,19 @@ impl Game {
         faction == Faction::from(power) || self.allied(power, faction)
     }
 
+    /// Every space controlled by `power` or an ally (§1): the spaces where
+    /// [`Game::is_friendly_controlled`] holds, found in one pass.
+    pub fn friendly_controlled_spaces(&self, power: Power) -> EnumSet<Space> {
+        let friendly = Faction::ALL.map(|f| self.is_friendly(power, f));
+        let mut spaces = EnumSet::EMPTY;
+        for (&space, controller) in Space::ALL.iter().zip(self.control) {
+            if friendly[controller.index()] {
+                spaces.insert(space);
+            }
+        }
+        spaces
+    }
+
     /// Whether `faction` is an enemy of `power`: at war with it (§1).
     #[inline]
     pub fn is_enemy(&self, power: Power, faction: Faction) -> bool {

@@ -389,7 +389,9 @@ fn the_scenario_start_asks_in_impulse_order() {
 }
 
 /// The whole-map `deployment_spaces` agrees with `is_deployment_space`
-/// space by space, in positions of random play (all three scenarios).
+/// space by space, and `friendly_controlled_spaces` with
+/// `is_friendly_controlled`, in positions of random play (all three
+/// scenarios).
 #[test]
 fn deployment_spaces_agree_with_the_single_test() {
     use here_i_stand::rules::spring::{deployment_spaces, is_deployment_space};
@@ -407,8 +409,14 @@ fn deployment_spaces_agree_with_the_single_test() {
             if step % 19 == 0 {
                 for power in Power::ALL {
                     let set = deployment_spaces(&game, power);
+                    let friendly = game.friendly_controlled_spaces(power);
                     for space in Space::ALL {
                         assert_eq!(set.contains(space), is_deployment_space(&game, power, space), "{power} {space}");
+                        assert_eq!(
+                            friendly.contains(space),
+                            game.is_friendly_controlled(power, space),
+                            "{power} {space}"
+                        );
                     }
                 }
                 checked += 1;

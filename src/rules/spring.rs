@@ -115,8 +115,9 @@ pub fn is_deployment_space(game: &Game, power: Power, space: Space) -> bool {
 /// assert!(spaces.contains(Space::Lyon) && !spaces.contains(Space::London));
 /// ```
 pub fn deployment_spaces(game: &Game, power: Power) -> EnumSet<Space> {
+    let friendly = game.friendly_controlled_spaces(power).difference(game.unrest());
     let mut spaces: EnumSet<Space> =
-        Space::ALL.into_iter().filter(|&space| is_open_for_deployment(game, power, space)).collect();
+        friendly.iter().filter(|&space| is_open_for_deployment(game, power, space)).collect();
     for (space, faction, units, _) in game.land_stacks() {
         if (!units.is_empty() && !game.is_friendly(power, faction)) || game.is_enemy(power, faction) {
             spaces.remove(space);

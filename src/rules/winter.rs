@@ -629,8 +629,9 @@ fn naval_return(game: &Game, power: Power, factions: EnumSet<Faction>, location:
         NavalLocation::Port(space) => land_node(space),
         NavalLocation::Sea(zone) => sea_node(zone),
     };
-    let in_play = Space::ALL.into_iter().filter(|&s| game.in_play(s)).collect();
-    let bfs = Bfs::run(start, false, in_play, |s| game.is_friendly_controlled(power, s));
+    let in_play = Links::get().all_spaces.difference(game.out_of_play);
+    let friendly = game.friendly_controlled_spaces(power);
+    let bfs = Bfs::run(start, false, in_play, |s| friendly.contains(s));
     let mut ports = EnumSet::EMPTY;
     let mut distance = None;
     for space in Space::ALL {
@@ -680,7 +681,7 @@ fn enterable(game: &Game, power: Power) -> EnumSet<Space> {
 /// Of the `enterable` spaces, those a path free of attrition may enter
 /// (§19.3): controlled by `power` or an ally, and free of unrest.
 fn clean_spaces(game: &Game, power: Power, enterable: EnumSet<Space>) -> EnumSet<Space> {
-    enterable.difference(game.unrest()).iter().filter(|&s| game.is_friendly_controlled(power, s)).collect()
+    enterable.difference(game.unrest()).intersection(game.friendly_controlled_spaces(power))
 }
 
 /// Plain path length, whoever controls the spaces between (§19.3 step 2):
