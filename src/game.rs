@@ -9,7 +9,7 @@ use rand_pcg::Pcg64Mcg;
 use crate::sets::EnumSet;
 use crate::types::{
     Card, Debater, Faction, LandUnitKind, LanguageZone, Leader, LeaderKind, MinorPower, Phase, Power, Reformer,
-    Religion, Ruler, SeaZone, Space, SpaceKind,
+    Religion, Ruler, SeaZone, Space,
 };
 
 /// Which game to play (§24).
@@ -526,7 +526,7 @@ impl Game {
     /// The keys `power` controls (its square markers on the map, §2.2).
     pub fn keys_controlled(&self, power: Power) -> EnumSet<Space> {
         let faction = Faction::from(power);
-        Space::ALL.iter().copied().filter(|&s| s.kind() == SpaceKind::Key && self.controller(s) == faction).collect()
+        Space::keys().iter().filter(|&s| self.controller(s) == faction).collect()
     }
 
     /// Spaces `faction` controls.

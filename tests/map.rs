@@ -136,3 +136,13 @@ fn control_1517() {
     assert_eq!(Space::Tunis.control_1517(), Some(Faction::Hapsburg));
     assert_eq!(Space::Milan.control_1517(), Some(Faction::France));
 }
+
+/// `Space::keys()` is exactly the 33 spaces of kind Key (§2.1).
+#[test]
+fn key_set() {
+    let keys = Space::keys();
+    assert_eq!(keys.len(), 33);
+    for space in Space::ALL {
+        assert_eq!(keys.contains(space), space.kind() == SpaceKind::Key, "{space}");
+    }
+}

@@ -1,5 +1,8 @@
 //! Map facts (§2): spaces, sea zones, connections, passes, ports, distances.
 
+use std::sync::OnceLock;
+
+use crate::sets::EnumSet;
 use crate::types::{Faction, LanguageZone, Religion, SeaZone, Space, SpaceKind};
 
 #[path = "map_gen.rs"]
@@ -102,6 +105,11 @@ impl Space {
     #[inline]
     pub fn religion_1517(self) -> Religion {
         self.info().religion_1517
+    }
+    /// Every key space (§2.1), as a set.
+    pub fn keys() -> EnumSet<Space> {
+        static KEYS: OnceLock<EnumSet<Space>> = OnceLock::new();
+        *KEYS.get_or_init(|| Space::ALL.into_iter().filter(|s| s.kind() == SpaceKind::Key).collect())
     }
     /// Shortest number of land steps (clear or pass) to `other`; `None` if no land path.
     #[inline]

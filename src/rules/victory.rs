@@ -244,7 +244,7 @@ pub fn military_auto_victory(game: &Game) -> Option<Power> {
 /// each controls that are not in unrest.
 fn keys_uncovered_by_faction(game: &Game) -> [u8; Faction::COUNT] {
     let mut uncovered = [0u8; Faction::COUNT];
-    for key in Space::ALL.into_iter().filter(|s| s.kind() == SpaceKind::Key && !game.in_unrest(*s)) {
+    for key in Space::keys().difference(game.unrest()) {
         let n = &mut uncovered[game.controller(key).index()];
         *n = n.saturating_add(1);
     }
