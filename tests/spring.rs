@@ -389,12 +389,13 @@ fn the_scenario_start_asks_in_impulse_order() {
 }
 
 /// The whole-map `deployment_spaces` agrees with `is_deployment_space`
-/// space by space, and `friendly_controlled_spaces` with
+/// space by space, `deployment_seas` with `is_deployment_sea`, and
+/// `friendly_controlled_spaces` with
 /// `is_friendly_controlled`, in positions of random play (all three
 /// scenarios).
 #[test]
 fn deployment_spaces_agree_with_the_single_test() {
-    use here_i_stand::rules::spring::{deployment_spaces, is_deployment_space};
+    use here_i_stand::rules::spring::{deployment_seas, deployment_spaces, is_deployment_sea, is_deployment_space};
     let mut checked = 0;
     for (seed, scenario) in (0..12u64).zip([Scenario::Y1517, Scenario::Y1532, Scenario::TwoPlayer].into_iter().cycle())
     {
@@ -409,6 +410,10 @@ fn deployment_spaces_agree_with_the_single_test() {
             if step % 19 == 0 {
                 for power in Power::ALL {
                     let set = deployment_spaces(&game, power);
+                    let seas = deployment_seas(&game, power);
+                    for zone in SeaZone::ALL {
+                        assert_eq!(seas.contains(zone), is_deployment_sea(&game, power, zone), "{power} {zone}");
+                    }
                     let friendly = game.friendly_controlled_spaces(power);
                     for space in Space::ALL {
                         assert_eq!(set.contains(space), is_deployment_space(&game, power, space), "{power} {space}");

@@ -185,6 +185,33 @@ pub fn is_deployment_sea(game: &Game, power: Power, zone: SeaZone) -> bool {
     })
 }
 
+/// Every sea zone a spring deployment of `power` may cross
+/// ([`is_deployment_sea`]) at once: all but those with a port holding
+/// another major power's naval units.
+///
+/// ```
+/// use here_i_stand::{Faction, Game, NavalLocation, NavalUnits, Power, Scenario, SeaZone, Setup, Space};
+/// use here_i_stand::rules::spring::deployment_seas;
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.set_naval_units(NavalLocation::Port(Space::Barcelona), Faction::Hapsburg, NavalUnits::squadrons(1)).unwrap();
+/// assert!(!deployment_seas(&game, Power::France).contains(SeaZone::GulfOfLyon));
+/// assert!(deployment_seas(&game, Power::France).contains(SeaZone::NorthSea));
+/// ```
+pub fn deployment_seas(game: &Game, power: Power) -> EnumSet<SeaZone> {
+    let own = Faction::from(power);
+    let mut seas: EnumSet<SeaZone> = SeaZone::ALL.into_iter().collect();
+    for (location, faction, units) in game.naval_stacks() {
+        if let NavalLocation::Port(port) = location {
+            if units.total() > 0 && faction != own && faction.major().is_some() {
+                for &zone in port.ports() {
+                    seas.remove(zone);
+                }
+            }
+        }
+    }
+    seas
+}
+
 /// The spaces a formation of `power` with `units` land units may deploy to
 /// from `capital` (§10; seed 004 and 003). A path of any length from the
 /// capital, each step a clear land connection (no pass may be crossed,
@@ -217,10 +244,11 @@ pub fn deployment_destinations(game: &Game, power: Power, capital: Space, units:
     let by_land = spread(open, start);
     let mut reached = by_land;
     if units <= MAX_UNITS_BY_SEA {
+        let seas = deployment_seas(game, power);
         let mut landed = EnumSet::EMPTY;
         for port in by_land.iter().filter(|s| s.is_port()) {
             for &zone in port.ports() {
-                if !is_deployment_sea(game, power, zone) {
+                if !seas.contains(zone) {
                     continue;
                 }
                 for &other in zone.ports() {
