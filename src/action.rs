@@ -46,6 +46,13 @@ macro_rules! actions {
             offsets
         };
         const VERBS: &[&str] = &[$($uverb,)* $($pverb,)*];
+
+        /// The action kinds, numbered in declaration order.
+        #[derive(Clone, Copy)]
+        enum Kind {
+            $( $Unit, )*
+            $( $Var, )*
+        }
         const UNITS: usize = [$($uverb,)*].len();
 
         impl Action {
@@ -65,18 +72,13 @@ macro_rules! actions {
                 Self::from_kind_and_payload(kind, index - OFFSETS[kind])
             }
 
+            /// The action's kind (its position in the declaration) and the
+            /// index of its object (0 without one).
             fn kind_and_payload(self) -> (usize, usize) {
-                let mut kind = 0;
-                $(
-                    if let Action::$Unit = self { return (kind, 0); }
-                    kind += 1;
-                )*
-                $(
-                    if let Action::$Var(x) = self { return (kind, x.index()); }
-                    kind += 1;
-                )*
-                let _ = kind;
-                unreachable!("every action kind is listed")
+                match self {
+                    $( Action::$Unit => (Kind::$Unit as usize, 0), )*
+                    $( Action::$Var(x) => (Kind::$Var as usize, x.index()), )*
+                }
             }
 
             fn from_kind_and_payload(kind: usize, payload: usize) -> Option<Action> {
