@@ -3,6 +3,8 @@
 use here_i_stand::rules::spring::{deployable_forces, deployment_destinations, deployment_origins, deploys};
 use here_i_stand::*;
 
+mod common;
+
 /// A bare 1517 board (1517 control, no units) in `scenario`.
 fn board(scenario: Scenario) -> Game {
     Game::empty(Setup::new(scenario, 7))
@@ -396,42 +398,19 @@ fn the_scenario_start_asks_in_impulse_order() {
 #[test]
 fn deployment_spaces_agree_with_the_single_test() {
     use here_i_stand::rules::spring::{deployment_seas, deployment_spaces, is_deployment_sea, is_deployment_space};
-    let mut checked = 0;
-    for (seed, scenario) in (0..12u64).zip([Scenario::Y1517, Scenario::Y1532, Scenario::TwoPlayer].into_iter().cycle())
-    {
-        let mut game = Game::new(Setup::new(scenario, seed));
-        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        let mut list = ActionList::new();
-        for step in 0..3000 {
-            game.legal_actions_into(&mut list);
-            if list.is_empty() {
-                break;
+    let checked = common::on_random_positions(12, 19, |game| {
+        for power in Power::ALL {
+            let set = deployment_spaces(game, power);
+            let seas = deployment_seas(game, power);
+            for zone in SeaZone::ALL {
+                assert_eq!(seas.contains(zone), is_deployment_sea(game, power, zone), "{power} {zone}");
             }
-            if step % 19 == 0 {
-                for power in Power::ALL {
-                    let set = deployment_spaces(&game, power);
-                    let seas = deployment_seas(&game, power);
-                    for zone in SeaZone::ALL {
-                        assert_eq!(seas.contains(zone), is_deployment_sea(&game, power, zone), "{power} {zone}");
-                    }
-                    let friendly = game.friendly_controlled_spaces(power);
-                    for space in Space::ALL {
-                        assert_eq!(set.contains(space), is_deployment_space(&game, power, space), "{power} {space}");
-                        assert_eq!(
-                            friendly.contains(space),
-                            game.is_friendly_controlled(power, space),
-                            "{power} {space}"
-                        );
-                    }
-                }
-                checked += 1;
+            let friendly = game.friendly_controlled_spaces(power);
+            for space in Space::ALL {
+                assert_eq!(set.contains(space), is_deployment_space(game, power, space), "{power} {space}");
+                assert_eq!(friendly.contains(space), game.is_friendly_controlled(power, space), "{power} {space}");
             }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let action = list[(state % list.len() as u64) as usize];
-            game.apply(action).unwrap();
         }
-    }
+    });
     assert!(checked > 500, "{checked}");
 }
