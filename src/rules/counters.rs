@@ -137,6 +137,33 @@ impl<'m> CounterTally<'m> {
         for (kind, units) in amounts(stack).chain(amounts(apart)) {
             sums.add(shape, kind, units);
         }
+        self.sums_fit(shape, &sums)
+    }
+
+    /// Whether the counters show the amounts added with one of them, `old`
+    /// units of `kind`, made `new` (§5.2: e.g. one more unit raised in a
+    /// space, §17). `None` when a large counter could cover part of `old`:
+    /// the tally cannot take such an amount back out. The tally must hold
+    /// an amount of `old` units of `kind` (none if `old` is 0).
+    pub(crate) fn fits_replacing(&self, kind: LandUnitKind, old: u8, new: u8) -> Option<bool> {
+        let shape = self.shape.as_ref()?;
+        let mut sums = self.sums;
+        if old > 0 {
+            if old >= shape.smallest_large || !shape.shown[kind.index()] {
+                return None;
+            }
+            sums.amounts = sums.amounts.checked_sub(1)?;
+            sums.odd = sums.odd.checked_sub(u32::from(old % 2))?;
+            sums.halves = sums.halves.checked_sub(u32::from(old / 2))?;
+        }
+        if new > 0 {
+            sums.add(shape, kind, new);
+        }
+        Some(self.sums_fit(shape, &sums))
+    }
+
+    /// The exact test (§5.2) on `sums`, for a mix of shape `shape`.
+    fn sums_fit(&self, shape: &Shape, sums: &Sums) -> bool {
         // Each amount needs a counter of its own; a kind no counter shows
         // cannot be shown at all.
         if sums.amounts > self.counters || sums.unshown {
@@ -144,13 +171,13 @@ impl<'m> CounterTally<'m> {
         }
         // Far from the limit: the small counters alone would do, or even
         // all the large ones could not help enough.
-        if shape.rest_fits(&sums, 0) {
+        if shape.rest_fits(sums, 0) {
             return true;
         }
-        if !shape.rest_fits(&sums, sums.reachable.min(shape.all_large)) {
+        if !shape.rest_fits(sums, sums.reachable.min(shape.all_large)) {
             return false;
         }
-        shape.rest_fits(&sums, shape.most_covered(sums.open))
+        shape.rest_fits(sums, shape.most_covered(sums.open))
     }
 
     /// [`CounterTally::fits_with`] for a mix of another shape: the amounts
@@ -689,7 +716,7 @@ mod tests {
             [counter(2, 1, 2), counter(3, 4, 2), counter(0, 0, 0), counter(0, 0, 0)],
         ];
         let mixes = Faction::ALL.iter().map(|&f| counter_mix(f)).chain(others.iter().map(|m| &m[..]));
-        let mut checked = [0usize; 2];
+        let (mut checked, mut replaced) = ([0usize; 2], 0);
         for mix in mixes {
             assert!(Shape::of(mix).is_some(), "{mix:?}");
             let faction = mix;
@@ -713,6 +740,19 @@ mod tests {
                 assert_eq!(tally.fits(), exact(mix, &base), "{faction:?} {base:?}");
                 assert_eq!(tally.fits(), can_show(mix, &base), "{faction:?} {base:?}");
                 let here = stack(&mut next);
+                // One more of each kind in the stack, from the tally of all
+                // (§17), where the tally can take the old amount out.
+                let mut all = tally.clone();
+                all.add_units(here);
+                for kind in LandUnitKind::ALL {
+                    let mut demands = base.clone();
+                    demands.extend(amounts(here.plus_one(kind)));
+                    let old = here.count(kind);
+                    if let Some(fits) = all.fits_replacing(kind, old, old + 1) {
+                        assert_eq!(fits, exact(mix, &demands), "{faction:?} {demands:?}");
+                        replaced += 1;
+                    }
+                }
                 for _ in 0..8 {
                     let apart = LandUnits {
                         regulars: next(u64::from(here.regulars) + 1) as u8,
@@ -735,6 +775,7 @@ mod tests {
         }
         // Both answers are well represented.
         assert!(checked[0] > 10000 && checked[1] > 10000, "{checked:?}");
+        assert!(replaced > 10000, "{replaced}");
     }
 
     /// A mix of a shape no faction has (an odd large face) still gets an
