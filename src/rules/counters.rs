@@ -107,7 +107,7 @@ impl<'m> CounterTally<'m> {
     /// use here_i_stand::rules::counters::CounterTally;
     /// use here_i_stand::{Faction, Game, LandUnits, Scenario, Setup, Space};
     ///
-    /// let game = Game::new(Setup::new(Scenario::Y1517));
+    /// let game = Game::new(Setup::new(Scenario::Y1517, 1));
     /// let others = CounterTally::of(&game, Faction::France, Some(Space::Paris));
     /// assert!(others.fits_with(LandUnits::regulars(2), LandUnits::regulars(2)));
     /// ```
