@@ -9,6 +9,7 @@ use crate::event::Event;
 use crate::frames::Frame;
 use crate::frames::events::event_implemented;
 use crate::game::{Game, LandUnits, NavalLocation, NavalUnits, ReformerState, Scenario};
+use crate::rules::counters::CounterTally;
 use crate::rules::{cards_dealt, construction, debate, loc};
 use crate::sets::EnumSet;
 use crate::types::{Card, CardKind, Faction, LandUnitKind, Phase, Power, Reformer, Religion, Space};
@@ -478,20 +479,41 @@ impl Game {
 
 /// "One more unit fits the counters" answers within one listing: the answer
 /// depends only on the faction, the kind and how many of that kind already
-/// stand in the space (the other stacks are the same), so each is computed once.
+/// stand in the space (the other stacks are the same), so each is computed
+/// once, from one tally per faction of all its stacks (§5.2) where it can be.
 #[derive(Default)]
 struct FitsCache {
     known: smallvec::SmallVec<[(Faction, LandUnitKind, u8, bool); 16]>,
+    tallies: smallvec::SmallVec<[(Faction, CounterTally<'static>); FitsCache::TALLIES]>,
 }
 
 impl FitsCache {
+    /// Factions whose tallies are kept (more are checked without one).
+    const TALLIES: usize = 4;
+
     fn one_more(&mut self, game: &Game, faction: Faction, space: Space, kind: LandUnitKind) -> bool {
         let here = game.land_units(space, faction).count(kind);
         if let Some(&(.., fits)) = self.known.iter().find(|k| k.0 == faction && k.1 == kind && k.2 == here) {
             return fits;
         }
-        let fits = construction::fits_one_more(game, faction, space, kind);
+        let fits = self
+            .tally(game, faction)
+            .and_then(|all| all.fits_replacing(kind, here, here.saturating_add(1)))
+            .unwrap_or_else(|| construction::fits_one_more(game, faction, space, kind));
         self.known.push((faction, kind, here, fits));
         fits
+    }
+
+    /// The tally of all of `faction`'s stacks, made on first need.
+    fn tally(&mut self, game: &Game, faction: Faction) -> Option<&CounterTally<'static>> {
+        let at = match self.tallies.iter().position(|t| t.0 == faction) {
+            Some(at) => at,
+            None if self.tallies.len() < Self::TALLIES => {
+                self.tallies.push((faction, CounterTally::of(game, faction, None)));
+                self.tallies.len() - 1
+            }
+            None => return None,
+        };
+        self.tallies.get(at).map(|t| &t.1)
     }
 }

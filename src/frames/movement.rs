@@ -8,6 +8,7 @@ use crate::frames::Frame;
 use crate::frames::impulse::cost;
 use crate::game::{Game, LandUnits, LeaderLocation};
 use crate::rules::battle::{free_units, held_back, may_enter};
+use crate::rules::counters::CounterTally;
 use crate::rules::movement::formation_limit;
 use crate::sets::EnumSet;
 use crate::types::{Faction, LandUnitKind, Leader, Power, Space};
@@ -16,6 +17,15 @@ use crate::types::{Faction, LandUnitKind, Leader, Power, Space};
 /// clear, 2 across a pass (§11.2).
 pub fn move_cost(from: Space, to: Space) -> u8 {
     if from.is_pass_to(to) { cost::MOVE_PASS } else { cost::MOVE_CLEAR }
+}
+
+/// What stays of `here` when `moving` splits off (saturating).
+fn stay_behind(here: LandUnits, moving: LandUnits) -> LandUnits {
+    LandUnits {
+        regulars: here.regulars.saturating_sub(moving.regulars),
+        mercenaries: here.mercenaries.saturating_sub(moving.mercenaries),
+        cavalry: here.cavalry.saturating_sub(moving.cavalry),
+    }
 }
 
 /// Adds the leader or unit an `AddLeader` / `AddUnit` action names to a
@@ -87,19 +97,30 @@ impl Game {
     pub(crate) fn split_fits(&self, power: Power, from: Space, moving: LandUnits) -> bool {
         let own = Faction::from(power);
         let here = self.land_units(from, own);
-        let stay = LandUnits {
-            regulars: here.regulars.saturating_sub(moving.regulars),
-            mercenaries: here.mercenaries.saturating_sub(moving.mercenaries),
-            cavalry: here.cavalry.saturating_sub(moving.cavalry),
-        };
-        crate::rules::counters::fits_with(self, own, from, stay, moving)
+        CounterTally::of(self, own, Some(from)).fits_with(stay_behind(here, moving), moving)
     }
 
     /// Whether some formation of at least `units` (and at least one unit),
     /// at most `limit` units, can split off from `from` within the counter
     /// mix, so that adding units never leads to a formation that cannot move.
     pub(crate) fn completion_exists(&self, power: Power, from: Space, units: LandUnits, limit: u8) -> bool {
-        if units.total() > 0 && self.split_fits(power, from, units) {
+        let others = CounterTally::of(self, Faction::from(power), Some(from));
+        self.completion_exists_beside(&others, power, from, units, limit)
+    }
+
+    /// [`Game::completion_exists`] with `others`, the tally of `power`'s
+    /// stacks but the one in `from`, made once for many checks (§5.2).
+    fn completion_exists_beside(
+        &self,
+        others: &CounterTally,
+        power: Power,
+        from: Space,
+        units: LandUnits,
+        limit: u8,
+    ) -> bool {
+        let here = self.land_units(from, Faction::from(power));
+        let fits = |moving: LandUnits| others.fits_with(stay_behind(here, moving), moving);
+        if units.total() > 0 && fits(units) {
             return true;
         }
         let have = self.movable_units(power, from);
@@ -108,7 +129,7 @@ impl Game {
                 for cavalry in units.cavalry..=have.cavalry {
                     let moving = LandUnits { regulars, mercenaries, cavalry };
                     let total = moving.total();
-                    if total > 0 && total <= limit && self.split_fits(power, from, moving) {
+                    if total > 0 && total <= limit && fits(moving) {
                         return true;
                     }
                 }
@@ -173,9 +194,10 @@ impl Game {
         if units.total() >= limit {
             return;
         }
+        let others = CounterTally::of(self, Faction::from(power), Some(from));
         for kind in LandUnitKind::ALL {
             if units.count(kind) < available.count(kind)
-                && self.completion_exists(power, from, units.plus_one(kind), limit)
+                && self.completion_exists_beside(&others, power, from, units.plus_one(kind), limit)
             {
                 list.push(Action::AddUnit(kind));
             }
