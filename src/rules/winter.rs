@@ -708,7 +708,8 @@ fn plain_destinations(
     if stack.forces.iter().all(|f| f.obligation == Obligation::MayNotMove) {
         return out;
     }
-    let plain = plain_search(from, enterable(game, power));
+    let enterable = enterable(game, power);
+    let plain = plain_search(from, enterable);
     let owners = owner_factions(game, power);
     let usable = |space: Space| space != from && owners.contains(game.controller(space)) && plain.reached(space);
     let mut push = |space: Space, kind, users: EnumSet<Faction>, room| {
@@ -729,7 +730,8 @@ fn plain_destinations(
         }
     }
     if !to_nearest.is_empty() {
-        for space in nearest_fortified(game, power, factions, &plain, &usable).iter() {
+        let order = PlainTables::get().fortified_order(enterable, from);
+        for space in nearest_fortified(game, power, factions, (&plain, order), &usable).iter() {
             let left = room(game, power, factions, space);
             let users = to_nearest.iter().filter(|&f| !is_home_key_of(f, space)).collect();
             if left > 0 && !capitals(power).contains(&space) {
@@ -744,19 +746,26 @@ fn plain_destinations(
 /// (§19.3 step 2; seed 001). The Protestant, with no capital, looks only at
 /// spaces with room and so fills the nearest in turn (exception 1); the
 /// others take the nearest spaces, room or not, and may fall back on a
-/// capital.
+/// capital. With the stored order (nearest first) of the fortified spaces
+/// the plain distances reach, the look stops at the first space farther
+/// than the nearest usable one; without it, every fortified space is seen.
 fn nearest_fortified(
     game: &Game,
     power: Power,
     factions: EnumSet<Faction>,
-    plain: &Distances,
+    (plain, order): (&Distances, Option<&[u8; ORDER_MAX]>),
     usable: &impl Fn(Space) -> bool,
 ) -> EnumSet<Space> {
     let needs_room = power == Power::Protestant;
     let mut best = UNSEEN;
     let mut nearest = EnumSet::EMPTY;
-    for space in Links::get().fortified.iter() {
+    let stored = order.map(|o| o.iter().map_while(|&i| Space::from_index(usize::from(i))));
+    let all = order.is_none().then(|| Links::get().fortified.iter());
+    for space in stored.into_iter().flatten().chain(all.into_iter().flatten()) {
         let d = plain.to(space);
+        if d > best && order.is_some() {
+            break;
+        }
         if d > best || !usable(space) || (needs_room && room(game, power, factions, space) == 0) {
             continue;
         }
@@ -996,6 +1005,25 @@ struct PlainTables {
     sets: [EnumSet<Space>; 4],
     /// For each set, the distances from each space to each space.
     tables: [[[u8; Space::COUNT]; Space::COUNT]; 4],
+    /// For each set and each space, the fortified spaces it reaches by
+    /// index, nearest first (ties in space order), then [`UNSEEN`].
+    orders: [[[u8; ORDER_MAX]; Space::COUNT]; 4],
+}
+
+/// Room for the fortified spaces of the map (48) in a stored order.
+const ORDER_MAX: usize = 64;
+
+/// The fortified spaces `row` reaches, by index, nearest first (ties in
+/// space order), then [`UNSEEN`] (§19.3 step 2: the nearest fortified space).
+fn nearest_first(row: &[u8; Space::COUNT]) -> [u8; ORDER_MAX] {
+    let mut spaces: SmallVec<[Space; ORDER_MAX]> =
+        Links::get().fortified.iter().filter(|s| row[s.index()] != UNSEEN).collect();
+    spaces.sort_by_key(|s| (row[s.index()], s.index()));
+    let mut order = [UNSEEN; ORDER_MAX];
+    for (slot, space) in order.iter_mut().zip(spaces) {
+        *slot = u8::try_from(space.index()).unwrap_or(UNSEEN);
+    }
+    order
 }
 
 impl PlainTables {
@@ -1011,7 +1039,8 @@ impl PlainTables {
                 at_start.difference(links.electorates),
             ];
             let tables = sets.map(|set| Space::ALL.map(|from| Distances::search(from, set).dist));
-            PlainTables { sets, tables }
+            let orders = tables.map(|table| table.map(|row| nearest_first(&row)));
+            PlainTables { sets, tables, orders }
         })
     }
 
@@ -1019,6 +1048,13 @@ impl PlainTables {
     fn row(&self, enterable: EnumSet<Space>, from: Space) -> Option<&[u8; Space::COUNT]> {
         let table = self.sets.iter().position(|&set| set == enterable)?;
         Some(&self.tables[table][from.index()])
+    }
+
+    /// The fortified spaces reached from `from` through `enterable`,
+    /// nearest first, if a table has them.
+    fn fortified_order(&self, enterable: EnumSet<Space>, from: Space) -> Option<&[u8; ORDER_MAX]> {
+        let table = self.sets.iter().position(|&set| set == enterable)?;
+        Some(&self.orders[table][from.index()])
     }
 }
 
@@ -1370,6 +1406,33 @@ mod tests {
             }
         });
         assert!(checked > 200, "{checked}");
+    }
+
+    /// The stored nearest-first order of the fortified spaces finds the
+    /// same nearest spaces as a look at every fortified space (§19.3 step
+    /// 2; seed 001), for every power, space and table.
+    #[test]
+    fn stored_fortified_order_finds_the_nearest() {
+        assert!(Links::get().fortified.len() <= ORDER_MAX);
+        let mut game = Game::new(Setup::new(Scenario::Y1517, 0));
+        let tables = PlainTables::get();
+        for (i, set) in tables.sets.into_iter().enumerate() {
+            game.set_schmalkaldic_league(i % 2 == 0).unwrap();
+            for power in Power::ALL {
+                let factions = power_factions(&game, power);
+                for from in Space::ALL {
+                    let plain = plain_search(from, set);
+                    let usable = |s: Space| s != from && owns(&game, power, s) && plain.reached(s);
+                    let order = tables.fortified_order(set, from);
+                    assert!(order.is_some());
+                    let fast = nearest_fortified(&game, power, factions, (&plain, order), &usable);
+                    let slow = nearest_fortified(&game, power, factions, (&plain, None), &usable);
+                    assert_eq!(fast, slow, "{power} {from}");
+                    let reached = Links::get().fortified.iter().filter(|&s| plain.reached(s)).count();
+                    assert_eq!(order.map(|o| o.iter().take_while(|&&i| i != UNSEEN).count()), Some(reached));
+                }
+            }
+        }
     }
 
     /// A clean search stopped early still finds every target it would find
