@@ -203,17 +203,14 @@ impl Game {
     }
 
     /// The next stack of `power` not yet handled with units that must or
-    /// may leave (§19 step 3, in the order of `rules::winter`). The
-    /// destinations (two searches) are looked up only for a stack whose
-    /// units may leave but need not.
+    /// may leave (§19 step 3, in the order of `rules::winter`; seed 001).
+    /// The destinations (a plain search, no attrition) are looked up only
+    /// for a stack whose units may leave but need not.
     fn next_winter_stack(&self, power: Power, done: EnumSet<Space>) -> Option<Space> {
         winter::winter_obligations(self, power)
             .into_iter()
             .filter(|s| !done.contains(s.space))
-            .find(|s| {
-                s.must_leave() > 0
-                    || (may_leave(s) && !winter::return_options(self, power, s.space).destinations.is_empty())
-            })
+            .find(|s| s.must_leave() > 0 || (may_leave(s) && winter::has_destination(self, power, s)))
             .map(|s| s.space)
     }
 
@@ -234,7 +231,8 @@ impl Game {
             }
             return;
         }
-        let options = winter::return_options(self, power, space);
+        // What is offered depends on attrition only where room is limited.
+        let options = winter::return_options_where(self, power, space, |d| d.room.is_some());
         // The stack is empty but for leaders: they go with a departing group.
         if options.stack.total() == 0 {
             list.extend(sent_to.iter().map(Action::WinterTo));
@@ -244,14 +242,19 @@ impl Game {
             return;
         }
         self.winter_group_additions(&options, group, list);
-        // The group splits off the same way whatever its destination.
-        if !group.units.is_empty() && self.winter_split_fits(space, group) {
+        // The group splits off the same way whatever its destination: the
+        // counters are checked once, and only if some destination fits.
+        if !group.units.is_empty() {
+            let before = list.len();
             for d in options.destinations.iter().filter(|d| d.users.contains(group.faction)) {
                 let arriving = group.units.total() - d.loss(group.units.total());
                 let fits_room = d.room.is_none_or(|room| arriving <= room);
                 if fits_room && !list.contains(&Action::WinterTo(d.space)) {
                     list.push(Action::WinterTo(d.space));
                 }
+            }
+            if list.len() > before && !self.winter_split_fits(space, group) {
+                list.truncate(before);
             }
         }
         if group.units.is_empty() && options.stack.must_leave() == 0 {
@@ -339,7 +342,7 @@ impl Game {
                 return;
             }
             Action::WinterTo(to) => {
-                let options = winter::return_options(self, power, space);
+                let options = winter::return_options_where(self, power, space, |d| d.space == to);
                 let loss = options
                     .destinations
                     .iter()
@@ -440,14 +443,14 @@ impl Game {
         done: EnumSet<Space>,
         log: &mut dyn Log,
     ) {
-        let options = winter::return_options(self, power, space);
-        let mut lose = options.stack.excess;
-        for force in &options.stack.forces {
+        let stack = winter::stack_at(self, power, space);
+        let mut lose = stack.excess;
+        for force in &stack.forces {
             if force.obligation == Obligation::MustMove {
                 self.eliminate_land(space, force.faction, force.units, log);
             }
         }
-        for force in options.stack.forces.iter().filter(|f| f.counted && f.obligation == Obligation::MayStay) {
+        for force in stack.forces.iter().filter(|f| f.counted && f.obligation == Obligation::MayStay) {
             let n = lose.min(force.units.total());
             if n > 0 {
                 let mut units = LandUnits::NONE;

@@ -314,6 +314,44 @@ impl NavalReturn {
 /// ```
 pub fn winter_obligations(game: &Game, power: Power) -> SmallVec<[WinterStack; 32]> {
     let factions = power_factions(game, power);
+    let mut stacks: SmallVec<[WinterStack; 32]> = SmallVec::new();
+    for (space, faction, units, _) in game.land_stacks() {
+        if !factions.contains(faction) || units.is_empty() {
+            continue;
+        }
+        let (obligation, counted) = obligation(game, power, faction, space);
+        let force = Force { faction, units, obligation, counted };
+        match stacks.iter_mut().find(|s| s.space == space) {
+            Some(stack) => stack.forces.push(force),
+            None => stacks.push(WinterStack {
+                space,
+                forces: smallvec::smallvec![force],
+                excess: 0,
+                leaders: SmallVec::new(),
+            }),
+        }
+    }
+    for (space, leader) in game.leaders_on_map() {
+        if leader.kind() == LeaderKind::Army && game.leader_owner(leader).is_some_and(|o| factions.contains(o)) {
+            if let Some(stack) = stacks.iter_mut().find(|s| s.space == space) {
+                stack.leaders.push(leader);
+            }
+        }
+    }
+    for stack in &mut stacks {
+        stack.forces.sort_by_key(|f| f.faction.index());
+        stack.excess = counted_total(&stack.forces).saturating_sub(WINTER_LIMIT);
+    }
+    stacks.sort_by_key(|s| (s.step(), s.space.index()));
+    stacks
+}
+
+/// The same stacks as [`winter_obligations`], built space by space with
+/// [`winter_stack`]: the straightforward reading, kept to check the
+/// one-pass version against.
+#[cfg(test)]
+fn winter_obligations_reference(game: &Game, power: Power) -> SmallVec<[WinterStack; 32]> {
+    let factions = power_factions(game, power);
     let spaces: EnumSet<Space> = game
         .land_stacks()
         .filter(|&(_, faction, units, _)| factions.contains(faction) && !units.is_empty())
@@ -343,10 +381,30 @@ pub fn winter_obligations(game: &Game, power: Power) -> SmallVec<[WinterStack; 3
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn return_options(game: &Game, power: Power, from: Space) -> ReturnOptions {
+    return_options_where(game, power, from, |_| true)
+}
+
+/// [`return_options`] with the attrition (§19.3; seed 001) decided only for
+/// the destinations `needed` picks; the others say `attrition: false`. The
+/// engine's listing needs it only where room is limited, the move of a
+/// group only at its destination, the search for the next stack nowhere.
+pub(crate) fn return_options_where(
+    game: &Game,
+    power: Power,
+    from: Space,
+    needed: impl Fn(&Destination) -> bool,
+) -> ReturnOptions {
     let factions = power_factions(game, power);
     let stack = winter_stack(game, power, factions, from);
-    let destinations = destinations(game, power, factions, &stack);
+    let mut destinations = plain_destinations(game, power, factions, &stack);
+    decide_attrition(game, power, from, &mut destinations, needed);
     ReturnOptions { stack, destinations }
+}
+
+/// Whether some units of `stack` (one of [`winter_obligations`]) have a
+/// destination (§19.3 steps 1-2; seed 001), attrition aside.
+pub(crate) fn has_destination(game: &Game, power: Power, stack: &WinterStack) -> bool {
+    !plain_destinations(game, power, power_factions(game, power), stack).is_empty()
 }
 
 /// `power`'s stack in `from` with its obligations: the `stack` of
@@ -485,12 +543,17 @@ fn winter_stack(game: &Game, power: Power, factions: EnumSet<Faction>, space: Sp
         })
         .collect();
     forces.sort_by_key(|f| f.faction.index());
-    let counted = forces.iter().filter(|f| f.counted).fold(0u8, |n, f| n.saturating_add(f.units.total()));
+    let counted = counted_total(&forces);
     let leaders = game
         .leaders_at(space)
         .filter(|&l| l.kind() == LeaderKind::Army && game.leader_owner(l).is_some_and(|o| factions.contains(o)))
         .collect();
     WinterStack { space, forces, excess: counted.saturating_sub(WINTER_LIMIT), leaders }
+}
+
+/// The units of `forces` that count toward the limit of 4 (§19.3 step 1).
+fn counted_total(forces: &[Force]) -> u8 {
+    forces.iter().filter(|f| f.counted).fold(0u8, |n, f| n.saturating_add(f.units.total()))
 }
 
 /// How many more of `power`'s units may winter in `space` (after attrition)
@@ -506,7 +569,11 @@ fn room(game: &Game, power: Power, factions: EnumSet<Faction>, space: Space) -> 
 
 // --- Destinations ---------------------------------------------------------
 
-fn destinations(
+/// Every destination with its attrition, worked out space by space with a
+/// full clean search: the straightforward reading of §19.3 (seed 001), kept
+/// to check [`plain_destinations`] and [`decide_attrition`] against.
+#[cfg(test)]
+fn destinations_reference(
     game: &Game,
     power: Power,
     factions: EnumSet<Faction>,
@@ -594,6 +661,169 @@ fn destinations(
     out
 }
 
+/// Who may use which kind of destination (§19.3; seed 001): a capital serves
+/// every force that may leave except the Scots; the nearest fortified spaces
+/// serve the forces that must move (and, for the Protestant, the units over
+/// the limit). Returns (to a capital, to the nearest).
+fn destination_users(power: Power, stack: &WinterStack) -> (EnumSet<Faction>, EnumSet<Faction>) {
+    let mut to_capital = EnumSet::EMPTY;
+    let mut to_nearest = EnumSet::EMPTY;
+    for force in &stack.forces {
+        let leaves = match force.obligation {
+            Obligation::MayNotMove => continue,
+            Obligation::MayStay => false,
+            Obligation::MustMove => true,
+        };
+        if force.faction != Faction::Scotland {
+            to_capital.insert(force.faction);
+            if leaves || (power == Power::Protestant && stack.excess > 0 && force.counted) {
+                to_nearest.insert(force.faction);
+            }
+        }
+    }
+    (to_capital, to_nearest)
+}
+
+/// The factions whose control makes a space `power`'s for winter: itself
+/// and its allied minor powers (§2.2, §22.2); the set form of `owns`.
+fn owner_factions(game: &Game, power: Power) -> EnumSet<Faction> {
+    Faction::ALL
+        .into_iter()
+        .filter(|&f| f == Faction::from(power) || (f.minor().is_some() && game.allied(power, f)))
+        .collect()
+}
+
+/// The destinations of `stack` (§19.3 steps 1-2; seed 001): who may go
+/// where, and the room left there, in the order of the reference reading;
+/// every `attrition` is left `false` for [`decide_attrition`].
+fn plain_destinations(
+    game: &Game,
+    power: Power,
+    factions: EnumSet<Faction>,
+    stack: &WinterStack,
+) -> SmallVec<[Destination; 8]> {
+    let mut out = SmallVec::new();
+    let from = stack.space;
+    let (to_capital, to_nearest) = destination_users(power, stack);
+    if stack.forces.iter().all(|f| f.obligation == Obligation::MayNotMove) {
+        return out;
+    }
+    let enterable = enterable(game, power);
+    let plain = plain_search(from, enterable);
+    let owners = owner_factions(game, power);
+    let usable = |space: Space| space != from && owners.contains(game.controller(space)) && plain.reached(space);
+    let mut push = |space: Space, kind, users: EnumSet<Faction>, room| {
+        if !users.is_empty() {
+            out.push(Destination { space, kind, users, room, attrition: false });
+        }
+    };
+    for &capital in capitals(power) {
+        if usable(capital) {
+            push(capital, DestinationKind::Capital, to_capital, None);
+        }
+    }
+    for force in stack.forces.iter().filter(|f| f.obligation != Obligation::MayNotMove) {
+        if let Some(minor) = force.faction.minor() {
+            for &key in minor_home_keys(minor).iter().filter(|&&k| usable(k) && k.is_fortified()) {
+                push(key, DestinationKind::HomeKey(minor), [force.faction].into_iter().collect(), None);
+            }
+        }
+    }
+    if !to_nearest.is_empty() {
+        let order = PlainTables::get().fortified_order(enterable, from);
+        for space in nearest_fortified(game, power, factions, (&plain, order), &usable).iter() {
+            let left = room(game, power, factions, space);
+            let users = to_nearest.iter().filter(|&f| !is_home_key_of(f, space)).collect();
+            if left > 0 && !capitals(power).contains(&space) {
+                push(space, DestinationKind::Nearest, users, Some(left));
+            }
+        }
+    }
+    out
+}
+
+/// The nearest fortified spaces `usable` allows, by plain path length
+/// (§19.3 step 2; seed 001). The Protestant, with no capital, looks only at
+/// spaces with room and so fills the nearest in turn (exception 1); the
+/// others take the nearest spaces, room or not, and may fall back on a
+/// capital. With the stored order (nearest first) of the fortified spaces
+/// the plain distances reach, the look stops at the first space farther
+/// than the nearest usable one; without it, every fortified space is seen.
+fn nearest_fortified(
+    game: &Game,
+    power: Power,
+    factions: EnumSet<Faction>,
+    (plain, order): (&Distances, Option<&[u8; ORDER_MAX]>),
+    usable: &impl Fn(Space) -> bool,
+) -> EnumSet<Space> {
+    let needs_room = power == Power::Protestant;
+    let mut best = UNSEEN;
+    let mut nearest = EnumSet::EMPTY;
+    let stored = order.map(|o| o.iter().map_while(|&i| Space::from_index(usize::from(i))));
+    let all = order.is_none().then(|| Links::get().fortified.iter());
+    for space in stored.into_iter().flatten().chain(all.into_iter().flatten()) {
+        let d = plain.to(space);
+        if d > best && order.is_some() {
+            break;
+        }
+        if d > best || !usable(space) || (needs_room && room(game, power, factions, space) == 0) {
+            continue;
+        }
+        if d < best {
+            best = d;
+            nearest = EnumSet::EMPTY;
+        }
+        nearest.insert(space);
+    }
+    nearest
+}
+
+/// Sets `attrition` (§19.3; seed 001) on the destinations `needed` picks:
+/// true where no path free of attrition leads there. One search of the
+/// clean spaces, stopped once every such destination is found.
+fn decide_attrition(
+    game: &Game,
+    power: Power,
+    from: Space,
+    destinations: &mut [Destination],
+    needed: impl Fn(&Destination) -> bool,
+) {
+    let targets: EnumSet<Space> = destinations.iter().filter(|d| needed(d)).map(|d| d.space).collect();
+    if targets.is_empty() {
+        return;
+    }
+    let reached = clean_reach(from, clean_spaces(game, power, enterable(game, power)), targets);
+    for d in destinations.iter_mut().filter(|d| needed(d)) {
+        d.attrition = !reached.contains(d.space);
+    }
+}
+
+/// Which of `targets` the clean search from `from` reaches (§19.3
+/// attrition; seed 001): the same rings as [`Distances::search`] through
+/// `clean`, without distances, stopped once every target is found.
+fn clean_reach(from: Space, clean: EnumSet<Space>, targets: EnumSet<Space>) -> EnumSet<Space> {
+    let links = Links::get();
+    let mut ring: EnumSet<Space> = [from].into_iter().collect();
+    let mut ring_zones: EnumSet<SeaZone> = EnumSet::EMPTY;
+    let (mut seen, mut seen_zones) = (ring, ring_zones);
+    while (!ring.is_empty() || !ring_zones.is_empty()) && !targets.difference(seen).is_empty() {
+        let (mut next, mut next_zones) = (EnumSet::EMPTY, EnumSet::EMPTY);
+        for space in ring.iter() {
+            next = next.union(links.space_spaces[space.index()]);
+            next_zones = next_zones.union(links.space_zones[space.index()]);
+        }
+        for zone in ring_zones.iter() {
+            next = next.union(links.zone_spaces[zone.index()]);
+            next_zones = next_zones.union(links.zone_zones[zone.index()]);
+        }
+        ring = next.intersection(clean).difference(seen);
+        ring_zones = next_zones.difference(seen_zones);
+        seen = seen.union(ring);
+        seen_zones = seen_zones.union(ring_zones);
+    }
+    seen.intersection(targets)
+}
+
 // --- Naval ------------------------------------------------------------------
 
 fn naval_leaders(game: &Game, factions: EnumSet<Faction>) -> impl Iterator<Item = Leader> + '_ {
@@ -611,7 +841,79 @@ fn location_order(location: NavalLocation) -> usize {
     }
 }
 
+/// One location's [`NavalReturn`] (§19.3; seed 001): its fleets and naval
+/// leaders, and the nearest ports `power` controls by [`nearest_ports`].
 fn naval_return(game: &Game, power: Power, factions: EnumSet<Faction>, location: NavalLocation) -> NavalReturn {
+    let mut fleets: SmallVec<[(Faction, NavalUnits); 2]> = game
+        .naval_stacks()
+        .filter(|&(l, f, u)| l == location && factions.contains(f) && u.total() > 0)
+        .map(|(_, f, u)| (f, u))
+        .collect();
+    fleets.sort_by_key(|(f, _)| f.index());
+    let leaders = naval_leaders(game, factions)
+        .filter(|&l| match (game.leader_location(l), location) {
+            (LeaderLocation::Space(s), NavalLocation::Port(p)) => s == p,
+            (LeaderLocation::Sea(z), NavalLocation::Sea(y)) => z == y,
+            _ => false,
+        })
+        .collect();
+    let (ports, distance) = nearest_ports(game, power, location);
+    NavalReturn { location, fleets, leaders, ports, distance }
+}
+
+/// The nearest ports in play `power` controls from `location`, by sea, and
+/// the steps to them (§19.3; seed 001): a sea zone or a port each one step,
+/// a port passed through only if friendly (or the start). Found ring by
+/// ring over sea zones and ports, stopping at the first ring with one.
+fn nearest_ports(game: &Game, power: Power, location: NavalLocation) -> (EnumSet<Space>, Option<u8>) {
+    let links = Links::get();
+    let in_play = links.all_spaces.difference(game.out_of_play);
+    let owners = owner_factions(game, power);
+    let (mut ring, mut ring_zones) = match location {
+        NavalLocation::Port(space) => ([space].into_iter().collect(), EnumSet::EMPTY),
+        NavalLocation::Sea(zone) => (EnumSet::EMPTY, [zone].into_iter().collect::<EnumSet<SeaZone>>()),
+    };
+    let (mut seen, mut seen_zones) = (ring, ring_zones);
+    let mut transit = ring;
+    let mut steps = 0u8;
+    loop {
+        let found: EnumSet<Space> = ring
+            .intersection(links.ports.intersection(in_play))
+            .iter()
+            .filter(|&s| owners.contains(game.controller(s)))
+            .collect();
+        if !found.is_empty() {
+            return (found, Some(steps));
+        }
+        if ring.is_empty() && ring_zones.is_empty() {
+            return (EnumSet::EMPTY, None);
+        }
+        let (mut next, mut next_zones) = (EnumSet::EMPTY, EnumSet::EMPTY);
+        for space in ring.iter().filter(|&s| transit.contains(s) || game.is_friendly_controlled(power, s)) {
+            next_zones = next_zones.union(links.space_zones[space.index()]);
+        }
+        for zone in ring_zones.iter() {
+            next = next.union(links.zone_spaces[zone.index()]);
+            next_zones = next_zones.union(links.zone_zones[zone.index()]);
+        }
+        ring = next.intersection(in_play).difference(seen);
+        ring_zones = next_zones.difference(seen_zones);
+        seen = seen.union(ring);
+        seen_zones = seen_zones.union(ring_zones);
+        transit = EnumSet::EMPTY;
+        steps = steps.saturating_add(1);
+    }
+}
+
+/// [`naval_return`] by a queue search over every node and a scan of every
+/// space: the straightforward reading, kept to check the ring search.
+#[cfg(test)]
+fn naval_return_reference(
+    game: &Game,
+    power: Power,
+    factions: EnumSet<Faction>,
+    location: NavalLocation,
+) -> NavalReturn {
     let mut fleets: SmallVec<[(Faction, NavalUnits); 2]> = game
         .naval_stacks()
         .filter(|&(l, f, u)| l == location && factions.contains(f) && u.total() > 0)
@@ -703,6 +1005,25 @@ struct PlainTables {
     sets: [EnumSet<Space>; 4],
     /// For each set, the distances from each space to each space.
     tables: [[[u8; Space::COUNT]; Space::COUNT]; 4],
+    /// For each set and each space, the fortified spaces it reaches by
+    /// index, nearest first (ties in space order), then [`UNSEEN`].
+    orders: [[[u8; ORDER_MAX]; Space::COUNT]; 4],
+}
+
+/// Room for the fortified spaces of the map (48) in a stored order.
+const ORDER_MAX: usize = 64;
+
+/// The fortified spaces `row` reaches, by index, nearest first (ties in
+/// space order), then [`UNSEEN`] (§19.3 step 2: the nearest fortified space).
+fn nearest_first(row: &[u8; Space::COUNT]) -> [u8; ORDER_MAX] {
+    let mut spaces: SmallVec<[Space; ORDER_MAX]> =
+        Links::get().fortified.iter().filter(|s| row[s.index()] != UNSEEN).collect();
+    spaces.sort_by_key(|s| (row[s.index()], s.index()));
+    let mut order = [UNSEEN; ORDER_MAX];
+    for (slot, space) in order.iter_mut().zip(spaces) {
+        *slot = u8::try_from(space.index()).unwrap_or(UNSEEN);
+    }
+    order
 }
 
 impl PlainTables {
@@ -718,7 +1039,8 @@ impl PlainTables {
                 at_start.difference(links.electorates),
             ];
             let tables = sets.map(|set| Space::ALL.map(|from| Distances::search(from, set).dist));
-            PlainTables { sets, tables }
+            let orders = tables.map(|table| table.map(|row| nearest_first(&row)));
+            PlainTables { sets, tables, orders }
         })
     }
 
@@ -727,9 +1049,17 @@ impl PlainTables {
         let table = self.sets.iter().position(|&set| set == enterable)?;
         Some(&self.tables[table][from.index()])
     }
+
+    /// The fortified spaces reached from `from` through `enterable`,
+    /// nearest first, if a table has them.
+    fn fortified_order(&self, enterable: EnumSet<Space>, from: Space) -> Option<&[u8; ORDER_MAX]> {
+        let table = self.sets.iter().position(|&set| set == enterable)?;
+        Some(&self.orders[table][from.index()])
+    }
 }
 
 /// Paths free of attrition (§19.3), through the [`clean_spaces`].
+#[cfg(test)]
 fn clean_search(from: Space, clean: EnumSet<Space>) -> Distances {
     Distances::search(from, clean)
 }
@@ -751,6 +1081,8 @@ struct Links {
     electorates: EnumSet<Space>,
     /// The fortified spaces.
     fortified: EnumSet<Space>,
+    /// The ports.
+    ports: EnumSet<Space>,
 }
 
 impl Links {
@@ -764,6 +1096,7 @@ impl Links {
             all_spaces: Space::ALL.into_iter().collect(),
             electorates: Space::ALL.into_iter().filter(|s| s.kind() == SpaceKind::Electorate).collect(),
             fortified: Space::ALL.into_iter().filter(|s| s.is_fortified()).collect(),
+            ports: Space::ALL.into_iter().filter(|s| s.is_port()).collect(),
         })
     }
 }
@@ -975,5 +1308,149 @@ mod tests {
         assert!(
             tables.row(enterable(&Game::new(Setup::new(Scenario::Y1517, 0)), Power::Hapsburg), Space::Lyon).is_some()
         );
+    }
+    /// Positions of seeded random play in all three scenarios: every step
+    /// of the winter phase (§19.3; seed 001) that `every` picks, and now
+    /// and then one from the rest of the turn.
+    fn random_positions(games: u64, every: usize, mut check: impl FnMut(&Game)) -> usize {
+        use crate::engine::ActionList;
+        use crate::types::Phase;
+        let scenarios = [Scenario::Y1517, Scenario::Y1532, Scenario::TwoPlayer];
+        let mut checked = 0;
+        for (seed, scenario) in (0..games).zip(scenarios.into_iter().cycle()) {
+            let mut game = Game::new(Setup::new(scenario, seed));
+            let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+            let mut list = ActionList::new();
+            for step in 0..6000 {
+                game.legal_actions_into(&mut list);
+                if list.is_empty() {
+                    break;
+                }
+                if (game.phase() == Phase::Winter && step % every == 0) || step % 211 == 0 {
+                    check(&game);
+                    checked += 1;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let action = list[(state % list.len() as u64) as usize];
+                game.apply(action).unwrap();
+            }
+        }
+        checked
+    }
+
+    /// The reference destinations with attrition kept only where `needed`.
+    fn masked(mut reference: ReturnOptions, needed: impl Fn(&Destination) -> bool) -> ReturnOptions {
+        for d in reference.destinations.iter_mut().filter(|d| !needed(d)) {
+            d.attrition = false;
+        }
+        reference
+    }
+
+    /// The one-pass stacks, the plain destinations with the attrition
+    /// decided by the stopped clean search (for all, some or none of them),
+    /// and `has_destination` agree with the straightforward readings, in
+    /// positions of random play.
+    #[test]
+    fn fast_winter_options_agree_with_the_reference() {
+        let checked = random_positions(9, 3, |game| {
+            for power in Power::ALL {
+                let stacks = winter_obligations(game, power);
+                assert_eq!(stacks, winter_obligations_reference(game, power), "{power}");
+                let factions = power_factions(game, power);
+                for stack in &stacks {
+                    let from = stack.space;
+                    let reference = ReturnOptions {
+                        stack: winter_stack(game, power, factions, from),
+                        destinations: destinations_reference(game, power, factions, stack),
+                    };
+                    assert_eq!(return_options(game, power, from), reference, "{power} {from}");
+                    let limited = |d: &Destination| d.room.is_some();
+                    let options = return_options_where(game, power, from, limited);
+                    assert_eq!(options, masked(reference.clone(), limited), "{power} {from}");
+                    for to in reference.spaces().iter().chain([Space::Paris]) {
+                        let options = return_options_where(game, power, from, |d| d.space == to);
+                        assert_eq!(options, masked(reference.clone(), |d| d.space == to), "{power} {from} {to}");
+                    }
+                    let none = return_options_where(game, power, from, |_| false);
+                    assert_eq!(none, masked(reference.clone(), |_| false), "{power} {from}");
+                    assert_eq!(has_destination(game, power, stack), !reference.destinations.is_empty());
+                }
+            }
+        });
+        assert!(checked > 300, "{checked}");
+    }
+
+    /// The ring search for the nearest ports gives the queue search's ports
+    /// and distances, in positions of random play (§19.3; seed 001).
+    #[test]
+    fn naval_ring_search_agrees_with_the_queue_search() {
+        let checked = random_positions(9, 5, |game| {
+            for power in Power::ALL {
+                let factions = power_factions(game, power);
+                for fleet in naval_return_options(game, power) {
+                    let reference = naval_return_reference(game, power, factions, fleet.location);
+                    assert_eq!(fleet, reference, "{power}");
+                }
+                // Every location, also those without ships.
+                let locations = Space::ALL
+                    .into_iter()
+                    .filter(|s| s.is_port())
+                    .map(NavalLocation::Port)
+                    .chain(SeaZone::ALL.into_iter().map(NavalLocation::Sea));
+                for location in locations {
+                    let reference = naval_return_reference(game, power, factions, location);
+                    assert_eq!(nearest_ports(game, power, location), (reference.ports, reference.distance));
+                }
+            }
+        });
+        assert!(checked > 200, "{checked}");
+    }
+
+    /// The stored nearest-first order of the fortified spaces finds the
+    /// same nearest spaces as a look at every fortified space (§19.3 step
+    /// 2; seed 001), for every power, space and table.
+    #[test]
+    fn stored_fortified_order_finds_the_nearest() {
+        assert!(Links::get().fortified.len() <= ORDER_MAX);
+        let mut game = Game::new(Setup::new(Scenario::Y1517, 0));
+        let tables = PlainTables::get();
+        for (i, set) in tables.sets.into_iter().enumerate() {
+            game.set_schmalkaldic_league(i % 2 == 0).unwrap();
+            for power in Power::ALL {
+                let factions = power_factions(&game, power);
+                for from in Space::ALL {
+                    let plain = plain_search(from, set);
+                    let usable = |s: Space| s != from && owns(&game, power, s) && plain.reached(s);
+                    let order = tables.fortified_order(set, from);
+                    assert!(order.is_some());
+                    let fast = nearest_fortified(&game, power, factions, (&plain, order), &usable);
+                    let slow = nearest_fortified(&game, power, factions, (&plain, None), &usable);
+                    assert_eq!(fast, slow, "{power} {from}");
+                    let reached = Links::get().fortified.iter().filter(|&s| plain.reached(s)).count();
+                    assert_eq!(order.map(|o| o.iter().take_while(|&&i| i != UNSEEN).count()), Some(reached));
+                }
+            }
+        }
+    }
+
+    /// A clean search stopped early still finds every target it would find
+    /// in full, and only those (§19.3 attrition; seed 001).
+    #[test]
+    fn clean_reach_matches_the_full_clean_search() {
+        let game = Game::new(Setup::new(Scenario::Y1517, 0));
+        for power in Power::ALL {
+            let clean = clean_spaces(&game, power, enterable(&game, power));
+            for from in Space::ALL {
+                let full = clean_search(from, clean);
+                let all: EnumSet<Space> = Space::ALL.into_iter().filter(|&s| full.reached(s)).collect();
+                assert_eq!(clean_reach(from, clean, Links::get().all_spaces), all, "{power} {from}");
+                for target in [Space::Paris, Space::Vienna, Space::Algiers, from] {
+                    let one: EnumSet<Space> = [target].into_iter().collect();
+                    assert_eq!(clean_reach(from, clean, one), one.intersection(all), "{power} {from}");
+                }
+            }
+        }
     }
 }
