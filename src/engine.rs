@@ -31,6 +31,14 @@ pub enum Decider {
 /// decision, so listing them does not allocate.
 pub type ActionList = SmallVec<[Action; 256]>;
 
+/// Sorts `list` into index order, working out each index once.
+fn sort_by_index(list: &mut ActionList) {
+    let mut keyed: SmallVec<[(u32, Action); 256]> = list.iter().map(|&a| (a.index(), a)).collect();
+    keyed.sort_unstable_by_key(|&(index, _)| index);
+    list.clear();
+    list.extend(keyed.into_iter().map(|(_, a)| a));
+}
+
 /// Why `Game::apply` refused an action. The game is unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum IllegalAction {
@@ -177,7 +185,7 @@ impl Game {
         }
         // Most listings come out in index order already.
         if !list.is_sorted_by_key(|a| a.index()) {
-            list.sort_unstable_by_key(|a| a.index());
+            sort_by_index(list);
         }
     }
 

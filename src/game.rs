@@ -858,6 +858,29 @@ impl Game {
             || self.leaders_at(space).any(|l| self.leader_owner(l).is_some_and(|f| self.is_enemy(power, f)))
     }
 
+    /// Every space where [`Game::has_enemy_units`] holds for `power`, found
+    /// in one pass over the units and leaders.
+    pub fn enemy_spaces(&self, power: Power) -> EnumSet<Space> {
+        let mut spaces = EnumSet::EMPTY;
+        if !self.wars.any_with(Faction::from(power)) {
+            return spaces;
+        }
+        for s in self.land_stacks_slice().iter().filter(|s| self.is_enemy(power, s.faction)) {
+            spaces.insert(s.space);
+        }
+        for s in self.naval_stacks_slice().iter().filter(|s| self.is_enemy(power, s.faction)) {
+            if let NavalLocation::Port(space) = s.location {
+                spaces.insert(space);
+            }
+        }
+        for (space, leader) in self.leaders_on_map() {
+            if self.leader_owner(leader).is_some_and(|f| self.is_enemy(power, f)) {
+                spaces.insert(space);
+            }
+        }
+        spaces
+    }
+
     /// Whether land units of an enemy of `power` are in `space`.
     pub fn has_enemy_land_units(&self, power: Power, space: Space) -> bool {
         self.land_stacks_slice().iter().any(|s| s.space == space && self.is_enemy(power, s.faction))

@@ -2,6 +2,8 @@
 
 use here_i_stand::*;
 
+mod common;
+
 /// A bare 1517 board in the action phase, at the Ottoman's impulse, with
 /// every hand empty.
 fn action_phase() -> Game {
@@ -274,4 +276,19 @@ fn reformers_arrive_by_turn() {
     game.run_automatic();
     assert_eq!(game.reformer_state(Reformer::Calvin), ReformerState::OnMap);
     assert_eq!(game.religion(Space::Geneva), Religion::Protestant);
+}
+
+/// `Game::enemy_spaces` is `Game::has_enemy_units` for every space at
+/// once, in positions of random play.
+#[test]
+fn enemy_spaces_agree_with_the_single_test() {
+    let checked = common::on_random_positions(9, 11, |game| {
+        for power in Power::ALL {
+            let enemies = game.enemy_spaces(power);
+            for space in Space::ALL {
+                assert_eq!(enemies.contains(space), game.has_enemy_units(power, space), "{power} {space}");
+            }
+        }
+    });
+    assert!(checked > 800, "{checked}");
 }

@@ -257,11 +257,12 @@ impl Game {
             }
         }
         let mut fits = FitsCache::default();
+        let enemies = self.enemy_spaces(power);
         for space in Space::ALL {
             let Some(faction) = self.builder_faction(power, space) else {
                 continue;
             };
-            let site = construction::may_raise_any_at(self, power, faction, space);
+            let site = construction::may_raise_any_among(self, power, faction, space, enemies);
             let mut raise = |kind| site && powers::fields(faction, kind) && fits.one_more(self, faction, space, kind);
             if cp >= cost::RAISE_REGULAR && raise(LandUnitKind::Regular) {
                 list.push(Action::RaiseRegular(space));
@@ -272,10 +273,12 @@ impl Game {
             if cp >= cost::RAISE_CAVALRY && raise(LandUnitKind::Cavalry) {
                 list.push(Action::RaiseCavalry(space));
             }
-            if cp >= cost::BUILD_SQUADRON && construction::can_build_squadron(self, power, faction, space) {
+            if cp >= cost::BUILD_SQUADRON
+                && construction::can_build_squadron_among(self, power, faction, space, enemies)
+            {
                 list.push(Action::BuildSquadron(space));
             }
-            if cp >= cost::BUILD_CORSAIR && construction::can_build_corsair(self, power, space) {
+            if cp >= cost::BUILD_CORSAIR && construction::can_build_corsair_among(self, power, space, enemies) {
                 list.push(Action::BuildCorsair(space));
             }
         }

@@ -2,6 +2,7 @@
 
 use crate::data::powers;
 use crate::game::{Game, LandUnits};
+use crate::sets::EnumSet;
 use crate::types::{Faction, LandUnitKind, Power, Space};
 
 /// Whether `power` may put a new land unit of `kind` for `faction` (itself or
@@ -22,6 +23,18 @@ pub fn may_raise_at(game: &Game, power: Power, faction: Faction, kind: LandUnitK
 /// The conditions of [`may_raise_at`] that do not depend on the kind of
 /// unit, so that a listing checks them once per space.
 pub(crate) fn may_raise_any_at(game: &Game, power: Power, faction: Faction, space: Space) -> bool {
+    may_raise_any_among(game, power, faction, space, game.enemy_spaces(power))
+}
+
+/// [`may_raise_any_at`], given the spaces holding enemy units of `power`
+/// ([`Game::enemy_spaces`]), so that a listing finds them once.
+pub(crate) fn may_raise_any_among(
+    game: &Game,
+    power: Power,
+    faction: Faction,
+    space: Space,
+    enemies: EnumSet<Space>,
+) -> bool {
     let own = faction == Faction::from(power);
     let ally = faction.minor().is_some() && game.allied(power, faction);
     if !(own || ally) {
@@ -35,7 +48,7 @@ pub(crate) fn may_raise_any_at(game: &Game, power: Power, faction: Faction, spac
         && game.in_play(space)
         && (game.controller(space) == Faction::from(power) || game.controller(space) == faction)
         && !game.in_unrest(space)
-        && !game.has_enemy_units(power, space)
+        && !enemies.contains(space)
         && !game.is_besieged(space, faction)
 }
 
@@ -55,6 +68,18 @@ pub fn fits_one_more(game: &Game, faction: Faction, space: Space, kind: LandUnit
 /// controlled by it or the power, not in unrest, free of enemy units; never
 /// the Protestant; a free naval counter.
 pub fn can_build_squadron(game: &Game, power: Power, faction: Faction, space: Space) -> bool {
+    can_build_squadron_among(game, power, faction, space, game.enemy_spaces(power))
+}
+
+/// [`can_build_squadron`], given the spaces holding enemy units of `power`
+/// ([`Game::enemy_spaces`]).
+pub(crate) fn can_build_squadron_among(
+    game: &Game,
+    power: Power,
+    faction: Faction,
+    space: Space,
+    enemies: EnumSet<Space>,
+) -> bool {
     let own = faction == Faction::from(power);
     let ally = faction.minor().is_some() && game.allied(power, faction);
     // In Algiers only corsairs are built (§17).
@@ -65,7 +90,7 @@ pub fn can_build_squadron(game: &Game, power: Power, faction: Faction, space: Sp
         && game.in_play(space)
         && (game.controller(space) == Faction::from(power) || game.controller(space) == faction)
         && !game.in_unrest(space)
-        && !game.has_enemy_units(power, space)
+        && !enemies.contains(space)
         && naval_counters_free(game, faction) > 0
 }
 
@@ -82,6 +107,12 @@ pub fn barbary_pirates_played(game: &Game) -> bool {
 /// counter (squadrons and corsairs share them, §5.3). Pirate havens have no
 /// state yet.
 pub fn can_build_corsair(game: &Game, power: Power, space: Space) -> bool {
+    can_build_corsair_among(game, power, space, game.enemy_spaces(power))
+}
+
+/// [`can_build_corsair`], given the spaces holding enemy units of `power`
+/// ([`Game::enemy_spaces`]).
+pub(crate) fn can_build_corsair_among(game: &Game, power: Power, space: Space, enemies: EnumSet<Space>) -> bool {
     power == Power::Ottoman
         && barbary_pirates_played(game)
         && space.is_port()
@@ -89,7 +120,7 @@ pub fn can_build_corsair(game: &Game, power: Power, space: Space) -> bool {
         && game.in_play(space)
         && game.controller(space) == Faction::Ottoman
         && !game.in_unrest(space)
-        && !game.has_enemy_units(power, space)
+        && !enemies.contains(space)
         && naval_counters_free(game, Faction::Ottoman) > 0
 }
 
