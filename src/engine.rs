@@ -31,8 +31,14 @@ pub enum Decider {
 /// decision, so listing them does not allocate.
 pub type ActionList = SmallVec<[Action; 256]>;
 
-/// Sorts `list` into index order, working out each index once.
+/// Sorts `list` into index order. A short list is sorted in place; a long
+/// one through a copy that works out each index once.
 fn sort_by_index(list: &mut ActionList) {
+    const SHORT: usize = 16;
+    if list.len() <= SHORT {
+        list.sort_unstable_by_key(|a| a.index());
+        return;
+    }
     let mut keyed: SmallVec<[(u32, Action); 256]> = list.iter().map(|&a| (a.index(), a)).collect();
     keyed.sort_unstable_by_key(|&(index, _)| index);
     list.clear();

@@ -12,7 +12,7 @@ use crate::game::{Game, LandUnits, NavalLocation, NavalUnits, ReformerState, Sce
 use crate::rules::counters::CounterTally;
 use crate::rules::{cards_dealt, construction, debate, loc};
 use crate::sets::EnumSet;
-use crate::types::{Card, CardKind, Faction, LandUnitKind, Phase, Power, Reformer, Religion, Space};
+use crate::types::{Card, CardKind, Faction, LandUnitKind, LanguageZone, Phase, Power, Reformer, Religion, Space};
 
 /// Whether `card` may be in the deck now (§6.1 with the honesty rule of the
 /// README): a mandatory event must be played as an event, so until its
@@ -219,16 +219,29 @@ impl Game {
         }
     }
 
+    /// What `power` may spend its `cp` on (§11.1), pushed verb by verb in
+    /// index order so that the listing needs no sort.
     pub(crate) fn spend_actions(&self, power: Power, cp: u8, abandoned: EnumSet<Space>, list: &mut ActionList) {
         list.push(Action::Done);
-        let military = power != Power::Protestant || self.schmalkaldic_league();
-        if military {
-            for space in self.formation_origins(power, cp).difference(abandoned) {
-                list.push(Action::MoveFrom(space));
-            }
-        }
         if crate::rules::naval::can_naval_move(self, power) {
             list.push(Action::NavalMove);
+        }
+        self.religious_spend_units(power, cp, list);
+        let military = power != Power::Protestant || self.schmalkaldic_league();
+        if military {
+            list.extend(self.formation_origins(power, cp).difference(abandoned).iter().map(Action::MoveFrom));
+        }
+        self.construction_actions(power, cp, list);
+        if cp >= cost::CONTROL {
+            let control = self.control_candidates(power).iter().filter(|&s| loc::can_control(self, power, s));
+            list.extend(control.map(Action::Control));
+            let unrest = self.unrest().iter().filter(|&s| loc::can_remove_unrest(self, power, s));
+            list.extend(unrest.map(Action::RemoveUnrest));
+        }
+        self.religious_spend_objects(power, cp, list);
+        if cp >= debate::DEBATE_CP {
+            let zones = LanguageZone::ALL.into_iter().filter(|z| debate::DEBATE_ZONES.contains(z));
+            list.extend(zones.filter(|&z| debate::can_call_debate(self, power, z)).map(Action::CallDebate));
         }
         if military {
             list.extend(self.transport_origins(power, cp).iter().map(Action::TransportFrom));
@@ -237,25 +250,12 @@ impl Game {
             list.extend(crate::rules::piracy::piracy_zones(self).iter().map(Action::Piracy));
         }
         self.assault_actions(power, cp, list);
-        if cp >= cost::CONTROL {
-            for space in self.control_candidates(power) {
-                if loc::can_control(self, power, space) {
-                    list.push(Action::Control(space));
-                }
-            }
-            for space in self.unrest() {
-                if loc::can_remove_unrest(self, power, space) {
-                    list.push(Action::RemoveUnrest(space));
-                }
-            }
-        }
-        if cp >= debate::DEBATE_CP {
-            for zone in debate::DEBATE_ZONES {
-                if debate::can_call_debate(self, power, zone) {
-                    list.push(Action::CallDebate(zone));
-                }
-            }
-        }
+    }
+
+    /// The raising, buying and building `power` may pay for with `cp`
+    /// (§17), each verb's spaces in order.
+    fn construction_actions(&self, power: Power, cp: u8, list: &mut ActionList) {
+        let mut sites = [EnumSet::EMPTY; 5];
         let mut fits = FitsCache::default();
         let enemies = self.enemy_spaces(power);
         for space in Space::ALL {
@@ -264,25 +264,24 @@ impl Game {
             };
             let site = construction::may_raise_any_among(self, power, faction, space, enemies);
             let mut raise = |kind| site && powers::fields(faction, kind) && fits.one_more(self, faction, space, kind);
-            if cp >= cost::RAISE_REGULAR && raise(LandUnitKind::Regular) {
-                list.push(Action::RaiseRegular(space));
-            }
-            if cp >= cost::BUY_MERCENARY && raise(LandUnitKind::Mercenary) {
-                list.push(Action::BuyMercenary(space));
-            }
-            if cp >= cost::RAISE_CAVALRY && raise(LandUnitKind::Cavalry) {
-                list.push(Action::RaiseCavalry(space));
-            }
-            if cp >= cost::BUILD_SQUADRON
-                && construction::can_build_squadron_among(self, power, faction, space, enemies)
-            {
-                list.push(Action::BuildSquadron(space));
-            }
-            if cp >= cost::BUILD_CORSAIR && construction::can_build_corsair_among(self, power, space, enemies) {
-                list.push(Action::BuildCorsair(space));
-            }
+            sites[0].set(space, cp >= cost::RAISE_REGULAR && raise(LandUnitKind::Regular));
+            sites[1].set(space, cp >= cost::BUY_MERCENARY && raise(LandUnitKind::Mercenary));
+            sites[2].set(space, cp >= cost::RAISE_CAVALRY && raise(LandUnitKind::Cavalry));
+            let squadron = construction::can_build_squadron_among(self, power, faction, space, enemies);
+            sites[3].set(space, cp >= cost::BUILD_SQUADRON && squadron);
+            let corsair = construction::can_build_corsair_among(self, power, space, enemies);
+            sites[4].set(space, cp >= cost::BUILD_CORSAIR && corsair);
         }
-        self.religious_spend_actions(power, cp, list);
+        let verbs: [fn(Space) -> Action; 5] = [
+            Action::RaiseRegular,
+            Action::BuyMercenary,
+            Action::RaiseCavalry,
+            Action::BuildSquadron,
+            Action::BuildCorsair,
+        ];
+        for (verb, spaces) in verbs.into_iter().zip(sites) {
+            list.extend(spaces.iter().map(verb));
+        }
     }
 
     /// Whether `action` is among [`Game::spend_actions`], checked alone.

@@ -351,20 +351,25 @@ impl Game {
     // --- Religious CP actions (§11.2, §18.1) ---------------------------------
 
     /// The religious actions `power` may spend `cp` on, into `list`.
-    pub(crate) fn religious_spend_actions(&self, power: Power, cp: u8, list: &mut ActionList) {
+    /// The religious actions without an object `power` may take with `cp`
+    /// (St Peter's, a university), in index order.
+    pub(crate) fn religious_spend_units(&self, power: Power, cp: u8, list: &mut ActionList) {
+        let candidates = [Action::BuildStPeters, Action::FoundUniversity];
+        list.extend(candidates.into_iter().filter(|&a| self.religious_spend_legal(power, cp, a)));
+    }
+
+    /// The religious actions with an object `power` may take with `cp`
+    /// (treatises, translations, Burn Books, debaters), in index order.
+    pub(crate) fn religious_spend_objects(&self, power: Power, cp: u8, list: &mut ActionList) {
         if !matches!(power, Power::Protestant | Power::England | Power::Papacy) {
             return;
         }
-        let zones = LanguageZone::ALL.into_iter();
-        let candidates = zones
-            .flat_map(|z| [Action::PublishTreatise(z), Action::TranslateScripture(z), Action::BurnBooks(z)])
-            .chain([Action::BuildStPeters, Action::FoundUniversity])
+        let zones = LanguageZone::ALL;
+        let candidates = (zones.map(Action::PublishTreatise).into_iter())
+            .chain(zones.map(Action::TranslateScripture))
+            .chain(zones.map(Action::BurnBooks))
             .chain(Debater::ALL.into_iter().map(Action::CommitDebater));
-        for action in candidates {
-            if self.religious_spend_legal(power, cp, action) {
-                list.push(action);
-            }
-        }
+        list.extend(candidates.filter(|&a| self.religious_spend_legal(power, cp, a)));
     }
 
     /// Whether `power` may take the religious action `action` with `cp` left.

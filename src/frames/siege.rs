@@ -55,11 +55,14 @@ impl Game {
     /// The assault actions open to `power` (§15.1).
     pub(crate) fn assault_actions(&self, power: Power, cp: u8, list: &mut ActionList) {
         let own = Faction::from(power);
+        let mut spaces = EnumSet::EMPTY;
         for (space, faction, _, besieged) in self.land_stacks() {
             if faction == own && !besieged && space.is_fortified() && self.assault_legal(power, cp, space) {
-                list.push(Action::Assault(space));
+                spaces.insert(space);
             }
         }
+        // In space order, as listings are.
+        list.extend(spaces.iter().map(Action::Assault));
     }
 
     /// Starts an assault: pays its CP (the `Spend` frame is on top), names
