@@ -201,9 +201,12 @@ impl Game {
             return false;
         }
         match self.stack.top() {
-            // The commonest decision checks the one action instead of listing
+            // The commonest decisions check the one action instead of listing
             // them all; the playout tests hold the two to the same answers.
             Some(&Frame::Spend { power, cp, abandoned }) => self.spend_action_legal(power, cp, abandoned, *action),
+            Some(&Frame::Formation { power, from, units, leaders }) => {
+                self.formation_action_legal(power, from, units, leaders, *action)
+            }
             _ => self.legal_actions().contains(action),
         }
     }

@@ -85,6 +85,10 @@ fn check_step(game: &Game, actions: &ActionList, rng: &mut Pcg64Mcg) {
     for action in [Action::Done, Action::Pass, Action::NavalMove, Action::Decline] {
         assert_eq!(game.is_legal(&action), actions.contains(&action), "{action}");
     }
+    let units = LandUnitKind::ALL.into_iter().map(Action::AddUnit);
+    for action in units.chain(Leader::ALL.into_iter().map(Action::AddLeader)) {
+        assert_eq!(game.is_legal(&action), actions.contains(&action), "{action}");
+    }
     // A few random indexes that are not listed are refused, leaving the game as it was.
     for _ in 0..4 {
         let index = pick(rng, Action::COUNT) as u32;

@@ -179,6 +179,49 @@ impl Game {
         }
     }
 
+    /// Whether `action` is among [`Game::formation_actions`], checked alone
+    /// (§13.1, §5.1, §5.2). `Done` is offered only when nothing else is, so
+    /// it takes the whole listing.
+    pub(crate) fn formation_action_legal(
+        &self,
+        power: Power,
+        from: Space,
+        units: LandUnits,
+        leaders: EnumSet<Leader>,
+        action: Action,
+    ) -> bool {
+        let own = Faction::from(power);
+        match action {
+            Action::AddLeader(leader) => {
+                units.is_empty()
+                    && !held_back(self, power, from)
+                    && !self.is_besieged(from, own)
+                    && !leaders.contains(leader)
+                    && self.army_leaders_at(from, own).any(|l| l == leader)
+            }
+            Action::AddUnit(kind) => {
+                let limit = formation_limit(leaders);
+                units.total() < limit
+                    && units.count(kind) < self.movable_units(power, from).count(kind)
+                    && self.completion_exists(power, from, units.plus_one(kind), limit)
+            }
+            Action::MoveTo(to) => {
+                let formed = !units.is_empty() || !leaders.is_empty();
+                formed
+                    && from.is_adjacent(to)
+                    && move_cost(from, to) <= self.spend_cp_below_top()
+                    && may_enter(self, power, to, !units.is_empty())
+                    && (units.is_empty() || self.split_fits(power, from, units))
+            }
+            Action::Done => {
+                let mut list = ActionList::new();
+                self.formation_actions(power, from, units, leaders, &mut list);
+                list.contains(&Action::Done)
+            }
+            _ => false,
+        }
+    }
+
     /// Offers `AddUnit` for each kind `available` has more of than the
     /// formation `units`, while it stays within `limit` (§5.1) and can still
     /// split off from its stack within the counters (§5.2).
