@@ -262,7 +262,9 @@ fn keys_uncovered_by_faction(game: &Game) -> [u8; Faction::COUNT] {
 /// assert!(!religious_victory(&game));
 /// ```
 pub fn religious_victory(game: &Game) -> bool {
-    protestant_spaces(game) >= RELIGIOUS_VICTORY_SPACES
+    // Quick bound first: the Protestant spaces with those in unrest.
+    let all = game.religion.iter().filter(|&&r| r == Religion::Protestant).count();
+    all >= usize::from(RELIGIOUS_VICTORY_SPACES) && protestant_spaces(game) >= RELIGIOUS_VICTORY_SPACES
 }
 
 /// Either automatic victory of the action phase (§23.1) as a verdict:
