@@ -233,9 +233,11 @@ impl Game {
         }
         self.construction_actions(power, cp, list);
         if cp >= cost::CONTROL {
-            let control = self.control_candidates(power).iter().filter(|&s| loc::can_control(self, power, s));
+            let around = loc::Surroundings::of(self, power);
+            let control =
+                self.control_candidates(power).iter().filter(|&s| loc::can_control_among(self, power, s, &around));
             list.extend(control.map(Action::Control));
-            let unrest = self.unrest().iter().filter(|&s| loc::can_remove_unrest(self, power, s));
+            let unrest = self.unrest().iter().filter(|&s| loc::can_remove_unrest_among(self, power, s, &around));
             list.extend(unrest.map(Action::RemoveUnrest));
         }
         self.religious_spend_objects(power, cp, list);

@@ -126,15 +126,57 @@ enum Node {
 /// communication, and either occupied by the power's land units or adjacent
 /// (not across a pass) to them with no enemy land units adjacent.
 pub fn can_control(game: &Game, power: Power, space: Space) -> bool {
+    can_control_among(game, power, space, &Surroundings::of(game, power))
+}
+
+/// [`can_control`] with the land units around found once (`around`).
+pub(crate) fn can_control_among(game: &Game, power: Power, space: Space, around: &Surroundings) -> bool {
     let controller = game.controller(space);
     let hostile_or_independent = controller == Faction::Independent || game.is_enemy(power, controller);
-    if space.is_fortified() || !game.in_play(space) || !hostile_or_independent {
+    if space.is_fortified() || !game.in_play(space) || !hostile_or_independent || around.unfriendly.contains(space) {
         return false;
     }
-    if game.land_units_at(space).any(|(f, units, _)| units.total() > 0 && !game.is_friendly(power, f)) {
-        return false;
+    around.occupies_or_dominates(space) && has_loc(game, power, space)
+}
+
+/// Where land units stand as one power sees them (§12.2), found in one
+/// pass so that many spaces can be checked.
+pub(crate) struct Surroundings {
+    /// Spaces holding the power's own land units.
+    own: EnumSet<Space>,
+    /// Spaces holding land units of its enemies.
+    enemy: EnumSet<Space>,
+    /// Spaces holding land units of powers not friendly to it.
+    unfriendly: EnumSet<Space>,
+}
+
+impl Surroundings {
+    /// The land units around `power` now.
+    pub(crate) fn of(game: &Game, power: Power) -> Surroundings {
+        let own = Faction::from(power);
+        let mut around = Surroundings { own: EnumSet::EMPTY, enemy: EnumSet::EMPTY, unfriendly: EnumSet::EMPTY };
+        for (space, faction, units, _) in game.land_stacks() {
+            if faction == own && units.total() > 0 {
+                around.own.insert(space);
+            }
+            if game.is_enemy(power, faction) {
+                around.enemy.insert(space);
+            }
+            if units.total() > 0 && !game.is_friendly(power, faction) {
+                around.unfriendly.insert(space);
+            }
+        }
+        around
     }
-    occupies_or_dominates(game, power, space) && has_loc(game, power, space)
+
+    /// [`occupies_or_dominates`] for `space`.
+    fn occupies_or_dominates(&self, space: Space) -> bool {
+        if self.own.contains(space) {
+            return true;
+        }
+        let neighbours = space.connections();
+        neighbours.iter().any(|&s| self.own.contains(s)) && !neighbours.iter().any(|&s| self.enemy.contains(s))
+    }
 }
 
 /// Whether `power` may remove unrest from `space` with the 1-CP action
@@ -143,23 +185,22 @@ pub fn can_control(game: &Game, power: Power, space: Space) -> bool {
 /// Schmalkaldic League, or the power's land units are adjacent (not across a
 /// pass) with no enemy land units adjacent. No LOC is needed.
 pub fn can_remove_unrest(game: &Game, power: Power, space: Space) -> bool {
+    can_remove_unrest_among(game, power, space, &Surroundings::of(game, power))
+}
+
+/// [`can_remove_unrest`] with the land units around found once (`around`).
+pub(crate) fn can_remove_unrest_among(game: &Game, power: Power, space: Space, around: &Surroundings) -> bool {
     if !game.in_unrest(space) {
         return false;
     }
     let protestant_home =
         power == Power::Protestant && space.home() == Faction::Protestant && !game.schmalkaldic_league();
-    protestant_home || occupies_or_dominates(game, power, space)
+    protestant_home || around.occupies_or_dominates(space)
 }
 
 /// The power's land units are in `space`, or in a space joined to it by a
 /// clear connection while no enemy land units are in any such space (§12.2).
 /// Besieging and besieged units count alike.
 pub fn occupies_or_dominates(game: &Game, power: Power, space: Space) -> bool {
-    let own = Faction::from(power);
-    let has_own = |s: Space| game.land_units(s, own).total() > 0;
-    if has_own(space) {
-        return true;
-    }
-    let neighbours = space.connections();
-    neighbours.iter().any(|&s| has_own(s)) && !neighbours.iter().any(|&s| game.has_enemy_land_units(power, s))
+    Surroundings::of(game, power).occupies_or_dominates(space)
 }
