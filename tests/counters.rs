@@ -6,6 +6,8 @@ use here_i_stand::rules::counters::can_show;
 use here_i_stand::{Faction, LandUnitKind};
 use proptest::prelude::*;
 
+mod common;
+
 /// Reference: try every way to make each amount from the free counters.
 fn reference(mix: &[CounterKind], demands: &[(LandUnitKind, u8)]) -> bool {
     fn go(mix: &[CounterKind], free: &mut Vec<u8>, demands: &[(LandUnitKind, u8)], left: u8, from: usize) -> bool {
@@ -48,4 +50,31 @@ proptest! {
         let mix = counter_mix(faction);
         prop_assert_eq!(can_show(mix, &demands), reference(mix, &demands), "{:?} {:?}", faction, demands);
     }
+}
+
+/// Every stack but one, by taking that stack back out of the tally of all
+/// (`CounterTally::without`), answers as the tally made without it, for
+/// every split of that stack, in positions of random play (§5.2).
+#[test]
+fn tally_without_a_stack_agrees_with_the_tally_made_without_it() {
+    use here_i_stand::rules::counters::CounterTally;
+    use here_i_stand::{LandUnits, Space};
+    let mut taken_out = 0;
+    let checked = common::on_random_positions(9, 17, |game| {
+        for faction in Faction::ALL {
+            let all = CounterTally::of(game, faction, None);
+            for space in Space::ALL {
+                let here = game.land_units(space, faction);
+                let Some(others) = (!here.is_empty()).then(|| all.without(here)).flatten() else { continue };
+                let made = CounterTally::of(game, faction, Some(space));
+                for regulars in 0..=here.regulars {
+                    let moving = LandUnits { regulars, ..here };
+                    let stay = LandUnits { regulars: here.regulars - regulars, mercenaries: 0, cavalry: 0 };
+                    assert_eq!(others.fits_with(stay, moving), made.fits_with(stay, moving), "{faction} {space}");
+                }
+                taken_out += 1;
+            }
+        }
+    });
+    assert!(checked > 500 && taken_out > 5000, "{checked} {taken_out}");
 }

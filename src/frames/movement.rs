@@ -61,8 +61,12 @@ impl Game {
                 _ => None,
             }))
             .collect();
+        // The tally of every stack of the power, made once: each origin's
+        // "every stack but this one" comes from it where it can (§5.2).
+        let all = CounterTally::of(self, own, None);
         for from in candidates {
-            if self.is_formation_origin(power, cp, from) {
+            let others = all.without(self.land_units(from, own));
+            if self.is_formation_origin_beside(power, cp, from, others) {
                 origins.insert(from);
             }
         }
@@ -73,6 +77,12 @@ impl Game {
     /// `cp`: its leaders there, or units that can split off within the
     /// counters, with an adjacent space they may enter (§13.1).
     pub(crate) fn is_formation_origin(&self, power: Power, cp: u8, from: Space) -> bool {
+        self.is_formation_origin_beside(power, cp, from, None)
+    }
+
+    /// [`Game::is_formation_origin`] with `others`, the tally of the
+    /// power's stacks but the one in `from`, if already known.
+    fn is_formation_origin_beside(&self, power: Power, cp: u8, from: Space, others: Option<CounterTally>) -> bool {
         let own = Faction::from(power);
         // Leaders under siege may not move (§15).
         let leaders = self.army_leaders_at(from, own).next().is_some()
@@ -87,7 +97,10 @@ impl Game {
         let units = || {
             self.movable_units(power, from).total() > 0
                 && reachable(true)
-                && self.completion_exists(power, from, LandUnits::NONE, limit)
+                && match &others {
+                    Some(others) => self.completion_exists_beside(others, power, from, LandUnits::NONE, limit),
+                    None => self.completion_exists(power, from, LandUnits::NONE, limit),
+                }
         };
         units() || (leaders && reachable(false))
     }

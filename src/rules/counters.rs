@@ -162,6 +162,40 @@ impl<'m> CounterTally<'m> {
         Some(self.sums_fit(shape, &sums))
     }
 
+    /// The tally with one stack, `units`, taken back out (§5.2), e.g. every
+    /// stack of a faction but the one a formation leaves. `None` when a
+    /// large counter could cover part of one of its amounts (the tally
+    /// cannot take those back out) or for a mix of another shape. The tally
+    /// must hold that stack.
+    ///
+    /// ```
+    /// use here_i_stand::rules::counters::CounterTally;
+    /// use here_i_stand::{Faction, Game, LandUnits, Scenario, Setup, Space};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    /// game.set_land_units(Space::Paris, Faction::France, LandUnits::regulars(2))?;
+    /// game.set_land_units(Space::Lyon, Faction::France, LandUnits::regulars(6))?;
+    /// let all = CounterTally::of(&game, Faction::France, None);
+    /// // Paris's 2 come back out; Lyon's 6 may sit on a large counter.
+    /// let others = all.without(LandUnits::regulars(2)).expect("a small amount");
+    /// assert!(others.fits_with(LandUnits::regulars(1), LandUnits::regulars(1)));
+    /// assert!(all.without(LandUnits::regulars(6)).is_none());
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
+    pub fn without(&self, units: LandUnits) -> Option<CounterTally<'m>> {
+        let shape = self.shape.as_ref()?;
+        let mut sums = self.sums;
+        for (kind, amount) in amounts(units) {
+            if amount >= shape.smallest_large || !shape.shown[kind.index()] {
+                return None;
+            }
+            sums.amounts = sums.amounts.checked_sub(1)?;
+            sums.odd = sums.odd.checked_sub(u32::from(amount % 2))?;
+            sums.halves = sums.halves.checked_sub(u32::from(amount / 2))?;
+        }
+        Some(CounterTally { mix: self.mix, counters: self.counters, shape: self.shape, sums, others: Vec::new() })
+    }
+
     /// The exact test (§5.2) on `sums`, for a mix of shape `shape`.
     fn sums_fit(&self, shape: &Shape, sums: &Sums) -> bool {
         // Each amount needs a counter of its own; a kind no counter shows
