@@ -317,8 +317,10 @@ impl Stack {
     }
 
     pub(crate) fn push(&mut self, frame: Frame) {
-        // The procedures nest at most a few deep; a full stack is a bug the
-        // tests would show as a stall, never a panic.
+        // The procedures nest at most a few deep; a full stack is a bug:
+        // debug builds (the tests, the fuzz targets) stop on it, release
+        // builds drop the frame (a stall the tests would show, never a panic).
+        debug_assert!(usize::from(self.len) < MAX_FRAMES, "the procedure stack is full");
         if usize::from(self.len) < MAX_FRAMES {
             self.frames[usize::from(self.len)] = Some(frame);
             self.len += 1;
