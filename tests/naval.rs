@@ -3,6 +3,8 @@
 use here_i_stand::rules::naval::{Fleet, can_naval_move, fleet_destinations, may_enter, neighbours};
 use here_i_stand::*;
 
+mod common;
+
 fn port(space: Space) -> NavalLocation {
     NavalLocation::Port(space)
 }
@@ -390,4 +392,96 @@ fn random_play_sails_and_ends() {
         assert!(matches!(game.decider(), Decider::Terminal(_)), "seed {seed}");
     }
     assert!(sailed > 0);
+}
+
+/// `fleet_at`, `fleet_destinations` and `may_enter` (the fleet factions
+/// worked out once, each port looked at once) give the plain answers in
+/// positions of random play (§16.1).
+#[test]
+fn fleet_destinations_agree_with_the_single_checks() {
+    use here_i_stand::rules::naval::{can_sail_from, fleet_at, fleet_factions, leader_may_enter, naval_leaders_at};
+    use here_i_stand::rules::naval_war::hostile_ships_at;
+    let checked = common::on_random_positions(12, 7, |game| {
+        for power in Power::ALL {
+            let factions = fleet_factions(game, power);
+            for (from, ..) in game.naval_stacks() {
+                let mut fleet = Fleet { own: game.naval_units(from, Faction::from(power)), ..Fleet::NONE };
+                for minor in MinorPower::ALL.into_iter().filter(|&m| game.minor_ally(m) == Some(power)) {
+                    fleet.allied[minor.index()] = game.naval_units(from, Faction::from(minor)).squadrons;
+                }
+                assert_eq!(fleet_at(game, power, from), fleet, "{power} {from:?}");
+                for to in neighbours(from) {
+                    if let NavalLocation::Port(space) = to {
+                        let controller = game.controller(space);
+                        let plain = space.is_port()
+                            && game.in_play(space)
+                            && (factions.contains(controller)
+                                || (!game.allied(power, controller) && hostile_ships_at(game, power, to)));
+                        assert_eq!(may_enter(game, power, Faction::from(power), to), plain, "{power} {space}");
+                    }
+                }
+                let here = naval_leaders_at(game, power, from);
+                let ships: u8 = game
+                    .naval_stacks()
+                    .filter(|&(l, f, _)| l == from && factions.contains(f))
+                    .map(|(.., u)| u.total())
+                    .sum();
+                let mut one = Fleet::NONE;
+                one.own.squadrons = u8::from(fleet.own.squadrons > 0);
+                let mut singles = vec![one, Fleet { own: NavalUnits { squadrons: 0, corsairs: 1 }, ..Fleet::NONE }];
+                singles[1].own.corsairs = u8::from(fleet.own.corsairs > 0);
+                for minor in MinorPower::ALL.into_iter().filter(|m| fleet.allied[m.index()] > 0) {
+                    let mut ally = Fleet::NONE;
+                    ally.allied[minor.index()] = 1;
+                    singles.push(ally);
+                }
+                let sails = singles.iter().any(|s| {
+                    !fleet_destinations(game, power, from, s, EnumSet::EMPTY).is_empty()
+                        || !fleet_destinations(game, power, from, s, here).is_empty()
+                });
+                assert_eq!(can_sail_from(game, power, from, &fleet, here), sails, "{power} {from:?}");
+                for (moving, leaders) in [(fleet, here), (fleet, EnumSet::EMPTY), (one, EnumSet::EMPTY), (one, here)] {
+                    let behind = here.difference(leaders);
+                    let plain: Vec<NavalLocation> = neighbours(from)
+                        .into_iter()
+                        .filter(|&to| {
+                            !moving.is_empty()
+                                && moving.by_faction(power).all(|(f, _)| may_enter(game, power, f, to))
+                                && leaders.iter().all(|l| leader_may_enter(l, to))
+                                && (ships > moving.total() || behind.iter().all(|l| !leader_may_enter(l, to)))
+                        })
+                        .collect();
+                    let fast = fleet_destinations(game, power, from, &moving, leaders);
+                    assert_eq!(fast.as_slice(), plain.as_slice(), "{power} {from:?} {moving:?}");
+                }
+            }
+        }
+    });
+    assert!(checked > 1000, "{checked}");
+}
+
+/// `finishing_zones` (zones with ships found in one pass, each port looked
+/// at once) gives the answer of `carries` and `landing_ports` zone by zone
+/// in positions of random play (§16.3).
+#[test]
+fn finishing_zones_agree_with_carries_and_landing_ports() {
+    use here_i_stand::rules::naval_war::{carries, finishing_zones, landing_ports};
+    let checked = common::on_random_positions(12, 7, |game| {
+        for power in Power::ALL {
+            let carrying: EnumSet<SeaZone> = SeaZone::ALL.into_iter().filter(|&z| carries(game, power, z)).collect();
+            let mut reach: EnumSet<SeaZone> =
+                carrying.iter().filter(|&z| !landing_ports(game, power, z).is_empty()).collect();
+            for cp in 0..=5u8 {
+                let expected = if cp == 0 { EnumSet::EMPTY } else { reach };
+                assert_eq!(finishing_zones(game, power, cp), expected, "{power} {cp}");
+                let before = reach;
+                for zone in carrying.difference(before) {
+                    if zone.adjacent().iter().any(|&z| before.contains(z)) {
+                        reach.insert(zone);
+                    }
+                }
+            }
+        }
+    });
+    assert!(checked > 1000, "{checked}");
 }

@@ -414,3 +414,78 @@ fn deployment_spaces_agree_with_the_single_test() {
     });
     assert!(checked > 500, "{checked}");
 }
+
+/// The spaces a plain search reaches (§10), one space and one sea zone at a
+/// time through `is_deployment_space` and `is_deployment_sea`: the answer
+/// `deployment_destinations` must give.
+fn plain_destinations(game: &Game, power: Power, capital: Space, units: u8) -> EnumSet<Space> {
+    use here_i_stand::rules::spring::{MAX_UNITS_BY_SEA, capitals, is_deployment_sea, is_deployment_space};
+    let leaves = capitals(power).contains(capital)
+        && game.is_friendly_controlled(power, capital)
+        && !game.has_enemy_units(power, capital)
+        && !game.is_besieged(capital, Faction::from(power));
+    if !leaves {
+        return EnumSet::EMPTY;
+    }
+    let walk = |mut reached: EnumSet<Space>| {
+        let mut todo: Vec<Space> = reached.iter().collect();
+        while let Some(space) = todo.pop() {
+            for &to in space.connections() {
+                if !reached.contains(to) && is_deployment_space(game, power, to) {
+                    reached.insert(to);
+                    todo.push(to);
+                }
+            }
+        }
+        reached
+    };
+    let by_land = walk([capital].into_iter().collect());
+    let mut reached = by_land;
+    if units <= MAX_UNITS_BY_SEA {
+        let mut landed = EnumSet::EMPTY;
+        for port in by_land.iter().filter(|s| s.is_port()) {
+            for &zone in port.ports().iter().filter(|&&z| is_deployment_sea(game, power, z)) {
+                for &other in zone.ports() {
+                    if other != port && is_deployment_space(game, power, other) {
+                        landed.insert(other);
+                    }
+                }
+            }
+        }
+        reached = reached.union(walk(landed));
+    }
+    reached.remove(capital);
+    reached
+}
+
+/// `deployment_destinations`, `deployment_origins` and `capitals` (set
+/// operations over the map, a search stopped at the first destination)
+/// give the plain answers in positions of random play (§10).
+#[test]
+fn deployment_destinations_agree_with_a_plain_search() {
+    use here_i_stand::rules::spring::capitals;
+    let checked = common::on_random_positions(12, 7, |game| {
+        for power in Power::ALL {
+            let homes: EnumSet<Space> =
+                Space::ALL.into_iter().filter(|s| s.is_capital() && s.home() == Faction::from(power)).collect();
+            assert_eq!(capitals(power), homes, "{power}");
+            let mut origins = EnumSet::EMPTY;
+            for capital in homes.iter().chain([Space::Lyon, Space::Rome]) {
+                for n in [0, 1, 2, 5, 6, 7] {
+                    let plain = plain_destinations(game, power, capital, n);
+                    assert_eq!(deployment_destinations(game, power, capital, n), plain, "{power} {capital} {n}");
+                }
+                let (units, leaders) = deployable_forces(game, power, capital);
+                let smallest = u8::from(leaders.is_empty());
+                if deploys(game, power)
+                    && (!units.is_empty() || !leaders.is_empty())
+                    && !plain_destinations(game, power, capital, smallest).is_empty()
+                {
+                    origins.insert(capital);
+                }
+            }
+            assert_eq!(deployment_origins(game, power), origins, "{power}");
+        }
+    });
+    assert!(checked > 1000, "{checked}");
+}

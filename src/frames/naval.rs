@@ -10,7 +10,7 @@ use crate::engine::{ActionList, Log};
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::game::{Game, LeaderLocation, NavalLocation};
-use crate::rules::naval::{Fleet, can_sail_from, fleet_at, fleet_destinations, fleet_factions, naval_leaders_at};
+use crate::rules::naval::{Fleet, can_sail_of, fleet_at, fleet_destinations_of, fleet_factions, naval_leaders_at};
 use crate::sets::EnumSet;
 use crate::types::{Faction, Leader, LeaderKind, MinorPower, NavalUnitKind, Power, Space};
 
@@ -117,7 +117,7 @@ impl Game {
                 continue;
             }
             let available = self.unmoved_fleet(power, at, moved);
-            if can_sail_from(self, power, at, &available, self.unmoved_leaders(power, at, moved)) {
+            if can_sail_of(self, power, factions, at, &available, self.unmoved_leaders(power, at, moved)) {
                 origins.push(at);
             }
         }
@@ -147,12 +147,14 @@ impl Game {
         };
         let chosen = leader_set(leaders);
         let available = self.unmoved_fleet(power, from, &moved);
+        // The power's fleet factions, worked out once for the listing.
+        let factions = fleet_factions(self, power);
         // Leaders first, then ships; each addition keeps a destination open.
         if fleet.is_empty() {
             for leader in self.unmoved_leaders(power, from, &moved).difference(chosen) {
                 let mut with = chosen;
                 with.insert(leader);
-                if can_sail_from(self, power, from, &available, with) {
+                if can_sail_of(self, power, factions, from, &available, with) {
                     list.push(Action::AddLeader(leader));
                 }
             }
@@ -164,20 +166,20 @@ impl Game {
             ];
             for (kind, have, taken) in own {
                 let more = with_ship(fleet, Ship::Own(kind));
-                if taken < have && !fleet_destinations(self, power, from, &more, chosen).is_empty() {
+                if taken < have && !fleet_destinations_of(self, power, factions, from, &more, chosen).is_empty() {
                     list.push(Action::AddShip(kind));
                 }
             }
             for minor in MinorPower::ALL {
                 let more = with_ship(fleet, Ship::Allied(minor));
                 if fleet.allied[minor.index()] < available.allied[minor.index()]
-                    && !fleet_destinations(self, power, from, &more, chosen).is_empty()
+                    && !fleet_destinations_of(self, power, factions, from, &more, chosen).is_empty()
                 {
                     list.push(Action::AddAlliedSquadron(minor));
                 }
             }
         }
-        for to in fleet_destinations(self, power, from, &fleet, chosen) {
+        for to in fleet_destinations_of(self, power, factions, from, &fleet, chosen) {
             list.push(match to {
                 NavalLocation::Port(space) => Action::NavalToPort(space),
                 NavalLocation::Sea(zone) => Action::NavalToSea(zone),

@@ -8,7 +8,10 @@ use crate::event::Event;
 use crate::frames::Frame;
 use crate::game::{Game, LandUnits};
 use crate::rules::movement::formation_limit;
-use crate::rules::spring::{deployable_forces, deployment_destinations, deployment_origins};
+use crate::rules::spring::{
+    MAX_UNITS_BY_SEA, deployable_forces, deployment_origins, deployment_seas, deployment_spaces, destinations_through,
+    has_destination,
+};
 use crate::sets::EnumSet;
 use crate::types::{Leader, Phase, Power, Space};
 
@@ -84,12 +87,15 @@ impl Game {
         }
         let more = units.total().saturating_add(1);
         let limit = formation_limit(leaders);
-        if !deployment_destinations(self, power, from, more).is_empty() {
+        // The map's open spaces and seas, worked out once for both sizes.
+        let open = deployment_spaces(self, power);
+        let seas = if units.total() <= MAX_UNITS_BY_SEA { deployment_seas(self, power) } else { EnumSet::EMPTY };
+        if has_destination(self, power, from, more, open, seas) {
             self.offer_unit_additions(power, from, units, available, limit, list);
         }
         let formed = !units.is_empty() || !leaders.is_empty();
         if formed && (units.is_empty() || self.split_fits(power, from, units)) {
-            for to in deployment_destinations(self, power, from, units.total()) {
+            for to in destinations_through(self, power, from, units.total(), open, seas) {
                 list.push(Action::DeployTo(to));
             }
         }

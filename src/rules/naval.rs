@@ -12,7 +12,7 @@ use smallvec::SmallVec;
 
 use crate::game::{Game, LeaderLocation, NavalLocation, NavalUnits};
 use crate::sets::EnumSet;
-use crate::types::{Faction, Leader, LeaderKind, MinorPower, Power, SeaZone};
+use crate::types::{Faction, Leader, LeaderKind, MinorPower, Power, SeaZone, Space};
 
 /// The CP a naval move costs, whatever moves (§11.2).
 pub const NAVAL_MOVE_COST: u8 = 1;
@@ -122,16 +122,7 @@ pub fn neighbours(from: NavalLocation) -> SmallVec<[NavalLocation; 16]> {
 /// ```
 pub fn may_enter(game: &Game, power: Power, faction: Faction, to: NavalLocation) -> bool {
     match to {
-        NavalLocation::Port(space) => {
-            let controller = game.controller(space);
-            if !(space.is_port() && game.in_play(space)) {
-                return false;
-            }
-            if fleet_factions(game, power).contains(controller) {
-                return true;
-            }
-            !game.allied(power, controller) && crate::rules::naval_war::hostile_ships_at(game, power, to)
-        }
+        NavalLocation::Port(space) => port_open(game, power, fleet_factions(game, power), space),
         NavalLocation::Sea(zone) => {
             !(zone == SeaZone::AtlanticOcean && matches!(faction, Faction::Genoa | Faction::Venice))
         }
@@ -162,27 +153,7 @@ pub fn leader_may_enter(leader: Leader, to: NavalLocation) -> bool {
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn naval_leaders_at(game: &Game, power: Power, at: NavalLocation) -> EnumSet<Leader> {
-    let factions = fleet_factions(game, power);
-    let here = match at {
-        NavalLocation::Port(space) => LeaderLocation::Space(space),
-        NavalLocation::Sea(zone) => LeaderLocation::Sea(zone),
-    };
-    Leader::ALL
-        .into_iter()
-        .filter(|&l| {
-            l.kind() == LeaderKind::Naval
-                && game.leader_location(l) == here
-                && game.leader_owner(l).is_some_and(|f| factions.contains(f))
-        })
-        .collect()
-}
-
-/// The ships of `power` and its active minor allies at `at`.
-fn fleet_ships_at(game: &Game, power: Power, at: NavalLocation) -> u8 {
-    let factions = fleet_factions(game, power);
-    game.naval_stacks()
-        .filter(|&(l, f, _)| l == at && factions.contains(f))
-        .fold(0u8, |sum, (_, _, units)| sum.saturating_add(units.total()))
+    naval_leaders_of(game, fleet_factions(game, power), at)
 }
 
 /// Where `fleet`, with the naval leaders `leaders`, may go from `from` in
@@ -216,21 +187,75 @@ pub fn fleet_destinations(
     fleet: &Fleet,
     leaders: EnumSet<Leader>,
 ) -> SmallVec<[NavalLocation; 16]> {
+    fleet_destinations_of(game, power, fleet_factions(game, power), from, fleet, leaders)
+}
+
+/// [`fleet_destinations`] with the power's fleet factions `factions`
+/// ([`fleet_factions`]) worked out by the caller (§16.1). Whether a port
+/// may be entered does not hang on which of those factions' ships enter
+/// it, so each port is looked at once ([`may_enter`]).
+pub(crate) fn fleet_destinations_of(
+    game: &Game,
+    power: Power,
+    factions: EnumSet<Faction>,
+    from: NavalLocation,
+    fleet: &Fleet,
+    leaders: EnumSet<Leader>,
+) -> SmallVec<[NavalLocation; 16]> {
     let mut out = SmallVec::new();
     if fleet.is_empty() {
         return out;
     }
-    let last_ships = fleet_ships_at(game, power, from) <= fleet.total();
-    let behind = naval_leaders_at(game, power, from).difference(leaders);
+    let last_ships = fleet_ships_of(game, factions, from) <= fleet.total();
+    let behind = if last_ships { naval_leaders_of(game, factions, from).difference(leaders) } else { EnumSet::EMPTY };
+    // §16.1: Genoese and Venetian ships never enter the Atlantic Ocean.
+    let italian = fleet.by_faction(power).any(|(f, _)| matches!(f, Faction::Genoa | Faction::Venice));
     for to in neighbours(from) {
-        let ships_may = fleet.by_faction(power).all(|(f, _)| may_enter(game, power, f, to));
+        let ships_may = match to {
+            NavalLocation::Port(space) => port_open(game, power, factions, space),
+            NavalLocation::Sea(zone) => !(zone == SeaZone::AtlanticOcean && italian),
+        };
         let leaders_may = leaders.iter().all(|l| leader_may_enter(l, to));
-        let none_left_alone = !last_ships || behind.iter().all(|l| !leader_may_enter(l, to));
+        let none_left_alone = behind.iter().all(|l| !leader_may_enter(l, to));
         if ships_may && leaders_may && none_left_alone {
             out.push(to);
         }
     }
     out
+}
+
+/// [`may_enter`] for a port, with the fleet factions `factions` given.
+fn port_open(game: &Game, power: Power, factions: EnumSet<Faction>, space: Space) -> bool {
+    if !(space.is_port() && game.in_play(space)) {
+        return false;
+    }
+    let controller = game.controller(space);
+    factions.contains(controller)
+        || (!game.allied(power, controller)
+            && crate::rules::naval_war::hostile_ships_at(game, power, NavalLocation::Port(space)))
+}
+
+/// The ships of the fleet factions `factions` at `at`.
+fn fleet_ships_of(game: &Game, factions: EnumSet<Faction>, at: NavalLocation) -> u8 {
+    game.naval_stacks()
+        .filter(|&(l, f, _)| l == at && factions.contains(f))
+        .fold(0u8, |sum, (_, _, units)| sum.saturating_add(units.total()))
+}
+
+/// [`naval_leaders_at`] with the fleet factions given.
+fn naval_leaders_of(game: &Game, factions: EnumSet<Faction>, at: NavalLocation) -> EnumSet<Leader> {
+    let here = match at {
+        NavalLocation::Port(space) => LeaderLocation::Space(space),
+        NavalLocation::Sea(zone) => LeaderLocation::Sea(zone),
+    };
+    Leader::ALL
+        .into_iter()
+        .filter(|&l| {
+            l.kind() == LeaderKind::Naval
+                && game.leader_location(l) == here
+                && game.leader_owner(l).is_some_and(|f| factions.contains(f))
+        })
+        .collect()
 }
 
 /// Whether one ship of `available` (ships at `from` free to move) can sail
@@ -257,9 +282,21 @@ pub fn can_sail_from(
     available: &Fleet,
     leaders: EnumSet<Leader>,
 ) -> bool {
+    can_sail_of(game, power, fleet_factions(game, power), from, available, leaders)
+}
+
+/// [`can_sail_from`] with the fleet factions `factions` given (§16.1).
+pub(crate) fn can_sail_of(
+    game: &Game,
+    power: Power,
+    factions: EnumSet<Faction>,
+    from: NavalLocation,
+    available: &Fleet,
+    leaders: EnumSet<Leader>,
+) -> bool {
     single_ships(available).any(|one| {
-        !fleet_destinations(game, power, from, &one, EnumSet::EMPTY).is_empty()
-            || !fleet_destinations(game, power, from, &one, leaders).is_empty()
+        !fleet_destinations_of(game, power, factions, from, &one, EnumSet::EMPTY).is_empty()
+            || !fleet_destinations_of(game, power, factions, from, &one, leaders).is_empty()
     })
 }
 
@@ -289,10 +326,19 @@ fn single_ships(available: &Fleet) -> impl Iterator<Item = Fleet> + '_ {
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn fleet_at(game: &Game, power: Power, at: NavalLocation) -> Fleet {
-    let mut fleet = Fleet { own: game.naval_units(at, Faction::from(power)), ..Fleet::NONE };
-    for minor in MinorPower::ALL {
-        if game.minor_ally(minor) == Some(power) {
-            fleet.allied[minor.index()] = game.naval_units(at, Faction::from(minor)).squadrons;
+    let own = Faction::from(power);
+    let mut fleet = Fleet::NONE;
+    // One pass over the stacks; the first stack of a faction counts, as in
+    // `Game::naval_units`.
+    let mut seen = EnumSet::EMPTY;
+    for (location, faction, units) in game.naval_stacks() {
+        if location != at || !seen.insert(faction) {
+            continue;
+        }
+        if faction == own {
+            fleet.own = units;
+        } else if let Some(minor) = faction.minor().filter(|&m| game.minor_ally(m) == Some(power)) {
+            fleet.allied[minor.index()] = units.squadrons;
         }
     }
     fleet
@@ -320,6 +366,6 @@ pub fn can_naval_move(game: &Game, power: Power) -> bool {
     }
     let factions = fleet_factions(game, power);
     game.naval_stacks().filter(|&(_, f, units)| factions.contains(f) && units.total() > 0).any(|(at, ..)| {
-        can_sail_from(game, power, at, &game.unbeaten_fleet(power, at), naval_leaders_at(game, power, at))
+        can_sail_of(game, power, factions, at, &game.unbeaten_fleet(power, at), naval_leaders_of(game, factions, at))
     })
 }

@@ -478,9 +478,18 @@ pub fn finishing_zones(game: &Game, power: Power, cp: u8) -> EnumSet<SeaZone> {
     if cp < TRANSPORT_LEG_COST {
         return reach;
     }
-    let carrying: EnumSet<SeaZone> = SeaZone::ALL.into_iter().filter(|&z| carries(game, power, z)).collect();
+    let carrying = carrying_zones(game, power);
+    // Whether a port may be landed on does not hang on the zone it is
+    // reached from: each port is looked at once.
+    let (mut landable, mut barred) = (EnumSet::EMPTY, EnumSet::EMPTY);
     for zone in carrying {
-        if !landing_ports(game, power, zone).is_empty() {
+        for &port in zone.ports() {
+            if !landable.contains(port) && !barred.contains(port) {
+                let set = if can_land(game, power, zone, port) { &mut landable } else { &mut barred };
+                set.insert(port);
+            }
+        }
+        if zone.ports().iter().any(|&port| landable.contains(port)) {
             reach.insert(zone);
         }
     }
@@ -498,4 +507,19 @@ pub fn finishing_zones(game: &Game, power: Power, cp: u8) -> EnumSet<SeaZone> {
         budget -= TRANSPORT_LEG_COST;
     }
     reach
+}
+
+/// Every sea zone where [`carries`] holds for `power` (§16.3), found in one
+/// pass over the naval stacks.
+fn carrying_zones(game: &Game, power: Power) -> EnumSet<SeaZone> {
+    let factions = fleet_factions(game, power);
+    let mut zones = EnumSet::EMPTY;
+    for (location, faction, units) in game.naval_stacks() {
+        if let NavalLocation::Sea(zone) = location {
+            if units.total() > 0 && factions.contains(faction) {
+                zones.insert(zone);
+            }
+        }
+    }
+    zones
 }

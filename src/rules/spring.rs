@@ -8,9 +8,11 @@
 //! not built, so every limit always applies here. Naval units loaned to the
 //! deploying power (which §10 exempts) are not built either.
 
+use std::sync::OnceLock;
+
 use crate::game::{Game, LandUnits, NavalLocation, Scenario};
 use crate::sets::EnumSet;
-use crate::types::{Faction, LanguageZone, Leader, Power, SeaZone, Space};
+use crate::types::{Faction, LanguageZone, Leader, Power, SeaZone, Space, SpaceKind};
 
 /// The most land units (leaders not counted) that may cross a sea zone in a
 /// spring deployment (§10\*; seed 003).
@@ -45,7 +47,11 @@ pub fn deploys(game: &Game, power: Power) -> bool {
 /// assert!(capitals(Power::Protestant).is_empty());
 /// ```
 pub fn capitals(power: Power) -> EnumSet<Space> {
-    Space::ALL.into_iter().filter(|s| s.is_capital() && s.home() == Faction::from(power)).collect()
+    static CAPITALS: OnceLock<[EnumSet<Space>; Power::COUNT]> = OnceLock::new();
+    let table = CAPITALS.get_or_init(|| {
+        Power::ALL.map(|p| Space::ALL.into_iter().filter(|s| s.is_capital() && s.home() == Faction::from(p)).collect())
+    });
+    table[power.index()]
 }
 
 /// The land units and army leaders of `power` that may deploy from
@@ -115,27 +121,70 @@ pub fn is_deployment_space(game: &Game, power: Power, space: Space) -> bool {
 /// assert!(spaces.contains(Space::Lyon) && !spaces.contains(Space::London));
 /// ```
 pub fn deployment_spaces(game: &Game, power: Power) -> EnumSet<Space> {
-    let friendly = game.friendly_controlled_spaces(power).difference(game.unrest());
-    let mut spaces: EnumSet<Space> =
-        friendly.iter().filter(|&space| is_open_for_deployment(game, power, space)).collect();
+    let mut spaces = game.friendly_controlled_spaces(power).difference(game.unrest()).difference(game.out_of_play);
+    if power != Power::Protestant && !game.schmalkaldic_league() {
+        // §10 with §18.7: the electorates are closed until the league forms.
+        spaces = spaces.difference(static_sets().electorates);
+    }
+    if game.scenario() == Scenario::TwoPlayer {
+        spaces = spaces.intersection(static_sets().german_italian);
+    }
+    spaces.difference(held_by_others(game, power))
+}
+
+/// The spaces holding land units or naval units in port of a power not
+/// friendly to `power`, or any piece (leaders included) of an enemy (§10):
+/// one pass over the stacks and one over the leaders on the map.
+fn held_by_others(game: &Game, power: Power) -> EnumSet<Space> {
+    let friendly = Faction::ALL.map(|f| game.is_friendly(power, f));
+    let enemy = Faction::ALL.map(|f| game.is_enemy(power, f));
+    let mut held = EnumSet::EMPTY;
     for (space, faction, units, _) in game.land_stacks() {
-        if (!units.is_empty() && !game.is_friendly(power, faction)) || game.is_enemy(power, faction) {
-            spaces.remove(space);
+        if (!units.is_empty() && !friendly[faction.index()]) || enemy[faction.index()] {
+            held.insert(space);
         }
     }
     for (location, faction, units) in game.naval_stacks() {
         if let NavalLocation::Port(space) = location {
-            if (units.total() > 0 && !game.is_friendly(power, faction)) || game.is_enemy(power, faction) {
-                spaces.remove(space);
+            if (units.total() > 0 && !friendly[faction.index()]) || enemy[faction.index()] {
+                held.insert(space);
             }
         }
     }
-    for (space, leader) in game.leaders_on_map() {
-        if game.leader_owner(leader).is_some_and(|f| game.is_enemy(power, f)) {
-            spaces.remove(space);
+    if enemy.contains(&true) {
+        for (space, leader) in game.leaders_on_map() {
+            if game.leader_owner(leader).is_some_and(|f| enemy[f.index()]) {
+                held.insert(space);
+            }
         }
     }
-    spaces
+    held
+}
+
+/// Fixed sets of the map, worked out once: the electorates, the German and
+/// Italian zones (§24.3), the ports, each space's clear connections and
+/// each sea zone's ports.
+struct StaticSets {
+    electorates: EnumSet<Space>,
+    german_italian: EnumSet<Space>,
+    ports: EnumSet<Space>,
+    clear: [EnumSet<Space>; Space::COUNT],
+    zone_ports: [EnumSet<Space>; SeaZone::COUNT],
+}
+
+/// The [`StaticSets`] of the map.
+fn static_sets() -> &'static StaticSets {
+    static SETS: OnceLock<StaticSets> = OnceLock::new();
+    SETS.get_or_init(|| StaticSets {
+        electorates: Space::ALL.into_iter().filter(|s| s.kind() == SpaceKind::Electorate).collect(),
+        german_italian: Space::ALL
+            .into_iter()
+            .filter(|s| matches!(s.language(), Some(LanguageZone::German | LanguageZone::Italian)))
+            .collect(),
+        ports: Space::ALL.into_iter().filter(|s| s.is_port()).collect(),
+        clear: Space::ALL.map(|s| s.connections().iter().copied().collect()),
+        zone_ports: SeaZone::ALL.map(|z| z.ports().iter().copied().collect()),
+    })
 }
 
 /// The checks of [`is_deployment_space`] that need no look at the units:
@@ -235,50 +284,74 @@ pub fn deployment_seas(game: &Game, power: Power) -> EnumSet<SeaZone> {
 /// assert!(six.contains(Space::Marseille) && !six.contains(Space::Genoa));
 /// ```
 pub fn deployment_destinations(game: &Game, power: Power, capital: Space, units: u8) -> EnumSet<Space> {
+    let seas = if units <= MAX_UNITS_BY_SEA { deployment_seas(game, power) } else { EnumSet::EMPTY };
+    destinations_through(game, power, capital, units, deployment_spaces(game, power), seas)
+}
+
+/// [`deployment_destinations`] with the deployment spaces `open`
+/// ([`deployment_spaces`]) and seas `seas` ([`deployment_seas`]; unused
+/// beyond [`MAX_UNITS_BY_SEA`] units) worked out by the caller, so that one
+/// listing works them out once (§10).
+pub(crate) fn destinations_through(
+    game: &Game,
+    power: Power,
+    capital: Space,
+    units: u8,
+    open: EnumSet<Space>,
+    seas: EnumSet<SeaZone>,
+) -> EnumSet<Space> {
     if !can_leave(game, power, capital) {
         return EnumSet::EMPTY;
     }
-    let open = deployment_spaces(game, power);
     let mut start = EnumSet::EMPTY;
     start.insert(capital);
-    let by_land = spread(open, start);
-    let mut reached = by_land;
+    let mut reached = spread(open, start, start);
     if units <= MAX_UNITS_BY_SEA {
-        let seas = deployment_seas(game, power);
-        let mut landed = EnumSet::EMPTY;
-        for port in by_land.iter().filter(|s| s.is_port()) {
-            for &zone in port.ports() {
-                if !seas.contains(zone) {
-                    continue;
-                }
-                for &other in zone.ports() {
-                    if other != port && open.contains(other) {
-                        landed.insert(other);
-                    }
-                }
-            }
-        }
-        reached = reached.union(spread(open, landed));
+        // Landing on a port already reached by land adds nothing.
+        let landed = landings(reached, seas).intersection(open).difference(reached);
+        reached = spread(open, reached.union(landed), landed);
     }
     reached.remove(capital);
     reached
 }
 
-/// Every space reached from `reached` by clear land connections through
-/// the deployment spaces `open`.
-fn spread(open: EnumSet<Space>, mut reached: EnumSet<Space>) -> EnumSet<Space> {
-    let mut frontier = reached;
+/// Whether [`destinations_through`] is not empty, looking first at the
+/// capital's clear neighbours: a formation that can step out by land has
+/// somewhere to go (§10).
+pub(crate) fn has_destination(
+    game: &Game,
+    power: Power,
+    capital: Space,
+    units: u8,
+    open: EnumSet<Space>,
+    seas: EnumSet<SeaZone>,
+) -> bool {
+    if !can_leave(game, power, capital) {
+        return false;
+    }
+    !static_sets().clear[capital.index()].intersection(open).is_empty()
+        || !destinations_through(game, power, capital, units, open, seas).is_empty()
+}
+
+/// Every port on a sea zone of `seas` that is a port of some space of
+/// `from` (§10\*: one crossing from port to port).
+fn landings(from: EnumSet<Space>, seas: EnumSet<SeaZone>) -> EnumSet<Space> {
+    let sets = static_sets();
+    let mut zones: EnumSet<SeaZone> = EnumSet::EMPTY;
+    for port in from.intersection(sets.ports) {
+        zones.extend(port.ports().iter().copied());
+    }
+    zones.intersection(seas).iter().fold(EnumSet::EMPTY, |ports, zone| ports.union(sets.zone_ports[zone.index()]))
+}
+
+/// `reached` with every space reached from `frontier` (a part of it) by
+/// clear land connections through the deployment spaces `open`.
+fn spread(open: EnumSet<Space>, mut reached: EnumSet<Space>, mut frontier: EnumSet<Space>) -> EnumSet<Space> {
+    let clear = &static_sets().clear;
     while !frontier.is_empty() {
-        let mut next = EnumSet::EMPTY;
-        for space in frontier {
-            for &to in space.connections() {
-                if !reached.contains(to) && open.contains(to) {
-                    reached.insert(to);
-                    next.insert(to);
-                }
-            }
-        }
-        frontier = next;
+        let next = frontier.iter().fold(EnumSet::EMPTY, |next, space| next.union(clear[space.index()]));
+        frontier = next.intersection(open).difference(reached);
+        reached = reached.union(frontier);
     }
     reached
 }
@@ -299,14 +372,14 @@ pub fn deployment_origins(game: &Game, power: Power) -> EnumSet<Space> {
     if !deploys(game, power) {
         return EnumSet::EMPTY;
     }
+    let (open, seas) = (deployment_spaces(game, power), deployment_seas(game, power));
     capitals(power)
         .into_iter()
         .filter(|&capital| {
             let (units, leaders) = deployable_forces(game, power, capital);
             // The smallest formation: one leader, or one unit.
             let smallest = u8::from(leaders.is_empty());
-            (!units.is_empty() || !leaders.is_empty())
-                && !deployment_destinations(game, power, capital, smallest).is_empty()
+            (!units.is_empty() || !leaders.is_empty()) && has_destination(game, power, capital, smallest, open, seas)
         })
         .collect()
 }
