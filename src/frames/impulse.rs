@@ -265,7 +265,9 @@ impl Game {
                 continue;
             };
             let site = construction::may_raise_any_among(self, power, faction, space, enemies);
-            let mut raise = |kind| site && powers::fields(faction, kind) && fits.one_more(self, faction, space, kind);
+            let here = if site { self.land_units(space, faction) } else { LandUnits::NONE };
+            let mut raise =
+                |kind| site && powers::fields(faction, kind) && fits.one_more(self, faction, space, here, kind);
             sites[0].set(space, cp >= cost::RAISE_REGULAR && raise(LandUnitKind::Regular));
             sites[1].set(space, cp >= cost::BUY_MERCENARY && raise(LandUnitKind::Mercenary));
             sites[2].set(space, cp >= cost::RAISE_CAVALRY && raise(LandUnitKind::Cavalry));
@@ -495,8 +497,10 @@ impl FitsCache {
     /// Factions whose tallies are kept (more are checked without one).
     const TALLIES: usize = 4;
 
-    fn one_more(&mut self, game: &Game, faction: Faction, space: Space, kind: LandUnitKind) -> bool {
-        let here = game.land_units(space, faction).count(kind);
+    /// Whether one more unit of `kind` fits beside `stack`, `faction`'s
+    /// units in `space`.
+    fn one_more(&mut self, game: &Game, faction: Faction, space: Space, stack: LandUnits, kind: LandUnitKind) -> bool {
+        let here = stack.count(kind);
         if let Some(&(.., fits)) = self.known.iter().find(|k| k.0 == faction && k.1 == kind && k.2 == here) {
             return fits;
         }
@@ -504,7 +508,10 @@ impl FitsCache {
             .tally(game, faction)
             .and_then(|all| all.fits_replacing(kind, here, here.saturating_add(1)))
             .unwrap_or_else(|| construction::fits_one_more(game, faction, space, kind));
-        self.known.push((faction, kind, here, fits));
+        // Remembered while there is room inline (no allocation).
+        if self.known.len() < self.known.inline_size() {
+            self.known.push((faction, kind, here, fits));
+        }
         fits
     }
 
