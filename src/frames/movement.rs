@@ -84,12 +84,10 @@ impl Game {
     /// power's stacks but the one in `from`, if already known.
     fn is_formation_origin_beside(&self, power: Power, cp: u8, from: Space, others: Option<CounterTally>) -> bool {
         let own = Faction::from(power);
-        // Leaders under siege may not move (§15).
-        let leaders = self.army_leaders_at(from, own).next().is_some()
-            && !held_back(self, power, from)
-            && !self.is_besieged(from, own);
         let all_leaders: EnumSet<Leader> = self.army_leaders_at(from, own).collect();
         let limit = formation_limit(all_leaders);
+        // Leaders under siege may not move (§15).
+        let leaders = || !all_leaders.is_empty() && !held_back(self, power, from) && !self.is_besieged(from, own);
         let reachable = |with_units: bool| {
             from.land_neighbours().any(|to| move_cost(from, to) <= cp && may_enter(self, power, to, with_units))
         };
@@ -102,7 +100,7 @@ impl Game {
                     None => self.completion_exists(power, from, LandUnits::NONE, limit),
                 }
         };
-        units() || (leaders && reachable(false))
+        units() || (leaders() && reachable(false))
     }
 
     /// Whether `moving`, split off from `power`'s units in `from`, leaves
