@@ -243,7 +243,7 @@ fn fleet_ships_of(game: &Game, factions: EnumSet<Faction>, at: NavalLocation) ->
 }
 
 /// [`naval_leaders_at`] with the fleet factions given.
-fn naval_leaders_of(game: &Game, factions: EnumSet<Faction>, at: NavalLocation) -> EnumSet<Leader> {
+pub(crate) fn naval_leaders_of(game: &Game, factions: EnumSet<Faction>, at: NavalLocation) -> EnumSet<Leader> {
     let here = match at {
         NavalLocation::Port(space) => LeaderLocation::Space(space),
         NavalLocation::Sea(zone) => LeaderLocation::Sea(zone),

@@ -9,10 +9,10 @@
 
 use smallvec::SmallVec;
 
-use crate::game::{Game, LeaderLocation, NavalLocation, NavalUnits};
+use crate::game::{Game, NavalLocation, NavalUnits};
 use crate::rules::naval::{fleet_at, fleet_factions, leader_may_enter, may_enter, neighbours};
 use crate::sets::EnumSet;
-use crate::types::{Faction, Leader, LeaderKind, Power, SeaZone, Space};
+use crate::types::{Faction, Leader, Power, SeaZone, Space};
 
 /// What an interception or avoid-battle roll needs: 2 dice plus the naval
 /// leader's battle rating, 9 or more (§16.1 steps 4-5).
@@ -133,13 +133,6 @@ pub fn side_units(game: &Game, side: Faction, at: NavalLocation) -> NavalUnits {
     })
 }
 
-fn leader_location(at: NavalLocation) -> LeaderLocation {
-    match at {
-        NavalLocation::Port(space) => LeaderLocation::Space(space),
-        NavalLocation::Sea(zone) => LeaderLocation::Sea(zone),
-    }
-}
-
 /// The naval leaders of the side `side` at `at`.
 ///
 /// ```
@@ -153,16 +146,7 @@ fn leader_location(at: NavalLocation) -> LeaderLocation {
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn side_leaders(game: &Game, side: Faction, at: NavalLocation) -> EnumSet<Leader> {
-    let factions = side_factions(game, side);
-    let here = leader_location(at);
-    Leader::ALL
-        .into_iter()
-        .filter(|&l| {
-            l.kind() == LeaderKind::Naval
-                && game.leader_location(l) == here
-                && game.leader_owner(l).is_some_and(|f| factions.contains(f))
-        })
-        .collect()
+    crate::rules::naval::naval_leaders_of(game, side_factions(game, side), at)
 }
 
 /// The best battle rating among `leaders`, 0 without any (§16.1, §16.2).

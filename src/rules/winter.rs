@@ -581,24 +581,7 @@ fn destinations_reference(
 ) -> SmallVec<[Destination; 8]> {
     let mut out = SmallVec::new();
     let from = stack.space;
-    // Who may go where: a capital serves every force that may leave except
-    // the Scots; a home key its own minor; the nearest spaces the forces
-    // that must move (and, for the Protestant, the units over the limit).
-    let mut to_capital = EnumSet::EMPTY;
-    let mut to_nearest = EnumSet::EMPTY;
-    for force in &stack.forces {
-        let leaves = match force.obligation {
-            Obligation::MayNotMove => continue,
-            Obligation::MayStay => false,
-            Obligation::MustMove => true,
-        };
-        if force.faction != Faction::Scotland {
-            to_capital.insert(force.faction);
-            if leaves || (power == Power::Protestant && stack.excess > 0 && force.counted) {
-                to_nearest.insert(force.faction);
-            }
-        }
-    }
+    let (to_capital, to_nearest) = destination_users(power, stack);
     if stack.forces.iter().all(|f| f.obligation == Obligation::MayNotMove) {
         return out;
     }
@@ -802,26 +785,48 @@ fn decide_attrition(
 /// attrition; seed 001): the same rings as [`Distances::search`] through
 /// `clean`, without distances, stopped once every target is found.
 fn clean_reach(from: Space, clean: EnumSet<Space>, targets: EnumSet<Space>) -> EnumSet<Space> {
-    let links = Links::get();
-    let mut ring: EnumSet<Space> = [from].into_iter().collect();
-    let mut ring_zones: EnumSet<SeaZone> = EnumSet::EMPTY;
-    let (mut seen, mut seen_zones) = (ring, ring_zones);
-    while (!ring.is_empty() || !ring_zones.is_empty()) && !targets.difference(seen).is_empty() {
+    let mut rings = Rings::from(from, clean);
+    while !targets.difference(rings.seen).is_empty() && rings.advance() {}
+    rings.seen.intersection(targets)
+}
+
+/// A search ring by ring from one land space over land links, port links
+/// and sea-zone adjacencies, entering only the land spaces in `enter` (sea
+/// zones are always entered), each ring found with set operations.
+struct Rings {
+    /// The land spaces and sea zones first reached at the last step.
+    ring: EnumSet<Space>,
+    ring_zones: EnumSet<SeaZone>,
+    /// Every land space and sea zone reached so far.
+    seen: EnumSet<Space>,
+    seen_zones: EnumSet<SeaZone>,
+    enter: EnumSet<Space>,
+}
+
+impl Rings {
+    fn from(from: Space, enter: EnumSet<Space>) -> Rings {
+        let ring: EnumSet<Space> = [from].into_iter().collect();
+        Rings { ring, ring_zones: EnumSet::EMPTY, seen: ring, seen_zones: EnumSet::EMPTY, enter }
+    }
+
+    /// Steps to the next ring; false once nothing new is reached.
+    fn advance(&mut self) -> bool {
+        let links = Links::get();
         let (mut next, mut next_zones) = (EnumSet::EMPTY, EnumSet::EMPTY);
-        for space in ring.iter() {
+        for space in self.ring.iter() {
             next = next.union(links.space_spaces[space.index()]);
             next_zones = next_zones.union(links.space_zones[space.index()]);
         }
-        for zone in ring_zones.iter() {
+        for zone in self.ring_zones.iter() {
             next = next.union(links.zone_spaces[zone.index()]);
             next_zones = next_zones.union(links.zone_zones[zone.index()]);
         }
-        ring = next.intersection(clean).difference(seen);
-        ring_zones = next_zones.difference(seen_zones);
-        seen = seen.union(ring);
-        seen_zones = seen_zones.union(ring_zones);
+        self.ring = next.intersection(self.enter).difference(self.seen);
+        self.ring_zones = next_zones.difference(self.seen_zones);
+        self.seen = self.seen.union(self.ring);
+        self.seen_zones = self.seen_zones.union(self.ring_zones);
+        !self.ring.is_empty() || !self.ring_zones.is_empty()
     }
-    seen.intersection(targets)
 }
 
 // --- Naval ------------------------------------------------------------------
@@ -841,9 +846,15 @@ fn location_order(location: NavalLocation) -> usize {
     }
 }
 
-/// One location's [`NavalReturn`] (§19.3; seed 001): its fleets and naval
-/// leaders, and the nearest ports `power` controls by [`nearest_ports`].
-fn naval_return(game: &Game, power: Power, factions: EnumSet<Faction>, location: NavalLocation) -> NavalReturn {
+/// Fleets by faction and naval leaders, at one location.
+type FleetsAndLeaders = (SmallVec<[(Faction, NavalUnits); 2]>, SmallVec<[Leader; 2]>);
+
+/// The fleets (by faction) and naval leaders of `factions` at `location`.
+fn fleets_and_leaders(
+    game: &Game,
+    factions: EnumSet<Faction>,
+    location: NavalLocation,
+) -> FleetsAndLeaders {
     let mut fleets: SmallVec<[(Faction, NavalUnits); 2]> = game
         .naval_stacks()
         .filter(|&(l, f, u)| l == location && factions.contains(f) && u.total() > 0)
@@ -857,6 +868,13 @@ fn naval_return(game: &Game, power: Power, factions: EnumSet<Faction>, location:
             _ => false,
         })
         .collect();
+    (fleets, leaders)
+}
+
+/// One location's [`NavalReturn`] (§19.3; seed 001): its fleets and naval
+/// leaders, and the nearest ports `power` controls by [`nearest_ports`].
+fn naval_return(game: &Game, power: Power, factions: EnumSet<Faction>, location: NavalLocation) -> NavalReturn {
+    let (fleets, leaders) = fleets_and_leaders(game, factions, location);
     let (ports, distance) = nearest_ports(game, power, location);
     NavalReturn { location, fleets, leaders, ports, distance }
 }
@@ -914,19 +932,7 @@ fn naval_return_reference(
     factions: EnumSet<Faction>,
     location: NavalLocation,
 ) -> NavalReturn {
-    let mut fleets: SmallVec<[(Faction, NavalUnits); 2]> = game
-        .naval_stacks()
-        .filter(|&(l, f, u)| l == location && factions.contains(f) && u.total() > 0)
-        .map(|(_, f, u)| (f, u))
-        .collect();
-    fleets.sort_by_key(|(f, _)| f.index());
-    let leaders = naval_leaders(game, factions)
-        .filter(|&l| match (game.leader_location(l), location) {
-            (LeaderLocation::Space(s), NavalLocation::Port(p)) => s == p,
-            (LeaderLocation::Sea(z), NavalLocation::Sea(y)) => z == y,
-            _ => false,
-        })
-        .collect();
+    let (fleets, leaders) = fleets_and_leaders(game, factions, location);
     let start = match location {
         NavalLocation::Port(space) => land_node(space),
         NavalLocation::Sea(zone) => sea_node(zone),
@@ -1112,29 +1118,13 @@ struct Distances {
 
 impl Distances {
     fn search(from: Space, enter: EnumSet<Space>) -> Distances {
-        let links = Links::get();
         let mut dist = [UNSEEN; Space::COUNT];
         dist[from.index()] = 0;
-        let mut ring: EnumSet<Space> = [from].into_iter().collect();
-        let mut ring_zones: EnumSet<SeaZone> = EnumSet::EMPTY;
-        let (mut seen, mut seen_zones) = (ring, ring_zones);
+        let mut rings = Rings::from(from, enter);
         let mut steps = 0u8;
-        while !ring.is_empty() || !ring_zones.is_empty() {
+        while rings.advance() {
             steps = steps.saturating_add(1);
-            let (mut next, mut next_zones) = (EnumSet::EMPTY, EnumSet::EMPTY);
-            for space in ring.iter() {
-                next = next.union(links.space_spaces[space.index()]);
-                next_zones = next_zones.union(links.space_zones[space.index()]);
-            }
-            for zone in ring_zones.iter() {
-                next = next.union(links.zone_spaces[zone.index()]);
-                next_zones = next_zones.union(links.zone_zones[zone.index()]);
-            }
-            ring = next.intersection(enter).difference(seen);
-            ring_zones = next_zones.difference(seen_zones);
-            seen = seen.union(ring);
-            seen_zones = seen_zones.union(ring_zones);
-            for space in ring.iter() {
+            for space in rings.ring.iter() {
                 dist[space.index()] = steps;
             }
         }
