@@ -850,11 +850,7 @@ fn location_order(location: NavalLocation) -> usize {
 type FleetsAndLeaders = (SmallVec<[(Faction, NavalUnits); 2]>, SmallVec<[Leader; 2]>);
 
 /// The fleets (by faction) and naval leaders of `factions` at `location`.
-fn fleets_and_leaders(
-    game: &Game,
-    factions: EnumSet<Faction>,
-    location: NavalLocation,
-) -> FleetsAndLeaders {
+fn fleets_and_leaders(game: &Game, factions: EnumSet<Faction>, location: NavalLocation) -> FleetsAndLeaders {
     let mut fleets: SmallVec<[(Faction, NavalUnits); 2]> = game
         .naval_stacks()
         .filter(|&(l, f, u)| l == location && factions.contains(f) && u.total() > 0)
