@@ -5,32 +5,10 @@
 use here_i_stand::rules::combat_cards::{BattleKind, Seat, combat_card_allowed};
 use here_i_stand::*;
 
+mod common;
+use common::{board, impulse};
+
 use LandUnitKind::Regular;
-
-/// A main-deck event card worth `cp`.
-fn card_with_cp(cp: u8) -> Card {
-    Card::ALL
-        .into_iter()
-        .find(|c| c.cp() == cp && c.kind() == CardKind::Event && c.is_main_deck())
-        .expect("a card with that CP")
-}
-
-fn board() -> Game {
-    Game::empty(Setup::new(Scenario::Y1517, 5))
-}
-
-/// The action phase begins; the powers before `power` pass; `power` plays
-/// a card of `cp` for CP.
-fn impulse(game: &mut Game, power: Power, cp: u8) {
-    let card = card_with_cp(cp);
-    game.give_card(power, card).unwrap();
-    game.set_phase(Phase::Action).unwrap();
-    game.run_automatic();
-    while game.decider() != Decider::Power(power) {
-        game.apply(Action::Pass).unwrap();
-    }
-    game.apply(Action::PlayCp(card)).unwrap();
-}
 
 fn apply(game: &mut Game, action: Action, log: &mut Vec<Event>) {
     game.apply_logged(action, log).unwrap_or_else(|e| panic!("{action}: {e}"));
@@ -80,7 +58,7 @@ fn card_dice(log: &[Event], card: Card) -> Option<Dice> {
 /// Alva in Dijon; the hands hold `french` and `hapsburg_cards`. Returns at
 /// France's combat-card window.
 fn dijon(hapsburg: LandUnits, french: &[Card], hapsburg_cards: &[Card], log: &mut Vec<Event>) -> Game {
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::France, Power::Hapsburg, true).unwrap();
     game.set_land_units(Space::Orleans, Faction::France, LandUnits::regulars(3)).unwrap();
     game.set_land_units(Space::Dijon, Faction::Hapsburg, hapsburg).unwrap();
@@ -100,7 +78,7 @@ fn dijon(hapsburg: LandUnits, french: &[Card], hapsburg_cards: &[Card], log: &mu
 /// §6.1: a combat card is played for CP in an impulse, never as an event.
 #[test]
 fn combat_cards_are_not_events_in_an_impulse() {
-    let mut game = board();
+    let mut game = board(5);
     for card in [Card::Arquebusiers, Card::FieldArtillery, Card::SurpriseAttack, Card::Tercios] {
         game.give_card(Power::Hapsburg, card).unwrap();
     }
@@ -269,7 +247,7 @@ fn surprise_attack_by_the_defender() {
 /// Calais: 3 French regulars and `mercenaries` with Francis I besiege 2
 /// English regulars and Dudley; France starts an impulse.
 fn calais(mercenaries: u8, french: &[Card], english: &[Card]) -> Game {
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::France, Power::England, true).unwrap();
     game.set_besieged_units(Space::Calais, Faction::England, LandUnits::regulars(2)).unwrap();
     game.set_leader(Leader::Dudley, LeaderLocation::Space(Space::Calais)).unwrap();
@@ -342,7 +320,7 @@ fn mercenaries_grow_restless_thin_the_assault() {
 #[test]
 fn mercenaries_grow_restless_break_the_siege() {
     let mut log = Vec::new();
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::France, Power::England, true).unwrap();
     game.set_besieged_units(Space::Calais, Faction::England, LandUnits::regulars(2)).unwrap();
     let french = LandUnits { regulars: 2, mercenaries: 2, cavalry: 0 };
@@ -364,7 +342,7 @@ fn mercenaries_grow_restless_break_the_siege() {
 
 /// The Ottoman (3 regulars, Sofia) attacks 2 Hapsburg regulars in Nezh.
 fn nezh(janissaries: bool, log: &mut Vec<Event>) -> Game {
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
     game.set_land_units(Space::Sofia, Faction::Ottoman, LandUnits::regulars(3)).unwrap();
     game.set_land_units(Space::Nezh, Faction::Hapsburg, LandUnits::regulars(2)).unwrap();
@@ -414,7 +392,7 @@ fn no_janissaries_window_without_the_card() {
 #[test]
 fn arquebusiers_and_janissaries_at_sea() {
     let mut log = Vec::new();
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
     game.set_naval_units(NavalLocation::Sea(SeaZone::IonianSea), Faction::Ottoman, NavalUnits::squadrons(1)).unwrap();
     game.set_naval_units(NavalLocation::Port(Space::Messina), Faction::Hapsburg, NavalUnits::squadrons(1)).unwrap();
@@ -452,7 +430,7 @@ fn arquebusiers_and_janissaries_at_sea() {
 #[test]
 fn janissaries_raise_four_regulars() {
     let mut log = Vec::new();
-    let mut game = board();
+    let mut game = board(5);
     game.give_card(Power::Ottoman, Card::Janissaries).unwrap();
     game.set_phase(Phase::Action).unwrap();
     game.run_automatic();
@@ -494,7 +472,7 @@ fn windows_open_whatever_the_hand() {
 /// France in its impulse with Patron of the Arts (#4) and `hand`, the deck
 /// holding `deck`; Francis I in Paris.
 fn patron(hand: &[Card], deck: &[Card]) -> Game {
-    let mut game = board();
+    let mut game = board(5);
     game.set_leader(Leader::FrancisI, LeaderLocation::Space(Space::Paris)).unwrap();
     game.give_card(Power::France, Card::PatronOfTheArts).unwrap();
     for &card in hand {
@@ -576,7 +554,7 @@ fn patron_of_the_arts_table_and_conditions() {
 #[test]
 fn holy_roman_emperor_moves_charles_then_5_cp() {
     let mut log = Vec::new();
-    let mut game = board();
+    let mut game = board(5);
     game.set_leader(Leader::CharlesV, LeaderLocation::Space(Space::Valladolid)).unwrap();
     game.set_leader(Leader::DukeOfAlva, LeaderLocation::Space(Space::Valladolid)).unwrap();
     game.set_unrest(Space::Graz, true).unwrap();
@@ -601,7 +579,7 @@ fn holy_roman_emperor_moves_charles_then_5_cp() {
     assert_eq!(decider(&game), Power::Hapsburg);
     assert!(game.legal_actions().contains(&Action::RaiseRegular(Space::Vienna)));
 
-    let mut game = board();
+    let mut game = board(5);
     game.set_leader(Leader::CharlesV, LeaderLocation::Captured(Power::France)).unwrap();
     game.give_card(Power::Hapsburg, Card::HolyRomanEmperor).unwrap();
     assert!(!game.can_play_event(Power::Hapsburg, Card::HolyRomanEmperor));

@@ -18,6 +18,9 @@
 use here_i_stand::rules::religion::{AttemptKind, BonusDice, ReligiousDice, attempt_dice};
 use here_i_stand::*;
 
+mod common;
+use common::legal;
+
 use LandUnitKind::{Cavalry, Regular};
 
 // --- Helpers ---------------------------------------------------------------
@@ -64,10 +67,6 @@ fn repeat(game: &mut Game, action: Action, n: usize, log: &mut Vec<Event>) {
     for _ in 0..n {
         apply(game, action, log);
     }
-}
-
-fn legal(game: &Game) -> Vec<Action> {
-    game.legal_actions().to_vec()
 }
 
 /// Forms a formation in `from` (leaders, then units) and moves it to `to`.

@@ -2,36 +2,13 @@
 //! field battles, losses, captures, retreats, sieges, assaults and relief.
 
 use here_i_stand::*;
+
+mod common;
+use common::{board, card_with_cp, impulse};
 use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use LandUnitKind::{Cavalry, Mercenary, Regular};
-
-/// A main-deck event card worth `cp`.
-fn card_with_cp(cp: u8) -> Card {
-    Card::ALL
-        .into_iter()
-        .find(|c| c.cp() == cp && c.kind() == CardKind::Event && c.is_main_deck())
-        .expect("a card with that CP")
-}
-
-/// A bare 1517 board for building positions.
-fn board() -> Game {
-    Game::empty(Setup::new(Scenario::Y1517, 5))
-}
-
-/// The action phase begins; every power before `power` passes; `power`
-/// plays a card of `cp` for CP.
-fn impulse(game: &mut Game, power: Power, cp: u8) {
-    let card = card_with_cp(cp);
-    game.give_card(power, card).unwrap();
-    game.set_phase(Phase::Action).unwrap();
-    game.run_automatic();
-    while game.decider() != Decider::Power(power) {
-        game.apply(Action::Pass).unwrap();
-    }
-    game.apply(Action::PlayCp(card)).unwrap();
-}
 
 /// Forms a formation in `from` and moves it to `to`, logging events.
 fn march(game: &mut Game, from: Space, leaders: &[Leader], units: &[(LandUnitKind, u8)], to: Space) -> Vec<Event> {
@@ -84,7 +61,7 @@ fn field_battle(log: &[Event]) -> Option<(Power, Faction, Space, Dice, Dice, Fac
 /// move from Pressburg into Vienna (Ferdinand and 2 regulars); Charles V
 /// and 8 regulars in Graz may intercept.
 fn vienna() -> Game {
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
     game.set_controller(Space::Pressburg, Faction::Ottoman).unwrap();
     game.set_land_units(Space::Pressburg, Faction::Ottoman, LandUnits { regulars: 7, mercenaries: 0, cavalry: 1 })
@@ -195,7 +172,7 @@ fn failed_interception_withdrawal_and_siege() {
 /// tried may not try again this impulse.
 #[test]
 fn interception_across_passes_and_ottoman_cavalry() {
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
     game.set_land_units(Space::Linz, Faction::Hapsburg, LandUnits::regulars(4)).unwrap();
     game.set_land_units(Space::Graz, Faction::Ottoman, LandUnits::regulars(4)).unwrap();
@@ -234,7 +211,7 @@ fn interception_across_passes_and_ottoman_cavalry() {
 /// of Alva may avoid battle only to Besancon: not Orleans (where France
 /// came from), Paris (French), Lyon (in unrest), St Dizier (enemy units).
 fn dijon() -> Game {
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::France, Power::Hapsburg, true).unwrap();
     game.set_land_units(Space::Orleans, Faction::France, LandUnits::regulars(3)).unwrap();
     game.set_land_units(Space::Dijon, Faction::Hapsburg, LandUnits::regulars(2)).unwrap();
@@ -345,7 +322,7 @@ fn defender_retreat_and_elimination() {
 #[test]
 fn both_wiped_out_and_capture() {
     // Equal dice (France 2 units; Hapsburg 1 unit + 1): the defender keeps one.
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::France, Power::Hapsburg, true).unwrap();
     game.set_land_units(Space::Orleans, Faction::France, LandUnits::regulars(2)).unwrap();
     game.set_leader(Leader::HenryIi, LeaderLocation::Space(Space::Orleans)).unwrap();
@@ -363,7 +340,7 @@ fn both_wiped_out_and_capture() {
     assert_eq!(game.leader_location(Leader::HenryIi), LeaderLocation::Captured(Power::Hapsburg));
 
     // More dice (France 2 units + Montmorency 1 = 3; Hapsburg 2): France keeps one.
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::France, Power::Hapsburg, true).unwrap();
     game.set_land_units(Space::Orleans, Faction::France, LandUnits::regulars(2)).unwrap();
     game.set_leader(Leader::Montmorency, LeaderLocation::Space(Space::Orleans)).unwrap();
@@ -385,7 +362,7 @@ fn both_wiped_out_and_capture() {
 
 #[test]
 fn more_dice_keeps_one() {
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::France, Power::Hapsburg, true).unwrap();
     game.set_land_units(Space::Orleans, Faction::France, LandUnits::regulars(2)).unwrap();
     game.set_leader(Leader::FrancisI, LeaderLocation::Space(Space::Orleans)).unwrap();
@@ -410,7 +387,7 @@ fn more_dice_keeps_one() {
 /// Losses are chosen one unit at a time by kind (§14 step 9).
 #[test]
 fn losses_by_kind() {
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::France, Power::Hapsburg, true).unwrap();
     game.set_land_units(Space::Orleans, Faction::France, LandUnits { regulars: 2, mercenaries: 2, cavalry: 0 })
         .unwrap();
@@ -432,7 +409,7 @@ fn losses_by_kind() {
 /// once cannot show 3 and drops to 2.
 #[test]
 fn counter_mix_extra_loss() {
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::Hapsburg, Power::Papacy, true).unwrap();
     for space in [Space::Naples, Space::Ancona, Space::Rome, Space::Ravenna, Space::Paris, Space::London, Space::Lyon] {
         game.set_land_units(space, Faction::Papacy, LandUnits::regulars(1)).unwrap();
@@ -468,7 +445,7 @@ fn counter_mix_extra_loss() {
 /// then each defending power; they share the losses.
 #[test]
 fn joint_defenders_and_card_windows() {
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::France, Power::Hapsburg, true).unwrap();
     game.set_alliance(Power::England, Power::Hapsburg, true).unwrap();
     game.set_land_units(Space::StQuentin, Faction::France, LandUnits::regulars(4)).unwrap();
@@ -500,7 +477,7 @@ fn joint_defenders_and_card_windows() {
 /// outnumber them: it returns for free (or could move on for more CP).
 #[test]
 fn withdrawal_without_siege_and_return() {
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::France, Power::England, true).unwrap();
     game.set_land_units(Space::Boulogne, Faction::France, LandUnits::regulars(2)).unwrap();
     game.set_land_units(Space::Calais, Faction::England, LandUnits::regulars(2)).unwrap();
@@ -522,7 +499,7 @@ fn withdrawal_without_siege_and_return() {
 /// Dudley) with Francis and 6 regulars; 2 French squadrons in the North Sea
 /// outnumber the English one in port.
 fn calais_siege() -> Game {
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::France, Power::England, true).unwrap();
     game.set_besieged_units(Space::Calais, Faction::England, LandUnits::regulars(2)).unwrap();
     game.set_leader(Leader::Dudley, LeaderLocation::Space(Space::Calais)).unwrap();
@@ -656,7 +633,7 @@ fn relief_force_wins() {
 /// inside break the siege; the rest retreat for free.
 #[test]
 fn breaking_a_siege() {
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::France, Power::England, true).unwrap();
     game.set_besieged_units(Space::Calais, Faction::England, LandUnits::regulars(2)).unwrap();
     game.set_land_units(Space::Calais, Faction::France, LandUnits::regulars(3)).unwrap();
@@ -672,7 +649,7 @@ fn breaking_a_siege() {
 /// besieged; the assault waits for the next impulse (§15.1).
 #[test]
 fn independent_key_is_besieged_then_assaulted() {
-    let mut game = board();
+    let mut game = board(5);
     game.set_land_units(Space::Metz, Faction::Independent, LandUnits::regulars(1)).unwrap();
     game.set_land_units(Space::StDizier, Faction::France, LandUnits::regulars(4)).unwrap();
     impulse(&mut game, Power::France, 2);
@@ -707,7 +684,7 @@ fn independent_key_is_besieged_then_assaulted() {
 /// is defeated at the end of the battle.
 #[test]
 fn hungary_falls_after_a_battle() {
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::Ottoman, MinorPower::HungaryBohemia, true).unwrap();
     game.set_controller(Space::Belgrade, Faction::Ottoman).unwrap();
     game.set_land_units(Space::Belgrade, Faction::Ottoman, LandUnits::regulars(6)).unwrap();
@@ -753,7 +730,7 @@ fn random_play_fights() {
 /// inside; outnumbered by the attacker, they are besieged (§14 step 12).
 #[test]
 fn beaten_defender_withdraws_into_its_fortress() {
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::France, Power::England, true).unwrap();
     game.set_land_units(Space::Boulogne, Faction::France, LandUnits::regulars(6)).unwrap();
     game.set_leader(Leader::FrancisI, LeaderLocation::Space(Space::Boulogne)).unwrap();
@@ -782,7 +759,7 @@ fn beaten_defender_withdraws_into_its_fortress() {
 /// in the card window.
 #[test]
 fn inactive_minor_fights_then_withdraws() {
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::France, MinorPower::Venice, true).unwrap();
     game.set_land_units(Space::Venice, Faction::Venice, LandUnits::regulars(6)).unwrap();
     game.set_land_units(Space::Trent, Faction::France, LandUnits::regulars(8)).unwrap();
@@ -802,7 +779,7 @@ fn inactive_minor_fights_then_withdraws() {
 /// §22.1: 4 or fewer inactive units always withdraw when entered.
 #[test]
 fn inactive_minor_withdraws() {
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::France, MinorPower::Venice, true).unwrap();
     game.set_land_units(Space::Venice, Faction::Venice, LandUnits::regulars(3)).unwrap();
     game.set_land_units(Space::Trent, Faction::France, LandUnits::regulars(4)).unwrap();
@@ -820,7 +797,7 @@ fn inactive_minor_withdraws() {
 #[test]
 fn moving_on_after_a_withdrawal() {
     let setup = |brussels: u8| {
-        let mut game = board();
+        let mut game = board(5);
         game.set_war(Power::France, Power::England, true).unwrap();
         game.set_war(Power::France, Power::Hapsburg, true).unwrap();
         game.set_land_units(Space::Boulogne, Faction::France, LandUnits::regulars(2)).unwrap();
@@ -886,7 +863,7 @@ fn relief_force_loses_on_equal_hits() {
 /// withdrew inside, so it leaves at once (here to Boulogne, its only space).
 #[test]
 fn a_winner_that_cannot_besiege_leaves() {
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::France, Power::England, true).unwrap();
     game.set_land_units(Space::Boulogne, Faction::France, LandUnits::regulars(3)).unwrap();
     game.set_land_units(Space::Calais, Faction::England, LandUnits::regulars(5)).unwrap();
@@ -908,7 +885,7 @@ fn a_winner_that_cannot_besiege_leaves() {
 /// are displaced (§12.5) to the nearest fortified space of their power.
 #[test]
 fn assaulting_leaders_displaced_when_their_units_die() {
-    let mut game = board();
+    let mut game = board(5);
     game.set_besieged_units(Space::Metz, Faction::Independent, LandUnits::regulars(2)).unwrap();
     game.set_land_units(Space::Metz, Faction::France, LandUnits::regulars(3)).unwrap();
     game.set_leader(Leader::Montmorency, LeaderLocation::Space(Space::Metz)).unwrap();
@@ -960,7 +937,7 @@ fn a_siege_ends_when_the_besiegers_winter_at_home() {
 /// fortress cannot leave it, and so cannot unbesiege the units he leaves.
 #[test]
 fn besieged_leaders_may_not_move() {
-    let mut game = board();
+    let mut game = board(5);
     game.set_war(Power::France, Power::England, true).unwrap();
     game.set_controller(Space::Brussels, Faction::England).unwrap();
     game.set_besieged_units(Space::Brussels, Faction::England, LandUnits::regulars(1)).unwrap();
@@ -980,7 +957,7 @@ fn no_moves_into_electorates_before_the_league() {
         .find(|s| s.kind() != SpaceKind::Electorate && s.control_1517() == Some(Faction::Hapsburg))
         .expect("a Hapsburg neighbour of Mainz");
     for league in [false, true] {
-        let mut game = board();
+        let mut game = board(5);
         game.set_schmalkaldic_league(league).unwrap();
         game.set_land_units(from, Faction::Hapsburg, LandUnits::regulars(2)).unwrap();
         impulse(&mut game, Power::Hapsburg, 2);

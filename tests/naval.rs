@@ -4,6 +4,7 @@ use here_i_stand::rules::naval::{Fleet, can_naval_move, fleet_destinations, may_
 use here_i_stand::*;
 
 mod common;
+use common::{action_phase, legal, play};
 
 fn port(space: Space) -> NavalLocation {
     NavalLocation::Port(space)
@@ -11,27 +12,6 @@ fn port(space: Space) -> NavalLocation {
 
 fn sea(zone: SeaZone) -> NavalLocation {
     NavalLocation::Sea(zone)
-}
-
-/// A bare 1517 board in the action phase, every hand empty.
-fn action_phase() -> Game {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 11));
-    game.set_phase(Phase::Action).unwrap();
-    game.run_automatic();
-    game
-}
-
-/// `power` plays `card` for CP (the powers before it pass).
-fn play(game: &mut Game, power: Power, card: Card) {
-    game.give_card(power, card).unwrap();
-    while game.decider() != Decider::Power(power) {
-        game.apply(Action::Pass).unwrap();
-    }
-    game.apply(Action::PlayCp(card)).unwrap();
-}
-
-fn legal(game: &Game) -> Vec<Action> {
-    game.legal_actions().to_vec()
 }
 
 /// Moves the fleet at `from`: the leaders, then the ships, then the destination.
@@ -47,7 +27,7 @@ const SQUADRON: Action = Action::AddShip(NavalUnitKind::Squadron);
 
 #[test]
 fn a_squadron_sails_from_port_to_sea_and_on() {
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     game.set_naval_units(port(Space::Marseille), Faction::France, NavalUnits::squadrons(1)).unwrap();
     play(&mut game, Power::France, Card::Gout); // 2 CP
     assert!(legal(&game).contains(&Action::NavalMove));
@@ -98,7 +78,7 @@ fn a_squadron_sails_from_port_to_sea_and_on() {
 /// do not move again, and the others still may (two stacks may even swap).
 #[test]
 fn every_ship_moves_but_once() {
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     game.set_naval_units(port(Space::Marseille), Faction::France, NavalUnits::squadrons(3)).unwrap();
     game.set_naval_units(sea(SeaZone::GulfOfLyon), Faction::France, NavalUnits::squadrons(1)).unwrap();
     play(&mut game, Power::France, Card::Arquebusiers); // 1 CP
@@ -130,7 +110,7 @@ fn every_ship_moves_but_once() {
 /// other zone in a later one, if the port is friendly.
 #[test]
 fn a_two_zone_port_is_entered_in_one_move_and_left_in_another() {
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     let tyrrhenian = sea(SeaZone::TyrrhenianSea);
     game.set_naval_units(tyrrhenian, Faction::Hapsburg, NavalUnits::squadrons(1)).unwrap();
     play(&mut game, Power::Hapsburg, Card::Gout); // 2 CP
@@ -248,7 +228,7 @@ fn genoa_venice_and_doria_stay_out_of_the_atlantic() {
 /// behind when the last ship leaves.
 #[test]
 fn naval_leaders_move_with_ships() {
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     let istanbul = port(Space::Istanbul);
     game.set_naval_units(istanbul, Faction::Ottoman, NavalUnits { squadrons: 1, corsairs: 1 }).unwrap();
     game.set_leader(Leader::Barbarossa, LeaderLocation::Space(Space::Istanbul)).unwrap();
@@ -285,7 +265,7 @@ fn naval_leaders_move_with_ships() {
 /// §16.1: a naval move includes the ships of the power's active minor allies.
 #[test]
 fn allied_minor_squadrons_move_with_their_patron() {
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     game.set_alliance(Power::Papacy, MinorPower::Venice, true).unwrap();
     game.set_controller(Space::Venice, Faction::Papacy).unwrap();
     game.set_naval_units(port(Space::Venice), Faction::Venice, NavalUnits::squadrons(2)).unwrap();
@@ -308,21 +288,21 @@ fn allied_minor_squadrons_move_with_their_patron() {
 /// §11.2: the Protestant has no naval move.
 #[test]
 fn the_protestant_is_never_offered_a_naval_move() {
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     game.set_schmalkaldic_league(true).unwrap();
     assert!(!can_naval_move(&game, Power::Protestant));
     play(&mut game, Power::Protestant, Card::MachiavelliThePrince);
     assert_eq!(game.decider(), Decider::Power(Power::Protestant));
     assert!(!legal(&game).contains(&Action::NavalMove));
     // Nor is any power without a ship that can sail.
-    let game = action_phase();
+    let game = action_phase(11);
     assert!(!can_naval_move(&game, Power::England));
 }
 
 /// The naval move costs 1 CP however many stacks move (§11.2).
 #[test]
 fn the_cp_is_paid_once_per_naval_move() {
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     game.set_naval_units(port(Space::Marseille), Faction::France, NavalUnits::squadrons(1)).unwrap();
     game.set_naval_units(sea(SeaZone::BayOfBiscay), Faction::France, NavalUnits::squadrons(1)).unwrap();
     game.set_naval_units(sea(SeaZone::EnglishChannel), Faction::France, NavalUnits::squadrons(1)).unwrap();
@@ -345,7 +325,7 @@ fn the_cp_is_paid_once_per_naval_move() {
 #[test]
 fn ships_moved_to_sea_carry_lines_of_communication() {
     use here_i_stand::rules::loc::has_loc;
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     game.set_controller(Space::Calais, Faction::France).unwrap();
     game.set_controller(Space::Boulogne, Faction::England).unwrap();
     game.set_naval_units(port(Space::Portsmouth), Faction::England, NavalUnits::squadrons(1)).unwrap();
@@ -359,7 +339,7 @@ fn ships_moved_to_sea_carry_lines_of_communication() {
 #[cfg(feature = "serde")]
 #[test]
 fn a_naval_move_in_progress_round_trips() {
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     game.set_naval_units(port(Space::Marseille), Faction::France, NavalUnits::squadrons(2)).unwrap();
     play(&mut game, Power::France, Card::Arquebusiers);
     game.apply(Action::NavalMove).unwrap();

@@ -6,6 +6,9 @@ use here_i_stand::rules::naval_war::{battle_losses, ship_losses};
 use here_i_stand::rules::piracy::{anti_piracy_dice, may_pirate, piracy_choices, piracy_dice, valid_piracy_options};
 use here_i_stand::*;
 
+mod common;
+use common::{action_phase, legal, play};
+
 fn port(space: Space) -> NavalLocation {
     NavalLocation::Port(space)
 }
@@ -16,27 +19,6 @@ fn sea(zone: SeaZone) -> NavalLocation {
 
 fn squadrons(n: u8) -> NavalUnits {
     NavalUnits::squadrons(n)
-}
-
-/// A bare 1517 board in the action phase, every hand empty.
-fn action_phase() -> Game {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 11));
-    game.set_phase(Phase::Action).unwrap();
-    game.run_automatic();
-    game
-}
-
-/// `power` plays `card` for CP (the powers before it pass).
-fn play(game: &mut Game, power: Power, card: Card) {
-    game.give_card(power, card).unwrap();
-    while game.decider() != Decider::Power(power) {
-        game.apply(Action::Pass).unwrap();
-    }
-    game.apply(Action::PlayCp(card)).unwrap();
-}
-
-fn legal(game: &Game) -> Vec<Action> {
-    game.legal_actions().to_vec()
 }
 
 const SQUADRON: Action = Action::AddShip(NavalUnitKind::Squadron);
@@ -100,7 +82,7 @@ fn lost(log: &[Event], faction: Faction) -> NavalUnits {
 /// The Hapsburg at war with the Ottoman, a squadron in Naples to sail into
 /// the Tyrrhenian Sea; Ottoman squadrons with Barbarossa on the Barbary Coast.
 fn interception_position(ottoman: u8) -> Game {
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
     game.set_naval_units(port(Space::Naples), Faction::Hapsburg, squadrons(1)).unwrap();
     game.set_naval_units(sea(SeaZone::BarbaryCoast), Faction::Ottoman, squadrons(ottoman)).unwrap();
@@ -171,7 +153,7 @@ fn the_last_ships_take_their_leader_along() {
 #[test]
 fn interception_goes_in_impulse_order_and_stops_at_a_success() {
     let setup = |france_blocked: bool| {
-        let mut game = action_phase();
+        let mut game = action_phase(11);
         game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
         game.set_war(Power::France, Power::Hapsburg, true).unwrap();
         game.set_naval_units(port(Space::Naples), Faction::Hapsburg, squadrons(1)).unwrap();
@@ -210,7 +192,7 @@ fn interception_goes_in_impulse_order_and_stops_at_a_success() {
 #[test]
 fn ships_at_sea_may_avoid_battle() {
     let setup = || {
-        let mut game = action_phase();
+        let mut game = action_phase(11);
         game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
         game.set_naval_units(port(Space::Naples), Faction::Hapsburg, squadrons(1)).unwrap();
         game.set_naval_units(sea(SeaZone::TyrrhenianSea), Faction::Ottoman, squadrons(2)).unwrap();
@@ -242,7 +224,7 @@ fn ships_at_sea_may_avoid_battle() {
 /// France sails 3 squadrons from Marseille into the Gulf of Lyon, where 3
 /// Hapsburg squadrons wait; a Hapsburg squadron in the Tyrrhenian Sea.
 fn gulf_battle() -> Game {
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     game.set_war(Power::France, Power::Hapsburg, true).unwrap();
     game.set_naval_units(port(Space::Marseille), Faction::France, squadrons(3)).unwrap();
     game.set_naval_units(sea(SeaZone::GulfOfLyon), Faction::Hapsburg, squadrons(3)).unwrap();
@@ -290,7 +272,7 @@ fn a_battle_at_sea_odd_hits_and_the_losers_retreat() {
 #[test]
 fn a_battle_in_port_gives_the_defender_a_die_and_the_attacker_leaves() {
     for (attacker_faces, attacker_won) in [([1u8, 1], false), ([5, 5], true)] {
-        let mut game = action_phase();
+        let mut game = action_phase(11);
         game.set_war(Power::France, Power::Hapsburg, true).unwrap();
         game.set_naval_units(sea(SeaZone::GulfOfLyon), Faction::France, squadrons(1)).unwrap();
         game.set_naval_units(port(Space::Barcelona), Faction::Hapsburg, squadrons(1)).unwrap();
@@ -328,7 +310,7 @@ fn corsairs_take_the_leftover_hits() {
     );
     assert_eq!(ship_losses(1, NavalUnits { squadrons: 1, corsairs: 0 }, true), squadrons(1));
     assert_eq!(ship_losses(1, NavalUnits { squadrons: 1, corsairs: 0 }, false), NavalUnits::NONE);
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
     game.set_naval_units(port(Space::Naples), Faction::Hapsburg, squadrons(3)).unwrap();
     let ottoman = NavalUnits { squadrons: 2, corsairs: 1 };
@@ -356,7 +338,7 @@ fn when_both_are_wiped_out_more_dice_keep_one() {
     assert_eq!(battle_losses(one, corsair, [2, 1], [1, 2]), (NavalUnits::NONE, corsair));
     // Through the engine: the Ottoman with Barbarossa (4 dice) attacks a
     // Hapsburg squadron (2 dice); 2 hits each.
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
     game.set_naval_units(sea(SeaZone::BarbaryCoast), Faction::Ottoman, one).unwrap();
     game.set_leader(Leader::Barbarossa, LeaderLocation::Sea(SeaZone::BarbaryCoast)).unwrap();
@@ -384,7 +366,7 @@ fn when_both_are_wiped_out_more_dice_keep_one() {
 /// §16.2 step 9: with no legal place to retreat to, the ships are lost.
 #[test]
 fn ships_with_nowhere_to_retreat_are_destroyed() {
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
     // The Black Sea touches no zone; its ports are Ottoman.
     game.set_naval_units(sea(SeaZone::BlackSea), Faction::Hapsburg, squadrons(1)).unwrap();
@@ -406,7 +388,7 @@ fn ships_with_nowhere_to_retreat_are_destroyed() {
 /// the turn track; ships and leaders come back at the next card draw (§8).
 #[test]
 fn ships_and_leaders_go_to_the_turn_track_and_come_back() {
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
     game.set_naval_units(port(Space::Naples), Faction::Hapsburg, squadrons(2)).unwrap();
     game.set_naval_units(sea(SeaZone::TyrrhenianSea), Faction::Ottoman, squadrons(1)).unwrap();
@@ -439,7 +421,7 @@ fn ships_and_leaders_go_to_the_turn_track_and_come_back() {
 /// whose squadrons sink.
 #[test]
 fn the_owner_picks_whose_squadrons_sink() {
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     game.set_war(Power::France, Power::Hapsburg, true).unwrap();
     game.set_alliance(Power::Hapsburg, MinorPower::Genoa, true).unwrap();
     game.set_naval_units(port(Space::Marseille), Faction::France, squadrons(3)).unwrap();
@@ -465,7 +447,7 @@ fn the_owner_picks_whose_squadrons_sink() {
 /// the enemies in one zone one at a time, until it loses or has fought each.
 #[test]
 fn the_active_power_orders_its_battles() {
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     game.set_war(Power::France, Power::Hapsburg, true).unwrap();
     game.set_war(Power::France, Power::England, true).unwrap();
     game.set_naval_units(sea(SeaZone::GulfOfLyon), Faction::Hapsburg, squadrons(1)).unwrap();
@@ -501,7 +483,7 @@ fn the_active_power_orders_its_battles() {
 /// while no combat card's event is built, held card or not.
 #[test]
 fn the_combat_card_window_offers_only_decline() {
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     game.set_war(Power::France, Power::Hapsburg, true).unwrap();
     game.give_card(Power::France, Card::SurpriseAttack).unwrap();
     game.set_naval_units(sea(SeaZone::GulfOfLyon), Faction::France, squadrons(1)).unwrap();
@@ -515,7 +497,7 @@ fn the_combat_card_window_offers_only_decline() {
 
 /// England: regulars in Portsmouth, squadrons in the English Channel and the North Sea.
 fn transport_position(card: Card) -> Game {
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     game.set_land_units(Space::Portsmouth, Faction::England, LandUnits::regulars(3)).unwrap();
     game.set_naval_units(sea(SeaZone::EnglishChannel), Faction::England, squadrons(1)).unwrap();
     game.set_naval_units(sea(SeaZone::NorthSea), Faction::England, squadrons(1)).unwrap();
@@ -578,7 +560,7 @@ fn naval_transport_across_one_and_two_zones() {
 /// formation.
 #[test]
 fn naval_transport_limits() {
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     game.set_land_units(Space::Portsmouth, Faction::England, LandUnits::regulars(6)).unwrap();
     game.set_naval_units(sea(SeaZone::EnglishChannel), Faction::England, squadrons(1)).unwrap();
     game.set_leader(Leader::CharlesBrandon, LeaderLocation::Space(Space::Portsmouth)).unwrap();
@@ -594,7 +576,7 @@ fn naval_transport_limits() {
         game.apply(Action::AddUnit(LandUnitKind::Regular)).unwrap();
     }
     assert!(!legal(&game).contains(&Action::AddUnit(LandUnitKind::Regular)), "5 at most");
-    let mut game = action_phase();
+    let mut game = action_phase(11);
     game.set_besieged_units(Space::Portsmouth, Faction::England, LandUnits::regulars(2)).unwrap();
     game.set_land_units(Space::Portsmouth, Faction::France, LandUnits::regulars(3)).unwrap();
     game.set_naval_units(sea(SeaZone::EnglishChannel), Faction::England, squadrons(1)).unwrap();

@@ -5,6 +5,9 @@
 use here_i_stand::rules::peace::*;
 use here_i_stand::*;
 
+mod common;
+use common::legal;
+
 type R = Result<(), Box<dyn std::error::Error>>;
 
 fn empty() -> Game {
@@ -31,10 +34,6 @@ fn france_loses_dijon(game: &mut Game) -> Result<(), EditError> {
 
 fn asks(game: &Game, power: Power) -> bool {
     game.decider() == Decider::Power(power)
-}
-
-fn legal(game: &Game) -> Vec<Action> {
-    game.legal_actions().to_vec()
 }
 
 fn apply(game: &mut Game, action: Action) {

@@ -10,6 +10,9 @@ use here_i_stand::rules::religion::{
 use here_i_stand::rules::victory::{Verdict, VictoryKind};
 use here_i_stand::*;
 
+mod common;
+use common::{legal, play};
+
 const REFORMATION: AttemptKind = AttemptKind::Reformation;
 const COUNTER: AttemptKind = AttemptKind::CounterReformation;
 
@@ -26,24 +29,11 @@ fn action_phase(edit: impl FnOnce(&mut Game) -> Result<(), EditError>) -> Game {
     game
 }
 
-/// `power` plays `card` for CP (the powers before it pass).
-fn play(game: &mut Game, power: Power, card: Card) {
-    game.give_card(power, card).unwrap();
-    while game.decider() != Decider::Power(power) {
-        game.apply(Action::Pass).unwrap();
-    }
-    game.apply(Action::PlayCp(card)).unwrap();
-}
-
 /// Applies `action` and returns what happened.
 fn apply(game: &mut Game, action: Action) -> Vec<Event> {
     let mut log = Vec::new();
     game.apply_logged(action, &mut log).unwrap_or_else(|e| panic!("{action}: {e}"));
     log
-}
-
-fn legal(game: &Game) -> Vec<Action> {
-    game.legal_actions().to_vec()
 }
 
 /// The attempt events in `events`: (space, attacker dice, defender dice,

@@ -1,10 +1,13 @@
-//! Helpers shared by the integration tests.
+//! Helpers shared by the integration tests. Each test file uses its own
+//! part of them.
+#![allow(dead_code)]
 
-use here_i_stand::{EditError, Faction, Game, Power, Space, SpaceKind};
+use here_i_stand::{
+    Action, Card, CardKind, Decider, EditError, Faction, Game, Phase, Power, Scenario, Setup, Space, SpaceKind,
+};
 
 /// Gives `power` keys (in space order, in play, held by someone else) until
 /// it holds `n`.
-#[allow(dead_code)] // not every test file gives keys
 pub fn hold_keys(game: &mut Game, power: Power, n: usize) -> Result<(), EditError> {
     let others: Vec<Space> = Space::ALL
         .into_iter()
@@ -23,9 +26,8 @@ pub fn hold_keys(game: &mut Game, power: Power, n: usize) -> Result<(), EditErro
 /// Calls `check` on positions of seeded random play: `games` games, cycling
 /// through the 1517, 1532 and two-player scenarios, every `every`th
 /// decision. Returns how many positions were checked.
-#[allow(dead_code)] // each test file uses its own part of this module
 pub fn on_random_positions(games: u64, every: usize, mut check: impl FnMut(&Game)) -> usize {
-    use here_i_stand::{ActionList, Scenario, Setup};
+    use here_i_stand::ActionList;
     let scenarios = [Scenario::Y1517, Scenario::Y1532, Scenario::TwoPlayer];
     let mut checked = 0;
     for (seed, scenario) in (0..games).zip(scenarios.into_iter().cycle()) {
@@ -49,4 +51,56 @@ pub fn on_random_positions(games: u64, every: usize, mut check: impl FnMut(&Game
         }
     }
     checked
+}
+
+/// A bare 1517 board (1517 control, no units) with generator seed `seed`.
+pub fn board(seed: u64) -> Game {
+    Game::empty(Setup::new(Scenario::Y1517, seed))
+}
+
+/// A bare 1517 board in the action phase, every hand empty.
+pub fn action_phase(seed: u64) -> Game {
+    let mut game = board(seed);
+    game.set_phase(Phase::Action).expect("a phase");
+    game.run_automatic();
+    game
+}
+
+/// `power` plays `card` for CP in the action phase under way: it is given
+/// the card, and the powers before it pass.
+pub fn play(game: &mut Game, power: Power, card: Card) {
+    game.give_card(power, card).expect("a card to give");
+    play_given(game, power, card);
+}
+
+/// The powers before `power` pass; `power` plays `card`, already in its
+/// hand, for CP.
+fn play_given(game: &mut Game, power: Power, card: Card) {
+    while game.decider() != Decider::Power(power) {
+        game.apply(Action::Pass).expect("a pass");
+    }
+    game.apply(Action::PlayCp(card)).expect("the card for CP");
+}
+
+/// A main-deck event card worth `cp`.
+pub fn card_with_cp(cp: u8) -> Card {
+    Card::ALL
+        .into_iter()
+        .find(|c| c.cp() == cp && c.kind() == CardKind::Event && c.is_main_deck())
+        .expect("a card with that CP")
+}
+
+/// The action phase begins; the powers before `power` pass; `power` plays
+/// a card of `cp` for CP.
+pub fn impulse(game: &mut Game, power: Power, cp: u8) {
+    let card = card_with_cp(cp);
+    game.give_card(power, card).expect("a card to give");
+    game.set_phase(Phase::Action).expect("a phase");
+    game.run_automatic();
+    play_given(game, power, card);
+}
+
+/// The legal actions now, as a vector.
+pub fn legal(game: &Game) -> Vec<Action> {
+    game.legal_actions().to_vec()
 }
