@@ -6,13 +6,9 @@ use here_i_stand::rules::combat_cards::{BattleKind, Seat, combat_card_allowed};
 use here_i_stand::*;
 
 mod common;
-use common::{board, impulse};
+use common::{apply, board, impulse};
 
 use LandUnitKind::Regular;
-
-fn apply(game: &mut Game, action: Action, log: &mut Vec<Event>) {
-    game.apply_logged(action, log).unwrap_or_else(|e| panic!("{action}: {e}"));
-}
 
 /// Moves `units` from `from` to `to` and declines every interception and
 /// avoid-battle choice up to the first combat-card window.

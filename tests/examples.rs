@@ -19,7 +19,7 @@ use here_i_stand::rules::religion::{AttemptKind, BonusDice, ReligiousDice, attem
 use here_i_stand::*;
 
 mod common;
-use common::legal;
+use common::{apply, card_windows, field_battle, legal, repeat};
 
 use LandUnitKind::{Cavalry, Regular};
 
@@ -59,16 +59,6 @@ fn play_cp(game: &mut Game, power: Power, cp: u8) {
     game.apply(Action::PlayCp(card)).unwrap();
 }
 
-fn apply(game: &mut Game, action: Action, log: &mut Vec<Event>) {
-    game.apply_logged(action, log).unwrap_or_else(|e| panic!("{action}: {e}"));
-}
-
-fn repeat(game: &mut Game, action: Action, n: usize, log: &mut Vec<Event>) {
-    for _ in 0..n {
-        apply(game, action, log);
-    }
-}
-
 /// Forms a formation in `from` (leaders, then units) and moves it to `to`.
 fn march(game: &mut Game, from: Space, leaders: &[Leader], units: &[(LandUnitKind, usize)], to: Space) -> Vec<Event> {
     let mut log = Vec::new();
@@ -81,30 +71,6 @@ fn march(game: &mut Game, from: Space, leaders: &[Leader], units: &[(LandUnitKin
     }
     apply(game, Action::MoveTo(to), &mut log);
     log
-}
-
-/// The combat-card windows (§14 steps 4-5, §15.1 steps 5-6): no combat
-/// card is built, so each power asked may only decline. Returns who was
-/// asked, in order.
-fn card_windows(game: &mut Game, log: &mut Vec<Event>) -> Vec<Power> {
-    let mut asked = Vec::new();
-    while game.legal_actions().as_slice() == [Action::Decline] {
-        let Decider::Power(p) = game.decider() else { break };
-        asked.push(p);
-        apply(game, Action::Decline, log);
-    }
-    asked
-}
-
-/// (attacker, defender, space, attacker's dice, defender's dice, winner)
-/// of the field battle in `log`.
-fn field_battle(log: &[Event]) -> Option<(Power, Faction, Space, Dice, Dice, Faction)> {
-    log.iter().find_map(|e| match *e {
-        Event::FieldBattle { attacker, defender, space, attacker_dice, defender_dice, winner } => {
-            Some((attacker, defender, space, attacker_dice, defender_dice, winner))
-        }
-        _ => None,
-    })
 }
 
 // --- §2.2 Control terminology (rulebook p. 4) -------------------------------

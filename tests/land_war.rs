@@ -4,7 +4,7 @@
 use here_i_stand::*;
 
 mod common;
-use common::{board, card_with_cp, impulse};
+use common::{apply, board, card_windows, card_with_cp, field_battle, impulse, repeat};
 use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -24,37 +24,6 @@ fn march(game: &mut Game, from: Space, leaders: &[Leader], units: &[(LandUnitKin
     }
     game.apply_logged(Action::MoveTo(to), &mut log).unwrap();
     log
-}
-
-fn apply(game: &mut Game, action: Action, log: &mut Vec<Event>) {
-    game.apply_logged(action, log).unwrap_or_else(|e| panic!("{action}: {e}"));
-}
-
-fn repeat(game: &mut Game, action: Action, n: usize, log: &mut Vec<Event>) {
-    for _ in 0..n {
-        apply(game, action, log);
-    }
-}
-
-/// Every power asked in the combat-card window may only decline (§14 steps
-/// 4-5: no combat card is built); returns who was asked, in order.
-fn card_window(game: &mut Game, log: &mut Vec<Event>) -> Vec<Power> {
-    let mut asked = Vec::new();
-    while game.legal_actions().as_slice() == [Action::Decline] {
-        let Decider::Power(p) = game.decider() else { break };
-        asked.push(p);
-        apply(game, Action::Decline, log);
-    }
-    asked
-}
-
-fn field_battle(log: &[Event]) -> Option<(Power, Faction, Space, Dice, Dice, Faction)> {
-    log.iter().find_map(|e| match *e {
-        Event::FieldBattle { attacker, defender, space, attacker_dice, defender_dice, winner } => {
-            Some((attacker, defender, space, attacker_dice, defender_dice, winner))
-        }
-        _ => None,
-    })
 }
 
 /// The Vienna example of §14: Suleiman, Ibrahim, 7 regulars and 1 cavalry
@@ -109,7 +78,7 @@ fn vienna_interception_and_battle() {
         success: true,
     }));
     assert_eq!(game.land_units(Space::Vienna, Faction::Hapsburg).total(), 10);
-    assert_eq!(card_window(&mut game, &mut log), vec![Power::Ottoman, Power::Hapsburg]);
+    assert_eq!(card_windows(&mut game, &mut log), vec![Power::Ottoman, Power::Hapsburg]);
     let (attacker, defender, space, a, d, winner) = field_battle(&log).expect("a field battle");
     assert_eq!(
         (attacker, defender, space, winner),
@@ -254,7 +223,7 @@ fn avoid_battle_failure_means_battle() {
     assert!(log.iter().any(|e| matches!(e, Event::AvoidBattleAttempt { success: false, .. })));
     assert_eq!(game.land_units(Space::Dijon, Faction::Hapsburg).total(), 2);
     // No withdrawal in an unfortified space: straight to the card window.
-    assert_eq!(card_window(&mut game, &mut log), vec![Power::France, Power::Hapsburg]);
+    assert_eq!(card_windows(&mut game, &mut log), vec![Power::France, Power::Hapsburg]);
 }
 
 /// §14 steps 3 and 8: the defender rolls a bonus die and wins ties. The
@@ -266,7 +235,7 @@ fn defender_bonus_die_and_tie() {
     apply(&mut game, Action::Decline, &mut log); // no avoid
     game.force_dice(&[5, 1, 1]).unwrap(); // France: 3 dice, 1 hit
     game.force_dice(&[6, 1, 1, 1]).unwrap(); // Hapsburg: 2 units + Alva 1 + 1 = 4 dice, 1 hit
-    card_window(&mut game, &mut log);
+    card_windows(&mut game, &mut log);
     let (_, _, _, a, d, winner) = field_battle(&log).unwrap();
     assert_eq!((a.count(), d.count(), winner), (3, 4, Faction::Hapsburg));
     repeat(&mut game, Action::LoseUnit(Regular), 1, &mut log);
@@ -292,7 +261,7 @@ fn defender_retreat_and_elimination() {
         apply(&mut game, Action::Decline, &mut log);
         game.force_dice(&[5, 1, 1]).unwrap(); // France 1 hit
         game.force_dice(&[1, 1, 1, 1]).unwrap();
-        card_window(&mut game, &mut log);
+        card_windows(&mut game, &mut log);
         assert_eq!(field_battle(&log).unwrap().5, Faction::France);
         assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
         repeat(&mut game, Action::LoseUnit(Regular), 1, &mut log);
@@ -333,7 +302,7 @@ fn both_wiped_out_and_capture() {
     apply(&mut game, Action::Decline, &mut log);
     game.force_dice(&[5, 5]).unwrap();
     game.force_dice(&[5, 5]).unwrap();
-    card_window(&mut game, &mut log);
+    card_windows(&mut game, &mut log);
     repeat(&mut game, Action::LoseUnit(Regular), 2, &mut log);
     assert_eq!(game.land_units(Space::Orleans, Faction::France).total(), 0);
     assert_eq!(game.land_units(Space::Dijon, Faction::Hapsburg).total(), 1);
@@ -352,7 +321,7 @@ fn both_wiped_out_and_capture() {
     apply(&mut game, Action::Decline, &mut log);
     game.force_dice(&[5, 1, 1]).unwrap(); // 1 hit
     game.force_dice(&[5, 5, 1]).unwrap(); // 1 + Alva 1 + 1 = 3 dice, 2 hits: Hapsburg wins
-    card_window(&mut game, &mut log);
+    card_windows(&mut game, &mut log);
     assert_eq!(field_battle(&log).unwrap().5, Faction::Hapsburg);
     // Equal dice again (3 and 3): the defender keeps one; France is wiped out.
     repeat(&mut game, Action::LoseUnit(Regular), 2, &mut log);
@@ -373,7 +342,7 @@ fn more_dice_keeps_one() {
     apply(&mut game, Action::Decline, &mut log);
     game.force_dice(&[5, 1, 1]).unwrap(); // 3 dice, 1 hit
     game.force_dice(&[5, 5]).unwrap(); // 2 dice, 2 hits: Hapsburg wins
-    card_window(&mut game, &mut log);
+    card_windows(&mut game, &mut log);
     // Both would be wiped out: France rolled more dice and keeps one.
     assert_eq!(game.decider(), Decider::Power(Power::France));
     apply(&mut game, Action::LoseUnit(Regular), &mut log);
@@ -398,7 +367,7 @@ fn losses_by_kind() {
     apply(&mut game, Action::Decline, &mut log);
     game.force_dice(&[5, 1, 1, 1]).unwrap();
     game.force_dice(&[5, 6]).unwrap();
-    card_window(&mut game, &mut log);
+    card_windows(&mut game, &mut log);
     assert_eq!(game.legal_actions().as_slice(), &[Action::LoseUnit(Regular), Action::LoseUnit(Mercenary)]);
     repeat(&mut game, Action::LoseUnit(Mercenary), 2, &mut log);
     assert_eq!(game.land_units(Space::Orleans, Faction::France), LandUnits::regulars(2));
@@ -427,7 +396,7 @@ fn counter_mix_extra_loss() {
     }
     game.force_dice(&[5, 1, 1, 1]).unwrap();
     game.force_dice(&[1, 1, 1, 1, 1]).unwrap();
-    card_window(&mut game, &mut log);
+    card_windows(&mut game, &mut log);
     assert_eq!(game.legal_actions().as_slice(), &[Action::LoseUnit(Regular)]);
     apply(&mut game, Action::LoseUnit(Regular), &mut log);
     let lost: u8 = log
@@ -461,7 +430,7 @@ fn joint_defenders_and_card_windows() {
     apply(&mut game, Action::Decline, &mut log);
     game.force_dice(&[5, 5, 1, 1]).unwrap();
     game.force_dice(&[1, 1, 1, 1, 1]).unwrap();
-    assert_eq!(card_window(&mut game, &mut log), vec![Power::France, Power::Hapsburg, Power::England]);
+    assert_eq!(card_windows(&mut game, &mut log), vec![Power::France, Power::Hapsburg, Power::England]);
     // Two hits, shared evenly.
     assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
     apply(&mut game, Action::LoseUnit(Regular), &mut log);
@@ -522,7 +491,7 @@ fn assault_success() {
     game.force_dice(&[6, 5, 1, 1]).unwrap();
     game.force_dice(&[1, 1, 1]).unwrap();
     apply(&mut game, Action::Assault(Space::Calais), &mut log);
-    assert_eq!(card_window(&mut game, &mut log), vec![Power::France, Power::England]);
+    assert_eq!(card_windows(&mut game, &mut log), vec![Power::France, Power::England]);
     assert_eq!(game.decider(), Decider::Power(Power::England));
     repeat(&mut game, Action::LoseUnit(Regular), 2, &mut log);
     let assault = log.iter().find_map(|e| match *e {
@@ -549,7 +518,7 @@ fn assault_failure() {
     game.force_dice(&[1, 1, 1, 1]).unwrap();
     game.force_dice(&[5, 1, 1]).unwrap();
     apply(&mut game, Action::Assault(Space::Calais), &mut log);
-    card_window(&mut game, &mut log);
+    card_windows(&mut game, &mut log);
     apply(&mut game, Action::LoseUnit(Regular), &mut log);
     assert!(log.iter().any(|e| matches!(e, Event::Assault { success: false, .. })));
     assert_eq!(game.controller(Space::Calais), Faction::England);
@@ -591,7 +560,7 @@ fn relief_force_loses() {
     apply(&mut game, Action::Done, &mut log);
     game.force_dice(&[1; 7]).unwrap();
     game.force_dice(&[6, 5, 1, 1, 1, 1, 1, 1]).unwrap();
-    card_window(&mut game, &mut log);
+    card_windows(&mut game, &mut log);
     let (_, _, _, a, d, winner) = field_battle(&log).unwrap();
     assert_eq!((a.count(), d.count(), winner), (7, 8, Faction::France));
     repeat(&mut game, Action::LoseUnit(Regular), 2, &mut log);
@@ -614,7 +583,7 @@ fn relief_force_wins() {
     apply(&mut game, Action::Done, &mut log); // no sortie
     game.force_dice(&[6, 6, 6, 1]).unwrap();
     game.force_dice(&[1; 8]).unwrap();
-    card_window(&mut game, &mut log);
+    card_windows(&mut game, &mut log);
     repeat(&mut game, Action::LoseUnit(Regular), 3, &mut log);
     // The besiegers retreat to Brussels, their only space (not Boulogne).
     assert!(log.contains(&Event::Retreated {
@@ -673,7 +642,7 @@ fn independent_key_is_besieged_then_assaulted() {
     next.force_dice(&[5, 1]).unwrap(); // 4 regulars against a defender: 2 dice
     next.force_dice(&[1, 1]).unwrap(); // 1 + 1 dice
     apply(&mut next, Action::Assault(Space::Metz), &mut log);
-    card_window(&mut next, &mut log);
+    card_windows(&mut next, &mut log);
     assert_eq!(next.controller(Space::Metz), Faction::France);
     assert_eq!(next.land_units(Space::Metz, Faction::Independent), LandUnits::NONE);
 }
@@ -694,7 +663,7 @@ fn hungary_falls_after_a_battle() {
     game.force_dice(&[5, 1, 1, 1, 1, 1, 1, 1]).unwrap(); // 6 + 2 = 8 dice, 1 hit
     game.force_dice(&[1; 6]).unwrap(); // 5 + 1 dice
     let mut log = march(&mut game, Space::Belgrade, &[Leader::Suleiman], &[(Regular, 6)], Space::Mohacs);
-    card_window(&mut game, &mut log);
+    card_windows(&mut game, &mut log);
     assert_eq!(field_battle(&log).unwrap().1, Faction::HungaryBohemia);
     assert_eq!(game.land_units(Space::Mohacs, Faction::HungaryBohemia), LandUnits::NONE);
     assert_eq!(game.land_units(Space::Mohacs, Faction::Ottoman).total(), 6);
@@ -740,7 +709,7 @@ fn beaten_defender_withdraws_into_its_fortress() {
     game.force_dice(&[1; 6]).unwrap(); // 5 + 1 dice
     let mut log = march(&mut game, Space::Boulogne, &[Leader::FrancisI], &[(Regular, 6)], Space::Calais);
     // Five units cannot withdraw (§13.4): a battle.
-    card_window(&mut game, &mut log);
+    card_windows(&mut game, &mut log);
     repeat(&mut game, Action::LoseUnit(Regular), 2, &mut log);
     // Nowhere to retreat (Boulogne is barred, the rest Hapsburg): inside or eliminated.
     assert_eq!(
@@ -768,7 +737,7 @@ fn inactive_minor_fights_then_withdraws() {
     game.force_dice(&[5, 1, 1, 1, 1, 1, 1, 1, 1]).unwrap(); // 8 + 1 dice, 1 hit
     game.force_dice(&[1; 7]).unwrap(); // 6 + 1 dice
     let mut log = march(&mut game, Space::Trent, &[Leader::FrancisI], &[(Regular, 8)], Space::Venice);
-    assert_eq!(card_window(&mut game, &mut log), vec![Power::France]);
+    assert_eq!(card_windows(&mut game, &mut log), vec![Power::France]);
     assert_eq!(field_battle(&log).unwrap().1, Faction::Venice);
     assert!(game.is_besieged(Space::Venice, Faction::Venice));
     assert_eq!(game.land_units(Space::Venice, Faction::Venice).total(), 4);
@@ -845,7 +814,7 @@ fn relief_force_loses_on_equal_hits() {
     apply(&mut game, Action::Done, &mut log); // no sortie
     game.force_dice(&[5, 1, 1, 1]).unwrap();
     game.force_dice(&[5, 1, 1, 1, 1, 1, 1, 1]).unwrap();
-    card_window(&mut game, &mut log);
+    card_windows(&mut game, &mut log);
     apply(&mut game, Action::LoseUnit(Regular), &mut log); // England
     apply(&mut game, Action::LoseUnit(Regular), &mut log); // France
     assert_eq!(game.decider(), Decider::Power(Power::England));
@@ -871,7 +840,7 @@ fn a_winner_that_cannot_besiege_leaves() {
     game.force_dice(&[5, 5, 1]).unwrap(); // 2 hits
     game.force_dice(&[5, 1, 1, 1, 1, 1]).unwrap(); // 1 hit
     let mut log = march(&mut game, Space::Boulogne, &[], &[(Regular, 3)], Space::Calais);
-    card_window(&mut game, &mut log);
+    card_windows(&mut game, &mut log);
     apply(&mut game, Action::LoseUnit(Regular), &mut log); // France
     repeat(&mut game, Action::LoseUnit(Regular), 2, &mut log); // England
     apply(&mut game, Action::WithdrawInto(Space::Calais), &mut log);
@@ -894,7 +863,7 @@ fn assaulting_leaders_displaced_when_their_units_die() {
     game.force_dice(&[1, 1, 1]).unwrap(); // 2 of 3 regulars + 1
     game.force_dice(&[5, 5, 6]).unwrap(); // 2 + 1 dice, 3 hits
     apply(&mut game, Action::Assault(Space::Metz), &mut log);
-    card_window(&mut game, &mut log);
+    card_windows(&mut game, &mut log);
     repeat(&mut game, Action::LoseUnit(Regular), 3, &mut log);
     assert!(log.iter().any(|e| matches!(e, Event::Assault { success: false, .. })));
     assert_eq!(game.leader_location(Leader::Montmorency), LeaderLocation::Space(Space::Paris));

@@ -3,7 +3,8 @@
 #![allow(dead_code)]
 
 use here_i_stand::{
-    Action, Card, CardKind, Decider, EditError, Faction, Game, Phase, Power, Scenario, Setup, Space, SpaceKind,
+    Action, Card, CardKind, Decider, Dice, EditError, Event, Faction, Game, Phase, Power, Scenario, Setup, Space,
+    SpaceKind,
 };
 
 /// Gives `power` keys (in space order, in play, held by someone else) until
@@ -103,4 +104,40 @@ pub fn impulse(game: &mut Game, power: Power, cp: u8) {
 /// The legal actions now, as a vector.
 pub fn legal(game: &Game) -> Vec<Action> {
     game.legal_actions().to_vec()
+}
+
+/// Applies `action`, adding what happened to `log`.
+pub fn apply(game: &mut Game, action: Action, log: &mut Vec<Event>) {
+    game.apply_logged(action, log).unwrap_or_else(|e| panic!("{action}: {e}"));
+}
+
+/// Applies `action` `n` times.
+pub fn repeat(game: &mut Game, action: Action, n: usize, log: &mut Vec<Event>) {
+    for _ in 0..n {
+        apply(game, action, log);
+    }
+}
+
+/// Every power asked in the combat-card windows that may only decline
+/// (no combat card in hand) declines (§14 steps 4-5, §15.1 steps 5-6);
+/// returns who was asked, in order.
+pub fn card_windows(game: &mut Game, log: &mut Vec<Event>) -> Vec<Power> {
+    let mut asked = Vec::new();
+    while game.legal_actions().as_slice() == [Action::Decline] {
+        let Decider::Power(p) = game.decider() else { break };
+        asked.push(p);
+        apply(game, Action::Decline, log);
+    }
+    asked
+}
+
+/// (attacker, defender, space, attacker's dice, defender's dice, winner)
+/// of the field battle in `log`.
+pub fn field_battle(log: &[Event]) -> Option<(Power, Faction, Space, Dice, Dice, Faction)> {
+    log.iter().find_map(|e| match *e {
+        Event::FieldBattle { attacker, defender, space, attacker_dice, defender_dice, winner } => {
+            Some((attacker, defender, space, attacker_dice, defender_dice, winner))
+        }
+        _ => None,
+    })
 }
