@@ -123,19 +123,10 @@ fn control_terminology_examples_independent_units_neither_intercept_nor_block_co
 /// the Hapsburg's ally (§22.5). The Ottoman plays a card for CP.
 fn vienna_example() -> Game {
     let mut game = board();
-    game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
     game.set_hungary_bohemia_defeated(true).unwrap();
     game.set_alliance(Power::Hapsburg, MinorPower::HungaryBohemia, true).unwrap();
-    game.set_controller(Space::Pressburg, Faction::Ottoman).unwrap();
     game.set_controller(Space::Buda, Faction::Ottoman).unwrap();
-    game.set_land_units(Space::Pressburg, Faction::Ottoman, LandUnits { regulars: 7, mercenaries: 0, cavalry: 1 })
-        .unwrap();
-    game.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Pressburg)).unwrap();
-    game.set_leader(Leader::Ibrahim, LeaderLocation::Space(Space::Pressburg)).unwrap();
-    game.set_land_units(Space::Graz, Faction::Hapsburg, LandUnits::regulars(8)).unwrap();
-    game.set_leader(Leader::CharlesV, LeaderLocation::Space(Space::Graz)).unwrap();
-    game.set_land_units(Space::Vienna, Faction::Hapsburg, LandUnits::regulars(2)).unwrap();
-    game.set_leader(Leader::Ferdinand, LeaderLocation::Space(Space::Vienna)).unwrap();
+    common::vienna_armies(&mut game).unwrap();
     first_impulse(&mut game, Power::Ottoman, 2);
     game
 }
@@ -973,29 +964,7 @@ fn loyola_example_two_universities_in_one_impulse_cost_5_cp() {
 #[test]
 fn winter_returning_home_example_italy() {
     let mut game = board();
-    game.set_war(Power::Hapsburg, Power::France, true).unwrap();
-    game.set_war(Power::Hapsburg, Power::Papacy, true).unwrap();
-    game.set_war(Power::France, Power::Papacy, true).unwrap();
-    game.set_alliance(Power::France, MinorPower::Genoa, true).unwrap();
-    game.set_alliance(Power::Hapsburg, MinorPower::Venice, true).unwrap();
-    game.set_schmalkaldic_league(true).unwrap();
-    for (space, faction) in [
-        (Space::Turin, Faction::Hapsburg),
-        (Space::Geneva, Faction::Hapsburg),
-        (Space::Modena, Faction::Hapsburg),
-        (Space::Pavia, Faction::France),
-        (Space::Florence, Faction::Papacy),
-        (Space::Strasburg, Faction::Protestant),
-    ] {
-        game.set_controller(space, faction).unwrap();
-    }
-    game.set_land_units(Space::Turin, Faction::Hapsburg, LandUnits::regulars(4)).unwrap();
-    game.set_leader(Leader::CharlesV, LeaderLocation::Space(Space::Turin)).unwrap();
-    game.set_land_units(Space::Milan, Faction::France, LandUnits::regulars(5)).unwrap();
-    game.set_leader(Leader::Montmorency, LeaderLocation::Space(Space::Milan)).unwrap();
-    game.set_land_units(Space::Genoa, Faction::Genoa, LandUnits::regulars(2)).unwrap();
-    game.set_land_units(Space::Trent, Faction::Papacy, LandUnits::regulars(5)).unwrap();
-    game.set_land_units(Space::Ravenna, Faction::Papacy, LandUnits::regulars(1)).unwrap();
+    common::winter_in_italy(&mut game).unwrap();
     // Every power passes: the winter begins.
     game.set_phase(Phase::Action).unwrap();
     game.run_automatic();

@@ -31,16 +31,7 @@ fn march(game: &mut Game, from: Space, leaders: &[Leader], units: &[(LandUnitKin
 /// and 8 regulars in Graz may intercept.
 fn vienna() -> Game {
     let mut game = board(5);
-    game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
-    game.set_controller(Space::Pressburg, Faction::Ottoman).unwrap();
-    game.set_land_units(Space::Pressburg, Faction::Ottoman, LandUnits { regulars: 7, mercenaries: 0, cavalry: 1 })
-        .unwrap();
-    game.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Pressburg)).unwrap();
-    game.set_leader(Leader::Ibrahim, LeaderLocation::Space(Space::Pressburg)).unwrap();
-    game.set_land_units(Space::Graz, Faction::Hapsburg, LandUnits::regulars(8)).unwrap();
-    game.set_leader(Leader::CharlesV, LeaderLocation::Space(Space::Graz)).unwrap();
-    game.set_land_units(Space::Vienna, Faction::Hapsburg, LandUnits::regulars(2)).unwrap();
-    game.set_leader(Leader::Ferdinand, LeaderLocation::Space(Space::Vienna)).unwrap();
+    common::vienna_armies(&mut game).unwrap();
     impulse(&mut game, Power::Ottoman, 3);
     game
 }

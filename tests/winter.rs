@@ -10,6 +10,8 @@ use here_i_stand::{
 };
 use proptest::prelude::*;
 
+mod common;
+
 type Result = std::result::Result<(), EditError>;
 
 fn game() -> Game {
@@ -35,29 +37,7 @@ fn users(list: &[Faction]) -> EnumSet<Faction> {
 /// no Hapsburg capital can be reached without attrition.
 fn italy() -> std::result::Result<Game, EditError> {
     let mut g = game();
-    g.set_war(Power::Hapsburg, Power::France, true)?;
-    g.set_war(Power::Hapsburg, Power::Papacy, true)?;
-    g.set_war(Power::France, Power::Papacy, true)?;
-    g.set_alliance(Power::France, MinorPower::Genoa, true)?;
-    g.set_alliance(Power::Hapsburg, MinorPower::Venice, true)?;
-    g.set_schmalkaldic_league(true)?;
-    for (space, faction) in [
-        (Space::Turin, Faction::Hapsburg),
-        (Space::Geneva, Faction::Hapsburg),
-        (Space::Modena, Faction::Hapsburg),
-        (Space::Pavia, Faction::France),
-        (Space::Florence, Faction::Papacy),
-        (Space::Strasburg, Faction::Protestant),
-    ] {
-        g.set_controller(space, faction)?;
-    }
-    g.set_land_units(Space::Turin, Faction::Hapsburg, LandUnits::regulars(4))?;
-    g.set_leader(Leader::CharlesV, LeaderLocation::Space(Space::Turin))?;
-    g.set_land_units(Space::Milan, Faction::France, LandUnits::regulars(5))?;
-    g.set_leader(Leader::Montmorency, LeaderLocation::Space(Space::Milan))?;
-    g.set_land_units(Space::Genoa, Faction::Genoa, LandUnits::regulars(2))?;
-    g.set_land_units(Space::Trent, Faction::Papacy, LandUnits::regulars(5))?;
-    g.set_land_units(Space::Ravenna, Faction::Papacy, LandUnits::regulars(1))?;
+    common::winter_in_italy(&mut g)?;
     Ok(g)
 }
 

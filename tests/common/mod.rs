@@ -3,8 +3,8 @@
 #![allow(dead_code)]
 
 use here_i_stand::{
-    Action, Card, CardKind, Decider, Dice, EditError, Event, Faction, Game, Phase, Power, Scenario, Setup, Space,
-    SpaceKind,
+    Action, Card, CardKind, Decider, Dice, EditError, Event, Faction, Game, LandUnits, Leader, LeaderLocation,
+    MinorPower, Phase, Power, Scenario, Setup, Space, SpaceKind,
 };
 
 /// Gives `power` keys (in space order, in play, held by someone else) until
@@ -140,4 +140,52 @@ pub fn field_battle(log: &[Event]) -> Option<(Power, Faction, Space, Dice, Dice,
         }
         _ => None,
     })
+}
+
+/// The armies of the Vienna example (§14): the Ottoman at war with the
+/// Hapsburg; Suleiman, Ibrahim, 7 regulars and 1 cavalry in Pressburg
+/// (Ottoman); Charles V and 8 regulars in Graz; Ferdinand and 2 regulars
+/// in Vienna.
+pub fn vienna_armies(game: &mut Game) -> Result<(), EditError> {
+    game.set_war(Power::Ottoman, Power::Hapsburg, true)?;
+    game.set_controller(Space::Pressburg, Faction::Ottoman)?;
+    game.set_land_units(Space::Pressburg, Faction::Ottoman, LandUnits { regulars: 7, mercenaries: 0, cavalry: 1 })?;
+    game.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Pressburg))?;
+    game.set_leader(Leader::Ibrahim, LeaderLocation::Space(Space::Pressburg))?;
+    game.set_land_units(Space::Graz, Faction::Hapsburg, LandUnits::regulars(8))?;
+    game.set_leader(Leader::CharlesV, LeaderLocation::Space(Space::Graz))?;
+    game.set_land_units(Space::Vienna, Faction::Hapsburg, LandUnits::regulars(2))?;
+    game.set_leader(Leader::Ferdinand, LeaderLocation::Space(Space::Vienna))
+}
+
+/// The position of the winter example in Italy (§19.3; seed 001): the
+/// Hapsburg, France and the Papacy at war with each other, Genoa allied to
+/// France and Venice to the Hapsburg, the Schmalkaldic League formed;
+/// Charles V and 4 Hapsburg regulars in Turin, Montmorency and 5 French
+/// regulars in Milan, 2 Genoese regulars in Genoa, 5 Papal regulars in
+/// Trent and 1 in Ravenna.
+pub fn winter_in_italy(game: &mut Game) -> Result<(), EditError> {
+    game.set_war(Power::Hapsburg, Power::France, true)?;
+    game.set_war(Power::Hapsburg, Power::Papacy, true)?;
+    game.set_war(Power::France, Power::Papacy, true)?;
+    game.set_alliance(Power::France, MinorPower::Genoa, true)?;
+    game.set_alliance(Power::Hapsburg, MinorPower::Venice, true)?;
+    game.set_schmalkaldic_league(true)?;
+    for (space, faction) in [
+        (Space::Turin, Faction::Hapsburg),
+        (Space::Geneva, Faction::Hapsburg),
+        (Space::Modena, Faction::Hapsburg),
+        (Space::Pavia, Faction::France),
+        (Space::Florence, Faction::Papacy),
+        (Space::Strasburg, Faction::Protestant),
+    ] {
+        game.set_controller(space, faction)?;
+    }
+    game.set_land_units(Space::Turin, Faction::Hapsburg, LandUnits::regulars(4))?;
+    game.set_leader(Leader::CharlesV, LeaderLocation::Space(Space::Turin))?;
+    game.set_land_units(Space::Milan, Faction::France, LandUnits::regulars(5))?;
+    game.set_leader(Leader::Montmorency, LeaderLocation::Space(Space::Milan))?;
+    game.set_land_units(Space::Genoa, Faction::Genoa, LandUnits::regulars(2))?;
+    game.set_land_units(Space::Trent, Faction::Papacy, LandUnits::regulars(5))?;
+    game.set_land_units(Space::Ravenna, Faction::Papacy, LandUnits::regulars(1))
 }
