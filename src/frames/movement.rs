@@ -163,8 +163,7 @@ impl Game {
         leaders: EnumSet<Leader>,
         list: &mut ActionList,
     ) {
-        // Leaders first, then units, so the formation limit is known (§5.1).
-        if units.is_empty() && !held_back(self, power, from) && !self.is_besieged(from, Faction::from(power)) {
+        if self.leaders_may_join(power, from, units) {
             for leader in self.army_leaders_at(from, Faction::from(power)) {
                 if !leaders.contains(leader) {
                     list.push(Action::AddLeader(leader));
@@ -173,11 +172,10 @@ impl Game {
         }
         let available = self.movable_units(power, from);
         self.offer_unit_additions(power, from, units, available, formation_limit(leaders), list);
-        let formed = !units.is_empty() || !leaders.is_empty();
-        if formed && (units.is_empty() || self.split_fits(power, from, units)) {
+        if self.formation_may_leave(power, from, units, leaders) {
             let cp = self.spend_cp_below_top();
             for to in from.land_neighbours() {
-                if move_cost(from, to) <= cp && may_enter(self, power, to, !units.is_empty()) {
+                if self.formation_step(power, from, to, units, cp) {
                     list.push(Action::MoveTo(to));
                 }
             }
@@ -201,28 +199,22 @@ impl Game {
         leaders: EnumSet<Leader>,
         action: Action,
     ) -> bool {
-        let own = Faction::from(power);
         match action {
             Action::AddLeader(leader) => {
-                units.is_empty()
-                    && !held_back(self, power, from)
-                    && !self.is_besieged(from, own)
+                self.leaders_may_join(power, from, units)
                     && !leaders.contains(leader)
-                    && self.army_leaders_at(from, own).any(|l| l == leader)
+                    && self.army_leaders_at(from, Faction::from(power)).any(|l| l == leader)
             }
-            Action::AddUnit(kind) => {
-                let limit = formation_limit(leaders);
-                units.total() < limit
-                    && units.count(kind) < self.movable_units(power, from).count(kind)
-                    && self.completion_exists(power, from, units.plus_one(kind), limit)
+            Action::AddUnit(_) => {
+                let mut list = ActionList::new();
+                let available = self.movable_units(power, from);
+                self.offer_unit_additions(power, from, units, available, formation_limit(leaders), &mut list);
+                list.contains(&action)
             }
             Action::MoveTo(to) => {
-                let formed = !units.is_empty() || !leaders.is_empty();
-                formed
-                    && from.is_adjacent(to)
-                    && move_cost(from, to) <= self.spend_cp_below_top()
-                    && may_enter(self, power, to, !units.is_empty())
-                    && (units.is_empty() || self.split_fits(power, from, units))
+                from.is_adjacent(to)
+                    && self.formation_may_leave(power, from, units, leaders)
+                    && self.formation_step(power, from, to, units, self.spend_cp_below_top())
             }
             Action::Done => {
                 let mut list = ActionList::new();
@@ -231,6 +223,25 @@ impl Game {
             }
             _ => false,
         }
+    }
+
+    /// Whether army leaders may still join a formation in `from`: before
+    /// any unit, so that the formation limit is known (§5.1); not held back
+    /// (§13.1); not besieged (§15).
+    fn leaders_may_join(&self, power: Power, from: Space, units: LandUnits) -> bool {
+        units.is_empty() && !held_back(self, power, from) && !self.is_besieged(from, Faction::from(power))
+    }
+
+    /// Whether the formation may set off: it has a leader or a unit, and
+    /// its units split off from their stack within the counters (§13.1, §5.2).
+    fn formation_may_leave(&self, power: Power, from: Space, units: LandUnits, leaders: EnumSet<Leader>) -> bool {
+        (!units.is_empty() || !leaders.is_empty()) && (units.is_empty() || self.split_fits(power, from, units))
+    }
+
+    /// Whether a formation with `units` may step from `from` into the
+    /// adjacent `to` with `cp` left (§11.2, §13.1).
+    fn formation_step(&self, power: Power, from: Space, to: Space, units: LandUnits, cp: u8) -> bool {
+        move_cost(from, to) <= cp && may_enter(self, power, to, !units.is_empty())
     }
 
     /// Offers `AddUnit` for each kind `available` has more of than the
