@@ -245,16 +245,13 @@ impl Game {
         // The group splits off the same way whatever its destination: the
         // counters are checked once, and only if some destination fits.
         if !group.units.is_empty() {
-            let before = list.len();
-            for d in options.destinations.iter().filter(|d| d.users.contains(group.faction)) {
-                let arriving = group.units.total() - d.loss(group.units.total());
-                let fits_room = d.room.is_none_or(|room| arriving <= room);
-                if fits_room && !list.contains(&Action::WinterTo(d.space)) {
-                    list.push(Action::WinterTo(d.space));
-                }
-            }
-            if list.len() > before && !self.winter_split_fits(space, group) {
-                list.truncate(before);
+            let arriving = |d: &winter::Destination| group.units.total() - d.loss(group.units.total());
+            let targets: EnumSet<Space> = (options.destinations.iter())
+                .filter(|d| d.users.contains(group.faction) && d.room.is_none_or(|room| arriving(d) <= room))
+                .map(|d| d.space)
+                .collect();
+            if !targets.is_empty() && self.winter_split_fits(space, group) {
+                list.extend(targets.iter().map(Action::WinterTo));
             }
         }
         if group.units.is_empty() && options.stack.must_leave() == 0 {
