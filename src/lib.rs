@@ -28,6 +28,7 @@ mod dice;
 mod edit;
 mod engine;
 mod event;
+mod events;
 mod frames;
 mod game;
 mod observe;
