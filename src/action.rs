@@ -267,6 +267,10 @@ actions! {
         Marry(MaritalStatus) => "marry",
         /// Discard this card from one's hand (Patron of the Arts, #4).
         Discard(Card) => "discard",
+        /// Halley's Comet (#38): a random card of this power's hand is discarded.
+        RandomDiscard(Power) => "random_discard",
+        /// Halley's Comet (#38): this power skips its next impulse.
+        SkipImpulse(Power) => "skip_impulse",
     }
 }
 

@@ -103,6 +103,9 @@ pub enum EditError {
     /// to 6, Full Bible 0 to 10 and only once the New Testament is done (§18.1).
     #[error("the {0} translation tracks cannot show that")]
     TranslationTrack(LanguageZone),
+    /// The power takes no impulses in this scenario (§24.3).
+    #[error("{0:?} takes no impulses in this scenario")]
+    NoImpulses(Power),
 }
 
 impl Game {
@@ -582,6 +585,16 @@ impl Game {
     pub fn set_peace_made(&mut self, a: Power, b: Power, made: bool) -> Result<(), EditError> {
         check_pair(a.into(), b.into())?;
         self.peace_made.set(a.into(), b.into(), made);
+        Ok(())
+    }
+
+    /// Makes `power` skip its next impulse or not (Halley's Comet, #38):
+    /// only a power that takes impulses in this scenario.
+    pub fn set_impulse_to_skip(&mut self, power: Power, skip: bool) -> Result<(), EditError> {
+        if !crate::engine::impulse_powers(self.scenario()).contains(&power) {
+            return Err(EditError::NoImpulses(power));
+        }
+        self.skip_impulse.set(power, skip);
         Ok(())
     }
 

@@ -41,6 +41,10 @@ pub enum Event {
     },
     /// A power passed its impulse.
     Passed(Power),
+    /// A power must skip its next impulse (Halley's Comet, #38).
+    ImpulseToSkip(Power),
+    /// A power skipped its impulse, which is not a pass (#38).
+    ImpulseSkipped(Power),
     /// A formation moved.
     FormationMoved {
         /// Whose.

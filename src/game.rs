@@ -63,6 +63,11 @@ impl LandUnits {
         LandUnits { regulars: n, mercenaries: 0, cavalry: 0 }
     }
 
+    /// `n` mercenaries.
+    pub const fn mercenaries(n: u8) -> LandUnits {
+        LandUnits { regulars: 0, mercenaries: n, cavalry: 0 }
+    }
+
     /// How many of `kind`.
     #[inline]
     pub const fn count(self, kind: LandUnitKind) -> u8 {
@@ -381,6 +386,9 @@ pub struct Game {
     /// England's succession: Henry's marital status, the pregnancy chart,
     /// the Catherine of Aragon marker (§21.3).
     pub(crate) succession: crate::rules::england::Succession,
+    /// Powers that must skip their next impulse, which is not a pass
+    /// (Halley's Comet, #38).
+    pub(crate) skip_impulse: EnumSet<Power>,
 }
 
 impl Game {
@@ -472,6 +480,7 @@ impl Game {
             naval_beaten: Default::default(),
             war: Default::default(),
             succession: Default::default(),
+            skip_impulse: EnumSet::EMPTY,
         }
     }
 
@@ -996,6 +1005,11 @@ impl Game {
     /// ```
     pub fn piracy_markers(&self) -> EnumSet<SeaZone> {
         self.piracy_markers
+    }
+
+    /// The powers that must skip their next impulse (Halley's Comet, #38).
+    pub fn impulses_to_skip(&self) -> EnumSet<Power> {
+        self.skip_impulse
     }
 }
 

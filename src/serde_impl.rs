@@ -110,6 +110,9 @@ struct GameRepr {
     /// England's succession (§21.3).
     #[serde(default)]
     succession: crate::rules::england::Succession,
+    /// Powers that skip their next impulse (Halley's Comet, #38).
+    #[serde(default)]
+    skip_impulse: Vec<Power>,
 }
 
 /// One land stack.
@@ -234,6 +237,7 @@ impl From<&Game> for GameRepr {
             naval_beaten: game.naval_beaten,
             war: game.war,
             succession: game.succession,
+            skip_impulse: game.skip_impulse.iter().collect(),
         }
     }
 }
@@ -332,6 +336,7 @@ impl GameRepr {
             naval_beaten: self.naval_beaten,
             war: self.war,
             succession: self.succession,
+            skip_impulse: set_of(self.skip_impulse, "skip_impulse")?,
         };
         game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
         game.validate()?;

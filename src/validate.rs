@@ -166,6 +166,8 @@ impl Game {
         let ok_power = |p: Power| powers.contains(&p);
         let mut ok =
             usize::from(self.impulse_index) <= 2 * powers.len() + 1 && usize::from(self.passes_in_row) <= powers.len();
+        // Halley's Comet (#38) skips impulses of powers that take them.
+        ok &= self.skip_impulse.iter().all(ok_power);
         for frame in self.stack.frames() {
             ok &= ok_power(frame.decider());
             ok &= match *frame {

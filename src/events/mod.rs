@@ -26,6 +26,7 @@ mod home;
 mod naval;
 mod politics;
 mod religion;
+mod responses;
 
 use crate::action::Action;
 use crate::data::cards::Removal;
@@ -131,8 +132,15 @@ impl EventStep {
 }
 
 /// The built events, theme by theme.
-const THEMES: [&[CardEvent]; 6] =
-    [home::EVENTS, religion::EVENTS, politics::EVENTS, england::EVENTS, naval::EVENTS, combat::EVENTS];
+const THEMES: [&[CardEvent]; 7] = [
+    home::EVENTS,
+    religion::EVENTS,
+    politics::EVENTS,
+    england::EVENTS,
+    naval::EVENTS,
+    combat::EVENTS,
+    responses::EVENTS,
+];
 
 /// The registry: the built event of each card, by card index.
 static REGISTRY: [Option<&CardEvent>; Card::COUNT] = build(&THEMES);

@@ -161,6 +161,16 @@ impl Game {
         }
         let power = powers[usize::from(self.impulse_index) % powers.len()];
         self.impulse_index = ((usize::from(self.impulse_index) + 1) % powers.len()) as u8;
+        // Halley's Comet (#38): the impulse is skipped, and that is not a
+        // pass. The phase ends once every power has passed in succession
+        // (§11.1): the skipped power has not, and its next chance comes
+        // after every other power's next impulse, so the run starts again.
+        if self.skip_impulse.contains(power) {
+            self.skip_impulse.remove(power);
+            self.passes_in_row = 0;
+            log.event(Event::ImpulseSkipped(power));
+            return;
+        }
         self.stack.push(Frame::Impulse { power });
     }
 

@@ -153,7 +153,7 @@ impl Game {
     }
 
     /// A random card other than home cards taken out of `from`'s hand (§6.1).
-    fn take_random_card(&mut self, from: Power) -> Option<Card> {
+    pub(crate) fn take_random_card(&mut self, from: Power) -> Option<Card> {
         let cards = peace::drawable_cards(self, from);
         if cards.is_empty() {
             return None;
