@@ -52,7 +52,7 @@ impl Game {
         Ok(())
     }
 
-    /// "Ottoman-Hapsburg, France-Genoa", or "none": the pairs (a major
+    /// "Ottoman and Hapsburg; France and Genoa", or "none": the pairs (a major
     /// power with a major or minor) where `holds`.
     fn pairs_text(&self, holds: impl Fn(Faction, Faction) -> bool) -> String {
         let mut pairs = Vec::new();
@@ -60,11 +60,11 @@ impl Game {
             let others = Power::ALL[i + 1..].iter().map(|&p| Faction::from(p));
             for b in others.chain(MinorPower::ALL.into_iter().map(Faction::from)) {
                 if holds(a.into(), b) {
-                    pairs.push(format!("{a}-{b}"));
+                    pairs.push(format!("{a} and {b}"));
                 }
             }
         }
-        if pairs.is_empty() { "none".into() } else { pairs.join(", ") }
+        if pairs.is_empty() { "none".into() } else { pairs.join("; ") }
     }
 
     fn is_notable(&self, space: Space) -> bool {

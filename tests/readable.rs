@@ -115,7 +115,7 @@ fn the_summary_shows_the_position() {
     let lines: Vec<&str> = summary.lines().collect();
     assert!(lines[0].starts_with("Turn 1, "), "{summary}");
     assert!(summary.contains("VP: Ottoman "), "{summary}");
-    assert!(summary.contains("Wars: Ottoman-Hapsburg\n"), "{summary}");
+    assert!(summary.contains("Wars: Ottoman and Hapsburg\n"), "{summary}");
     assert!(summary.contains("Hands: Ottoman 0, Hapsburg 0, England 0, France 1, Papacy 0, Protestant 0"), "{summary}");
     assert!(
         summary.contains(
