@@ -356,13 +356,6 @@ impl Game {
             Frame::DietOfWorms { .. } => kind(K::DietOfWorms),
             Frame::CouncilOfTrent { .. } => Decision { card: Some(Card::CouncilOfTrent), ..kind(K::CouncilOfTrent) },
             Frame::PlaceLeader { leader, .. } => Decision { leader: Some(leader), ..kind(K::CardEvent) },
-            Frame::PapalBull => Decision { card: Some(Card::PapalBull), ..kind(K::CardEvent) },
-            Frame::BullUnrest { target, left } => Decision {
-                card: Some(Card::PapalBull),
-                opponent: Some(target.into()),
-                left: Some(left),
-                ..kind(K::CardEvent)
-            },
             Frame::NavalCombat { .. } => kind(K::NavalWar),
             Frame::Interception { active, zone, .. } => {
                 Decision { sea_zone: Some(zone), opponent: Some(active.into()), ..kind(K::NavalInterception) }
@@ -385,14 +378,13 @@ impl Game {
                 ..kind(K::PiracyHit)
             },
             Frame::War(war) => self.war_decision(war, kind(K::CombatCards)),
-            Frame::SixWives => Decision { card: Some(Card::SixWivesOfHenryViii), ..kind(K::CardEvent) },
-            Frame::JanissariesRegulars { left } => {
-                Decision { card: Some(Card::Janissaries), left: Some(left), ..kind(K::CardEvent) }
-            }
             Frame::Discard { .. } => Decision { card: Some(Card::PatronOfTheArts), ..kind(K::CardEvent) },
-            Frame::HolyRomanEmperor { .. } => {
-                Decision { card: Some(Card::HolyRomanEmperor), leader: Some(Leader::CharlesV), ..kind(K::CardEvent) }
-            }
+            Frame::Event(step) => Decision {
+                card: Some(step.card),
+                opponent: step.target.map(Faction::from),
+                left: (step.left > 0).then_some(step.left),
+                ..kind(K::CardEvent)
+            },
         }
     }
 

@@ -168,8 +168,7 @@ impl Game {
                 self.council_actions(power, papal, protestant, list)
             }
             Some(&Frame::PlaceLeader { spaces, .. }) => list.extend(spaces.iter().map(Action::PlaceAt)),
-            Some(&Frame::PapalBull) => self.papal_bull_actions(list),
-            Some(&Frame::BullUnrest { target, .. }) => self.bull_unrest_actions(target, list),
+            Some(&Frame::Event(step)) => self.event_step_actions(step, list),
             // Never on top at a decision; a way on rather than a stall.
             Some(&Frame::NavalCombat { .. }) => list.push(Action::Done),
             Some(&Frame::Interception { power, active, zone, from, fleet, leaders, tried, .. }) => {
@@ -188,10 +187,7 @@ impl Game {
                 self.piracy_hit_actions(power, zone, chosen, sink_at, list)
             }
             Some(&Frame::War(war)) => self.war_actions(war, list),
-            Some(&Frame::SixWives) => self.six_wives_actions(list),
-            Some(&Frame::JanissariesRegulars { .. }) => self.janissaries_actions(list),
             Some(&Frame::Discard { power }) => self.discard_actions(power, list),
-            Some(&Frame::HolyRomanEmperor { alva }) => self.emperor_actions(alva, list),
             None => {}
         }
         // Most listings come out in index order already.
@@ -272,8 +268,7 @@ impl Game {
                 self.apply_council(power, papal, protestant, action, log)
             }
             Frame::PlaceLeader { leader, .. } => self.apply_place_leader(leader, action, log),
-            Frame::PapalBull => self.apply_papal_bull(action, log),
-            Frame::BullUnrest { target, left } => self.apply_bull_unrest(target, left, action, log),
+            Frame::Event(step) => self.apply_event_step(step, action, log),
             Frame::NavalCombat { .. } => self.run_naval_combat(log),
             Frame::Interception { power, .. } => self.apply_interception(power, action, log),
             Frame::AvoidBattle { power, zone } => self.apply_avoid_battle(power, zone, action, log),
@@ -285,10 +280,7 @@ impl Game {
             Frame::PiracyTarget { zone, .. } => self.apply_piracy_target(zone, action, log),
             Frame::PiracyHit { power, zone, .. } => self.apply_piracy_hit(power, zone, action, log),
             Frame::War(war) => self.apply_war(war, action, log),
-            Frame::SixWives => self.apply_six_wives(action, log),
-            Frame::JanissariesRegulars { left } => self.apply_janissaries(left, action, log),
             Frame::Discard { power } => self.apply_discard(power, action, log),
-            Frame::HolyRomanEmperor { alva } => self.apply_emperor(alva, action, log),
         }
         self.check_automatic_victory(log);
         self.advance(log);

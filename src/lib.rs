@@ -30,6 +30,7 @@ mod display;
 mod edit;
 mod engine;
 mod event;
+mod events;
 mod frames;
 mod game;
 mod observe;

@@ -193,14 +193,9 @@ impl Game {
                 | Frame::CouncilOfTrent { .. } => true,
                 Frame::Spend { cp, .. } => cp <= 6,
                 Frame::PlaceLeader { spaces, .. } => !spaces.is_empty(),
-                Frame::PapalBull => true,
-                Frame::BullUnrest { left, .. } => (1..=crate::rules::events::BULL_UNREST).contains(&left),
+                Frame::Event(step) => self.event_step_fits(step),
                 Frame::War(war) => self.war_frame_fits(war),
-                Frame::SixWives => true,
-                Frame::Discard { .. } | Frame::HolyRomanEmperor { .. } => true,
-                Frame::JanissariesRegulars { left } => {
-                    (1..=crate::rules::combat_cards::JANISSARIES_REGULARS).contains(&left)
-                }
+                Frame::Discard { .. } => true,
                 Frame::NavalMove { power, from, fleet, leaders, .. }
                 | Frame::Interception { power, from, fleet, leaders, .. } => {
                     self.naval_frame_fits(power, from, fleet, leaders)

@@ -15,14 +15,12 @@ use crate::engine::{ActionList, Log};
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::frames::battle::{EntryStep, War};
-use crate::frames::events::event_implemented;
 use crate::frames::naval_war::{BattleStep, CombatStage};
 use crate::game::{Game, LandUnits};
 use crate::rules::battle::{self as battle_rules, commander, min_units};
-use crate::rules::combat_cards::{self as rules, BattleKind, Seat, TERCIOS_DICE};
-use crate::rules::construction::fits_one_more;
+use crate::rules::combat_cards::{BattleKind, Seat, TERCIOS_DICE};
 use crate::sets::EnumSet;
-use crate::types::{Card, CardKind, Faction, LandUnitKind, Power, Space};
+use crate::types::{Card, CardKind, Faction, Power, Space};
 
 /// The battle a window belongs to, read from the frame below it.
 #[derive(Clone, Copy)]
@@ -106,7 +104,7 @@ impl Game {
     pub(crate) fn janissaries_ready(&self) -> bool {
         self.decides(Power::Ottoman)
             && self.hand(Power::Ottoman).contains(Card::Janissaries)
-            && event_implemented(Card::Janissaries)
+            && crate::events::event_built(Card::Janissaries)
             && !self.event_played_this_turn(Card::Janissaries)
     }
 
@@ -136,20 +134,16 @@ impl Game {
         if !self.hand(power).contains(card) {
             return Some(false);
         }
-        if battle.after_roll {
-            return Some(
-                card == Card::Janissaries
-                    && power == Power::Ottoman
-                    && battle.kind != BattleKind::Assault
-                    && self.janissaries_ready(),
-            );
-        }
         let Some(seat) = self.window_seat(power) else { return Some(false) };
+        let Some(combat) = crate::events::combat_use(card) else { return Some(false) };
+        // Janissaries (#1), the one card played after the roll, needs its
+        // home card ready (`janissaries_ready`).
+        let ready = !battle.after_roll || self.janissaries_ready();
         Some(
-            card.kind() == CardKind::Combat
-                && event_implemented(card)
+            combat.after_roll == battle.after_roll
+                && ready
                 && !self.event_played_this_turn(card)
-                && rules::combat_card_allowed(card, seat),
+                && (combat.allowed)(seat),
         )
     }
 
@@ -169,23 +163,8 @@ impl Game {
             }
         }
         log.event(Event::CardPlayedAsEvent { power, card });
-        let side = usize::from(!seat.attacking);
-        match card {
-            Card::Arquebusiers | Card::FieldArtillery | Card::SiegeMining => {
-                self.war.cards.extra[side] += rules::extra_dice(card, power, seat.kind);
-            }
-            Card::Tercios if power == Power::Hapsburg => self.war.cards.tercios[side] = true,
-            Card::Tercios => self.war.cards.fewer[1 - side] += TERCIOS_DICE,
-            Card::SurpriseAttack => self.war.cards.surprise = Some(side as u8),
-            Card::MercenariesBribed => self.bribe_mercenaries(power, seat, log),
-            Card::MercenariesGrowRestless => self.mercenaries_grow_restless(log),
-            Card::Janissaries => {
-                let dice = self.roll_dice(rules::extra_dice(card, power, seat.kind));
-                self.war.cards.janissaries_rolled[side] = dice;
-                log.event(Event::CombatCardDice { power, card, dice });
-                self.stack.pop();
-            }
-            _ => {}
+        if let Some(combat) = crate::events::combat_use(card) {
+            (combat.play)(self, seat, log);
         }
     }
 
@@ -200,82 +179,8 @@ impl Game {
         }
     }
 
-    /// Mercenaries Bribed (#26): half (rounded up) of each opposing power's
-    /// mercenaries in the field battle leave its stack; as many new
-    /// mercenaries of the player join its side, as far as its counters go.
-    fn bribe_mercenaries(&mut self, power: Power, seat: Seat, log: &mut dyn Log) {
-        let Some(Frame::War(War::Entry(mut e))) = self.stack.below(1).copied() else { return };
-        let own = Faction::from(power);
-        let mut switched = 0u8;
-        if seat.attacking {
-            for p in seat.opponents {
-                let f = Faction::from(p);
-                if self.is_besieged(e.to, f) {
-                    continue;
-                }
-                let units = self.land_units(e.to, f);
-                let n = rules::bribed(units.mercenaries);
-                if n > 0 {
-                    self.remove_units(e.to, f, LandUnits { regulars: 0, mercenaries: n, cavalry: 0 }, log);
-                    switched += n;
-                }
-            }
-        } else {
-            let f = Faction::from(e.power);
-            let n = rules::bribed(e.units.mercenaries + e.joined.mercenaries);
-            let from_formation = n.min(e.units.mercenaries);
-            let from_joined = n - from_formation;
-            let lost = LandUnits { regulars: 0, mercenaries: from_formation, cavalry: 0 };
-            self.remove_units(e.from, f, lost, log);
-            // The counters may have taken an extra loss there (seed 002):
-            // the formation keeps only what is left.
-            e.units = min_units(battle_rules::less(e.units, lost), self.land_units(e.from, f));
-            let lost = LandUnits { regulars: 0, mercenaries: from_joined, cavalry: 0 };
-            self.remove_units(e.to, f, lost, log);
-            e.joined = min_units(battle_rules::less(e.joined, lost), self.land_units(e.to, f));
-            switched = n;
-        }
-        let at = if seat.attacking { e.from } else { e.to };
-        let mut placed = 0u8;
-        while placed < switched && fits_one_more(self, own, at, LandUnitKind::Mercenary) {
-            let units = self.land_units(at, own).plus_one(LandUnitKind::Mercenary);
-            let besieged = self.is_besieged(at, own);
-            self.put_units(at, own, units, besieged);
-            placed += 1;
-        }
-        if placed > 0 {
-            let units = LandUnits { regulars: 0, mercenaries: placed, cavalry: 0 };
-            log.event(Event::LandUnitsPlaced { faction: own, space: at, units });
-            if seat.attacking {
-                e.units = battle_rules::plus(e.units, units);
-            }
-        }
-        if let Some(Frame::War(War::Entry(entry))) = self.stack.below_mut(1) {
-            *entry = e;
-        }
-    }
-
-    /// Mercenaries Grow Restless (#27): every mercenary of the assaulting
-    /// formation is removed; if the besiegers no longer outnumber the
-    /// defenders, the siege is broken, they retreat, and the assault ends.
-    fn mercenaries_grow_restless(&mut self, log: &mut dyn Log) {
-        let Some(Frame::War(War::Assault(mut a))) = self.stack.below(1).copied() else { return };
-        let f = Faction::from(a.power);
-        let lost = LandUnits { regulars: 0, mercenaries: a.units.mercenaries, cavalry: 0 };
-        self.remove_units(a.space, f, min_units(lost, self.land_units(a.space, f)), log);
-        a.units = battle_rules::less(a.units, lost);
-        if let Some(Frame::War(War::Assault(assault))) = self.stack.below_mut(1) {
-            *assault = a;
-        }
-        if !battle_rules::siege_holds(self, a.space) {
-            self.stack.pop();
-            self.stack.pop();
-            self.check_siege(a.space, log);
-        }
-    }
-
     /// Removes `units` of `faction` in `space` from play, reported.
-    fn remove_units(&mut self, space: Space, faction: Faction, units: LandUnits, log: &mut dyn Log) {
+    pub(crate) fn remove_units(&mut self, space: Space, faction: Faction, units: LandUnits, log: &mut dyn Log) {
         let here = self.land_units(space, faction);
         let lost = min_units(units, here);
         if lost.is_empty() {
@@ -285,30 +190,5 @@ impl Game {
         self.put_units(space, faction, battle_rules::less(here, lost), besieged);
         log.event(Event::UnitsEliminated { faction, space, units: lost });
         self.settle(faction, space, log);
-    }
-}
-
-/// Janissaries (#1) as an impulse event (§21.1): 4 new regulars.
-impl Game {
-    /// Asks the Ottoman for the next of `left` regulars, if one can go anywhere.
-    pub(crate) fn begin_janissaries(&mut self, left: u8) {
-        if left > 0 && !rules::janissaries_spaces(self).is_empty() {
-            self.stack.push(Frame::JanissariesRegulars { left });
-        }
-    }
-
-    pub(crate) fn janissaries_actions(&self, list: &mut ActionList) {
-        list.extend(rules::janissaries_spaces(self).iter().map(Action::PlaceAt));
-    }
-
-    pub(crate) fn apply_janissaries(&mut self, left: u8, action: Action, log: &mut dyn Log) {
-        self.stack.pop();
-        let Action::PlaceAt(space) = action else { return };
-        let own = Faction::Ottoman;
-        let units = self.land_units(space, own).plus_one(LandUnitKind::Regular);
-        let besieged = self.is_besieged(space, own);
-        self.put_units(space, own, units, besieged);
-        log.event(Event::LandUnitsPlaced { faction: own, space, units: LandUnits::regulars(1) });
-        self.begin_janissaries(left - 1);
     }
 }

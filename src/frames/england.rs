@@ -4,8 +4,7 @@
 //! mandatory events #19 Edward VI, #21 Mary I and #23 Elizabeth I.
 //! The pure rules are in `rules::england`.
 
-use crate::action::Action;
-use crate::engine::{ActionList, Log};
+use crate::engine::Log;
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::frames::reformation::{Series, Source};
@@ -15,32 +14,14 @@ use crate::rules::england::{self as rules, BEHEADED, ELIZABETH, HEALTHY_EDWARD, 
 use crate::rules::religion::AttemptKind;
 use crate::sets::EnumSet;
 use crate::types::{
-    Card, CardKind, Debater, Faction, LanguageZone, Leader, MaritalStatus, Power, Reformer, Religion, Ruler, Space,
+    Card, CardKind, Debater, Faction, LanguageZone, Leader, MaritalStatus, Power, Reformer, Religion, Space,
 };
 
 impl Game {
-    /// The choice of Six Wives of Henry VIII (#3): a declaration of war on
-    /// France, the Hapsburg or Scotland, or the marriage.
-    pub(crate) fn six_wives_actions(&self, list: &mut ActionList) {
-        list.extend(rules::six_wives_dow_targets(self).iter().map(Action::DeclareWar));
-        if let Some(next) = rules::six_wives_marriage(self) {
-            list.push(Action::Marry(next));
-        }
-    }
-
-    pub(crate) fn apply_six_wives(&mut self, action: Action, log: &mut dyn Log) {
-        self.stack.pop();
-        match action {
-            Action::DeclareWar(target) => self.six_wives_war(target, log),
-            Action::Marry(_) => self.advance_marriage(log),
-            _ => {}
-        }
-    }
-
     /// The declaration-of-war use of #3: England declares war on `target`,
     /// then spends 5 CP. After a declaration on Scotland, France may
     /// intervene without paying (the `Intervention` frame above the CP).
-    fn six_wives_war(&mut self, target: Faction, log: &mut dyn Log) {
+    pub(crate) fn six_wives_war(&mut self, target: Faction, log: &mut dyn Log) {
         let england = Power::England;
         self.stack.push(Frame::Spend { power: england, cp: rules::SIX_WIVES_DOW_CP, abandoned: EnumSet::EMPTY });
         // Legal: `six_wives_dow_targets` checked the restrictions.
@@ -172,43 +153,10 @@ impl Game {
         }
     }
 
-    /// #19 Edward VI: Henry VIII dies and Edward VI rules England (only
-    /// while Henry rules).
-    pub(crate) fn edward_vi_event(&mut self, log: &mut dyn Log) {
-        if self.ruler(Power::England) == Ruler::HenryViii {
-            self.henry_dies(log);
-            self.new_ruler(Ruler::EdwardVi, log);
-        }
-    }
-
-    /// #21 Mary I: the ruler (Henry VIII or Edward VI) dies and Mary I
-    /// rules; but while Henry rules and Edward was born, it acts as Edward
-    /// VI (the late heir, §21.3; its card then recurs after a sickly
-    /// Edward, `rules::england::mary_recurs`).
-    pub(crate) fn mary_i_event(&mut self, log: &mut dyn Log) {
-        let ruler = self.ruler(Power::England);
-        if rules::mary_acts_as_edward(self) {
-            self.henry_dies(log);
-            self.new_ruler(Ruler::EdwardVi, log);
-        } else if matches!(ruler, Ruler::HenryViii | Ruler::EdwardVi) {
-            if ruler == Ruler::HenryViii {
-                self.henry_dies(log);
-            }
-            self.new_ruler(Ruler::MaryI, log);
-        }
-    }
-
-    /// #23 Elizabeth I: Mary I dies and Elizabeth I rules.
-    pub(crate) fn elizabeth_i_event(&mut self, log: &mut dyn Log) {
-        if self.ruler(Power::England) == Ruler::MaryI {
-            self.new_ruler(Ruler::ElizabethI, log);
-        }
-    }
-
     /// Henry VIII leaves the game; Dudley enters in London (if England
     /// controls it) or in Henry's space, England choosing (cards #19, #21).
     /// Two-player game: only in Henry's space (as Henry II, ruling C5).
-    fn henry_dies(&mut self, log: &mut dyn Log) {
+    pub(crate) fn henry_dies(&mut self, log: &mut dyn Log) {
         let at = self.leader_location(Leader::HenryViii);
         if at != LeaderLocation::Removed {
             self.leaders[Leader::HenryViii.index()] = LeaderLocation::Removed;

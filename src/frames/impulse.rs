@@ -7,7 +7,6 @@ use crate::data::powers;
 use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
 use crate::frames::Frame;
-use crate::frames::events::event_implemented;
 use crate::game::{Game, LandUnits, NavalLocation, NavalUnits, ReformerState, Scenario};
 use crate::rules::counters::CounterTally;
 use crate::rules::{cards_dealt, construction, debate, loc};
@@ -16,10 +15,10 @@ use crate::types::{Card, CardKind, Faction, LandUnitKind, LanguageZone, Phase, P
 
 /// Whether `card` may be in the deck now (§6.1 with the honesty rule of the
 /// README): a mandatory event must be played as an event, so until its
-/// event is built (`frames::events::event_implemented`) it stays out of the
+/// event is built (`events::event_built`) it stays out of the
 /// game.
 pub(crate) fn card_in_use(card: Card) -> bool {
-    card.kind() != CardKind::Mandatory || event_implemented(card)
+    card.kind() != CardKind::Mandatory || crate::events::event_built(card)
 }
 
 /// CP costs of the actions built so far, the same for every power (§11.2).

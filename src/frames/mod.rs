@@ -8,7 +8,6 @@ pub(crate) mod combat_cards;
 pub(crate) mod debate;
 pub(crate) mod diplomacy;
 pub(crate) mod england;
-pub(crate) mod events;
 pub(crate) mod home_cards;
 pub(crate) mod impulse;
 pub(crate) mod movement;
@@ -116,12 +115,6 @@ pub(crate) enum Frame {
     /// A card event puts `leader` in play: `power` picks one of `spaces`
     /// (Henry II #20, the Schmalkaldic League's leaders #13).
     PlaceLeader { power: Power, leader: Leader, spaces: EnumSet<Space> },
-    /// Papal Bull (#5): the Papacy picks the reformer or ruler to
-    /// excommunicate (§21.5).
-    PapalBull,
-    /// Papal Bull (#5): the Papacy places up to `left` more unrest markers
-    /// on `target`'s home spaces, or is done (§21.5).
-    BullUnrest { target: Power, left: u8 },
     /// The naval war after `power`'s naval move (§16.1 steps 4-7), run
     /// automatically between the decisions it pushes: `arrived`, the sea
     /// zones its ships just arrived in; `intercepted`, those where an
@@ -174,18 +167,12 @@ pub(crate) enum Frame {
     /// The land war (§13-§15): an entry into a space, an assault, and their
     /// decisions (`frames::battle`, `frames::siege`).
     War(battle::War),
-    /// Six Wives of Henry VIII (#3): England picks the declaration of war
-    /// or the marriage (§21.3).
-    SixWives,
-    /// Janissaries (#1) as an impulse event: the Ottoman places `left` more
-    /// new regulars (§21.1).
-    JanissariesRegulars { left: u8 },
     /// `power` discards a card of its choice, neither a home card nor a
     /// mandatory event (§6.1; Patron of the Arts, #4).
     Discard { power: Power },
-    /// Holy Roman Emperor (#2, §21.2): the Hapsburg moves Charles V (with
-    /// the Duke of Alva if `alva`) or leaves him; its 5 CP wait below.
-    HolyRomanEmperor { alva: bool },
+    /// A decision of a card's event: the card's own code lists and applies
+    /// it (`events::Steps`).
+    Event(crate::events::EventStep),
 }
 
 impl Frame {
@@ -219,7 +206,7 @@ impl Frame {
                 power
             }
             Frame::PlaceLeader { power, .. } => power,
-            Frame::PapalBull | Frame::BullUnrest { .. } => Power::Papacy,
+            Frame::Event(step) => step.power,
             Frame::NavalCombat { power, .. }
             | Frame::Interception { power, .. }
             | Frame::AvoidBattle { power, .. }
@@ -231,10 +218,7 @@ impl Frame {
             | Frame::PiracyTarget { power, .. }
             | Frame::PiracyHit { power, .. } => power,
             Frame::War(war) => war.decider(),
-            Frame::SixWives => Power::England,
-            Frame::JanissariesRegulars { .. } => Power::Ottoman,
             Frame::Discard { power } => power,
-            Frame::HolyRomanEmperor { .. } => Power::Hapsburg,
         }
     }
 
@@ -270,8 +254,6 @@ impl Frame {
             Frame::DietOfWorms { .. } => "a card for the Diet of Worms",
             Frame::CouncilOfTrent { .. } => "a debater to send to the Council of Trent, or done",
             Frame::PlaceLeader { .. } => "where the leader is placed",
-            Frame::PapalBull => "a reformer or ruler to excommunicate",
-            Frame::BullUnrest { .. } => "a space to put in unrest, or done",
             Frame::NavalCombat { .. } => "nothing: the naval war goes on by itself",
             Frame::Interception { .. } => "a stack to intercept with, its ships, the attempt, or decline",
             Frame::AvoidBattle { .. } => "where to avoid the naval battle, or decline",
@@ -283,10 +265,8 @@ impl Frame {
             Frame::PiracyTarget { .. } => "the power to pirate",
             Frame::PiracyHit { .. } => "what the piracy hit costs",
             Frame::War(war) => war.prompt(),
-            Frame::SixWives => "a power to declare war on, or the marriage",
-            Frame::JanissariesRegulars { .. } => "where a new regular is placed",
             Frame::Discard { .. } => "a card to discard",
-            Frame::HolyRomanEmperor { .. } => "where Charles V goes, the Duke of Alva with him, or decline",
+            Frame::Event(step) => step.prompt(),
         }
     }
 }

@@ -62,21 +62,7 @@ pub struct Seat {
 /// assert!(!combat_card_allowed(Card::FieldArtillery, seat));
 /// ```
 pub fn combat_card_allowed(card: Card, seat: Seat) -> bool {
-    use BattleKind::*;
-    let ottoman_involved = seat.power == Power::Ottoman || seat.opponents.contains(Power::Ottoman);
-    match card {
-        Card::Arquebusiers => matches!(seat.kind, Field | Naval),
-        Card::FieldArtillery | Card::SurpriseAttack => seat.kind == Field,
-        Card::MercenariesBribed => seat.kind == Field && !ottoman_involved,
-        Card::MercenariesGrowRestless => seat.kind == Assault && !seat.attacking && seat.holds_space,
-        Card::SiegeMining => seat.kind == Assault && seat.attacking,
-        Card::Tercios => {
-            seat.kind == Field
-                && (seat.power == Power::Hapsburg
-                    || (seat.opponents.contains(Power::Hapsburg) && seat.hapsburg_regulars_against >= TERCIOS_REGULARS))
-        }
-        _ => false,
-    }
+    crate::events::combat_use(card).is_some_and(|c| !c.after_roll && (c.allowed)(seat))
 }
 
 /// Tercios (#30): the Hapsburg's 3 extra dice, or the 3 dice fewer it rolls.

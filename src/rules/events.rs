@@ -1,6 +1,6 @@
 //! Card events (§6.1, §6.2, §19 step 8, §21): the conditions and counts the
 //! event procedures read. Pure functions; the engine applies the events in
-//! `frames::events`.
+//! `events` (one entry per card).
 
 use crate::game::{Game, LeaderLocation, Scenario};
 use crate::rules::paths::{self, Metric};
@@ -85,16 +85,7 @@ pub fn master_of_italy_award(keys: u8) -> (i8, bool) {
 /// assert_eq!(forced_deadline(Card::MaryI, Scenario::TwoPlayer), Some(8));
 /// ```
 pub fn forced_deadline(card: Card, scenario: Scenario) -> Option<u8> {
-    let two_player = scenario == Scenario::TwoPlayer;
-    match card {
-        Card::ClementVii => Some(2),
-        Card::BarbaryPirates if !two_player => Some(3),
-        Card::SchmalkaldicLeague | Card::PaulIii => Some(4),
-        Card::SocietyOfJesus => Some(6),
-        Card::EdwardVi if two_player => Some(7),
-        Card::MaryI if two_player => Some(8),
-        _ => None,
-    }
+    crate::events::forced_turn(card, scenario)
 }
 
 /// Whether the engine has built `card`'s event: only those cards are
@@ -108,7 +99,7 @@ pub fn forced_deadline(card: Card, scenario: Scenario) -> Option<u8> {
 /// assert!(!event_built(Card::ScotsRaid));
 /// ```
 pub fn event_built(card: Card) -> bool {
-    crate::frames::events::event_implemented(card)
+    crate::events::event_built(card)
 }
 
 /// Whether `card` is left out of `scenario`'s deck (§24.2, §24.3).
@@ -123,8 +114,11 @@ pub fn excluded_from(card: Card, scenario: Scenario) -> bool {
 /// Whether `power` may play `card` as its event in its own impulse, as far
 /// as the card's kind and text go (§6.1, §11.1): a mandatory event always
 /// (its text may then do nothing); a home card only by its owner; never a
-/// combat or diplomacy card. Papal Bull (#5) needs someone to excommunicate. Whether the engine has built the event and the
-/// once-per-turn limit are checked by `Game::can_play_event`.
+/// combat or diplomacy card; not an English event Mary I forbids (§21.3);
+/// and the card's own condition, from its entry in the event registry
+/// (e.g. Papal Bull, #5, needs someone to excommunicate). Whether the
+/// engine has built the event and the once-per-turn limit are checked by
+/// `Game::can_play_event`.
 ///
 /// ```
 /// use here_i_stand::{Card, Game, Power, Scenario, Setup};
@@ -135,27 +129,15 @@ pub fn excluded_from(card: Card, scenario: Scenario) -> bool {
 /// assert!(!event_condition(&game, Power::France, Card::Arquebusiers));
 /// ```
 pub fn event_condition(game: &Game, power: Power, card: Card) -> bool {
-    if card == Card::PapalBull {
-        return power == Power::Papacy && papal_bull_has_target(game);
-    }
-    if card == Card::SixWivesOfHenryViii {
-        return crate::rules::england::six_wives_playable(game, power);
-    }
-    if crate::rules::england::mary_forbids_event(game, power, card) {
-        return false;
-    }
-    if card == Card::HolyRomanEmperor {
-        return power == Power::Hapsburg && crate::rules::home_cards::emperor_condition(game);
-    }
-    if card == Card::PatronOfTheArts {
-        return power == Power::France && crate::rules::home_cards::patron_condition(game);
-    }
-    match card.kind() {
+    let kind_allows = match card.kind() {
         CardKind::Mandatory => true,
         CardKind::Home => card.owner() == Some(power),
         CardKind::Combat | CardKind::Diplomacy => false,
         CardKind::Response | CardKind::Event => true,
-    }
+    };
+    kind_allows
+        && !crate::rules::england::mary_forbids_event(game, power, card)
+        && crate::events::card_condition(game, power, card)
 }
 
 /// Whether Charles V stands in a space of the Italian language zone

@@ -1,0 +1,109 @@
+//! England's succession (§21.3): #3 Six Wives of Henry VIII, #19 Edward
+//! VI, #21 Mary I, #23 Elizabeth I. The marital status track, the
+//! pregnancy chart and Henry's death are in `frames::england`; the pure
+//! rules in `rules::england`.
+
+use super::{CardEvent, EventStep, Forced, Leaves, Steps, always};
+use crate::action::Action;
+use crate::engine::{ActionList, Log};
+use crate::frames::Frame;
+use crate::game::{Game, Scenario};
+use crate::rules::england as rules;
+use crate::types::{Card, Power, Ruler};
+
+pub(super) const EVENTS: &[CardEvent] = &[
+    CardEvent {
+        card: Card::SixWivesOfHenryViii,
+        playable: rules::six_wives_playable,
+        resolve: |game, _, _| game.stack.push(Frame::Event(EventStep::new(Card::SixWivesOfHenryViii, Power::England))),
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        steps: Some(Steps {
+            prompt: |_| "a power to declare war on, or the marriage",
+            actions: six_wives_actions,
+            apply: six_wives_apply,
+            fits: |step| step.power == Power::England && step.step == 0,
+        }),
+    },
+    CardEvent {
+        card: Card::EdwardVi,
+        playable: always,
+        resolve: edward_vi,
+        leaves: Leaves::Printed,
+        forced: Some(Forced { deadline: |s| (s == Scenario::TwoPlayer).then_some(7), power: Power::England }),
+        combat: None,
+        steps: None,
+    },
+    CardEvent {
+        card: Card::MaryI,
+        playable: always,
+        resolve: mary_i,
+        // Played as a sickly Edward VI, Mary I recurs (§21.3).
+        leaves: Leaves::If(|game, _| !rules::mary_recurs(game)),
+        forced: Some(Forced { deadline: |s| (s == Scenario::TwoPlayer).then_some(8), power: Power::England }),
+        combat: None,
+        steps: None,
+    },
+    CardEvent {
+        card: Card::ElizabethI,
+        playable: always,
+        resolve: elizabeth_i,
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        steps: None,
+    },
+];
+
+/// The choice of #3 Six Wives of Henry VIII: a declaration of war on
+/// France, the Hapsburg or Scotland, or the marriage.
+fn six_wives_actions(game: &Game, _: EventStep, list: &mut ActionList) {
+    list.extend(rules::six_wives_dow_targets(game).iter().map(Action::DeclareWar));
+    if let Some(next) = rules::six_wives_marriage(game) {
+        list.push(Action::Marry(next));
+    }
+}
+
+fn six_wives_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    match action {
+        Action::DeclareWar(target) => game.six_wives_war(target, log),
+        Action::Marry(_) => game.advance_marriage(log),
+        _ => {}
+    }
+}
+
+/// #19 Edward VI: Henry VIII dies and Edward VI rules England (only while
+/// Henry rules). Two-player game: forced in the winter of turn 7.
+fn edward_vi(game: &mut Game, _: Power, log: &mut dyn Log) {
+    if game.ruler(Power::England) == Ruler::HenryViii {
+        game.henry_dies(log);
+        game.new_ruler(Ruler::EdwardVi, log);
+    }
+}
+
+/// #21 Mary I: the ruler (Henry VIII or Edward VI) dies and Mary I rules;
+/// but while Henry rules and Edward was born, it acts as Edward VI (the
+/// late heir, §21.3; its card then recurs after a sickly Edward,
+/// `rules::england::mary_recurs`). Two-player game: forced in the winter
+/// of turn 8.
+fn mary_i(game: &mut Game, _: Power, log: &mut dyn Log) {
+    let ruler = game.ruler(Power::England);
+    if rules::mary_acts_as_edward(game) {
+        game.henry_dies(log);
+        game.new_ruler(Ruler::EdwardVi, log);
+    } else if matches!(ruler, Ruler::HenryViii | Ruler::EdwardVi) {
+        if ruler == Ruler::HenryViii {
+            game.henry_dies(log);
+        }
+        game.new_ruler(Ruler::MaryI, log);
+    }
+}
+
+/// #23 Elizabeth I: Mary I dies and Elizabeth I rules.
+fn elizabeth_i(game: &mut Game, _: Power, log: &mut dyn Log) {
+    if game.ruler(Power::England) == Ruler::MaryI {
+        game.new_ruler(Ruler::ElizabethI, log);
+    }
+}

@@ -1,0 +1,262 @@
+//! Home cards (§6.1, §21): #1 Janissaries, #2 Holy Roman Emperor, #4
+//! Patron of the Arts, #5 Papal Bull. (#3 Six Wives of Henry VIII is in
+//! `england.rs`.) Their pure rules are in `rules::home_cards`,
+//! `rules::combat_cards` and `rules::events`.
+
+use super::{CardEvent, Combat, EventStep, Leaves, Steps, always};
+use crate::action::Action;
+use crate::engine::{ActionList, Log};
+use crate::event::Event;
+use crate::frames::Frame;
+use crate::game::{DebaterState, Game, LandUnits, LeaderLocation, ReformerState};
+use crate::rules::combat_cards::{self as combat_rules, BattleKind, JANISSARIES_REGULARS, Seat};
+use crate::rules::events as rules;
+use crate::rules::home_cards::{CHATEAUX_MAX, chateaux_modifier, chateaux_result, emperor_condition, emperor_spaces};
+use crate::sets::EnumSet;
+use crate::types::{Card, Faction, LandUnitKind, Leader, Power};
+
+pub(super) const EVENTS: &[CardEvent] = &[
+    CardEvent {
+        card: Card::Janissaries,
+        playable: always,
+        resolve: janissaries,
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: Some(Combat { after_roll: true, allowed: janissaries_in_battle, play: janissaries_dice }),
+        steps: Some(Steps {
+            prompt: |_| "where a new regular is placed",
+            actions: janissaries_spaces,
+            apply: janissaries_place,
+            fits: |step| step.power == Power::Ottoman && (1..=JANISSARIES_REGULARS).contains(&step.left),
+        }),
+    },
+    CardEvent {
+        card: Card::HolyRomanEmperor,
+        playable: |game, _| emperor_condition(game),
+        resolve: holy_roman_emperor,
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        steps: Some(Steps {
+            prompt: |_| "where Charles V goes, the Duke of Alva with him, or decline",
+            actions: emperor_actions,
+            apply: emperor_apply,
+            fits: |step| step.power == Power::Hapsburg && step.step == 0,
+        }),
+    },
+    CardEvent {
+        card: Card::PatronOfTheArts,
+        playable: |game, _| crate::rules::home_cards::patron_condition(game),
+        resolve: patron_of_the_arts,
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        steps: None,
+    },
+    CardEvent {
+        card: Card::PapalBull,
+        playable: |game, _| rules::papal_bull_has_target(game),
+        resolve: papal_bull,
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        steps: Some(Steps {
+            prompt: papal_bull_prompt,
+            actions: papal_bull_actions,
+            apply: papal_bull_apply,
+            fits: papal_bull_fits,
+        }),
+    },
+];
+
+/// #1 Janissaries as an impulse event (§21.1): the Ottoman places 4 new
+/// regulars, one at a time (`left` in the step), where
+/// `rules::combat_cards::janissaries_spaces` allows.
+fn janissaries(game: &mut Game, _: Power, _: &mut dyn Log) {
+    begin_janissaries(game, JANISSARIES_REGULARS);
+}
+
+fn begin_janissaries(game: &mut Game, left: u8) {
+    if left > 0 && !combat_rules::janissaries_spaces(game).is_empty() {
+        let step = EventStep { left, ..EventStep::new(Card::Janissaries, Power::Ottoman) };
+        game.stack.push(Frame::Event(step));
+    }
+}
+
+fn janissaries_spaces(game: &Game, _: EventStep, list: &mut ActionList) {
+    list.extend(combat_rules::janissaries_spaces(game).iter().map(Action::PlaceAt));
+}
+
+fn janissaries_place(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    let Action::PlaceAt(space) = action else { return };
+    let own = Faction::Ottoman;
+    let units = game.land_units(space, own).plus_one(LandUnitKind::Regular);
+    let besieged = game.is_besieged(space, own);
+    game.put_units(space, own, units, besieged);
+    log.event(Event::LandUnitsPlaced { faction: own, space, units: LandUnits::regulars(1) });
+    begin_janissaries(game, step.left.saturating_sub(1));
+}
+
+/// #1 Janissaries in battle (§21.1): after both rolls, by the Ottoman, in a
+/// field battle (5 dice) or a naval battle (4 dice), never an assault.
+fn janissaries_in_battle(seat: Seat) -> bool {
+    seat.power == Power::Ottoman && seat.kind != BattleKind::Assault
+}
+
+fn janissaries_dice(game: &mut Game, seat: Seat, log: &mut dyn Log) {
+    let side = usize::from(!seat.attacking);
+    let dice = game.roll_dice(combat_rules::extra_dice(Card::Janissaries, seat.power, seat.kind));
+    game.war.cards.janissaries_rolled[side] = dice;
+    log.event(Event::CombatCardDice { power: seat.power, card: Card::Janissaries, dice });
+    // The Janissaries window closes with the card.
+    game.stack.pop();
+}
+
+/// #2 Holy Roman Emperor (§21.2): the Hapsburg gets 5 CP to spend, and
+/// first may move Charles V to a space `rules::home_cards::emperor_spaces`
+/// allows (the Duke of Alva with him if he stands in Charles's space: the
+/// event is the first thing of the impulse), or leave him where he is.
+/// The step's `flag`: Alva goes with him.
+fn holy_roman_emperor(game: &mut Game, _: Power, _: &mut dyn Log) {
+    let cp = Card::HolyRomanEmperor.cp();
+    game.stack.push(Frame::Spend { power: Power::Hapsburg, cp, abandoned: EnumSet::EMPTY });
+    if !emperor_spaces(game).is_empty() {
+        game.stack.push(Frame::Event(EventStep::new(Card::HolyRomanEmperor, Power::Hapsburg)));
+    }
+}
+
+/// Alva stands with Charles V.
+fn alva_with_charles(game: &Game) -> bool {
+    let charles = game.leader_location(Leader::CharlesV);
+    matches!(charles, LeaderLocation::Space(_)) && game.leader_location(Leader::DukeOfAlva) == charles
+}
+
+fn emperor_actions(game: &Game, step: EventStep, list: &mut ActionList) {
+    list.push(Action::Decline);
+    if !step.flag && alva_with_charles(game) {
+        list.push(Action::AddLeader(Leader::DukeOfAlva));
+    }
+    list.extend(emperor_spaces(game).iter().map(Action::PlaceAt));
+}
+
+fn emperor_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    match action {
+        Action::AddLeader(_) => {
+            if let Some(Frame::Event(top)) = game.stack.top_mut() {
+                top.flag = true;
+            }
+        }
+        Action::PlaceAt(space) => {
+            game.stack.pop();
+            let to = LeaderLocation::Space(space);
+            let alva = step.flag && alva_with_charles(game);
+            game.leaders[Leader::CharlesV.index()] = to;
+            log.event(Event::LeaderPlaced { leader: Leader::CharlesV, to });
+            if alva {
+                game.leaders[Leader::DukeOfAlva.index()] = to;
+                log.event(Event::LeaderPlaced { leader: Leader::DukeOfAlva, to });
+            }
+        }
+        _ => {
+            game.stack.pop();
+        }
+    }
+}
+
+/// #4 Patron of the Arts (§21.4): France rolls a die plus
+/// `rules::home_cards::chateaux_modifier` on the chateaux table, gains its
+/// chateau VP (up to 6), draws its cards from the deck, then discards one
+/// of its choice if the table says so (skipped when only home cards and
+/// mandatory events are in hand).
+fn patron_of_the_arts(game: &mut Game, _: Power, log: &mut dyn Log) {
+    let die = game.roll_dice(1);
+    let modifier = chateaux_modifier(game);
+    let (vp, draws, discards) = chateaux_result(die.sum() as i8 + modifier);
+    let vp = vp.min(CHATEAUX_MAX - game.chateaux_vp.min(CHATEAUX_MAX));
+    game.chateaux_vp += vp;
+    log.event(Event::ChateauxRoll { dice: die, modifier, vp });
+    for _ in 0..draws {
+        game.draw_from_deck(Power::France, log);
+    }
+    if discards > 0 {
+        game.begin_discard(Power::France);
+    }
+}
+
+/// #5 Papal Bull (§21.5): the Papacy excommunicates a reformer or a ruler
+/// (`rules::events::excommunicable_reformers`, `excommunicable_rulers`);
+/// step 1 (`target`, `left`): the unrest markers after a ruler's.
+fn papal_bull(game: &mut Game, _: Power, _: &mut dyn Log) {
+    game.stack.push(Frame::Event(EventStep::new(Card::PapalBull, Power::Papacy)));
+}
+
+fn papal_bull_prompt(step: EventStep) -> &'static str {
+    match step.step {
+        0 => "a reformer or ruler to excommunicate",
+        _ => "a space to put in unrest, or done",
+    }
+}
+
+fn papal_bull_fits(step: EventStep) -> bool {
+    let unrest = step.step == 1 && step.target.is_some() && (1..=rules::BULL_UNREST).contains(&step.left);
+    step.power == Power::Papacy && (step.step == 0 || unrest)
+}
+
+fn papal_bull_actions(game: &Game, step: EventStep, list: &mut ActionList) {
+    match (step.step, step.target) {
+        (0, _) => {
+            list.extend(rules::excommunicable_reformers(game).iter().map(Action::ExcommunicateReformer));
+            list.extend(rules::excommunicable_rulers(game).iter().map(Action::ExcommunicateRuler));
+        }
+        (_, Some(target)) => {
+            list.push(Action::Done);
+            list.extend(rules::bull_unrest_spaces(game, target).iter().map(Action::PlaceUnrest));
+        }
+        (_, None) => list.push(Action::Done),
+    }
+}
+
+/// A reformer leaves the map with his debater (committed) until the next
+/// card draw. A ruler's power takes a "-1 card" marker (counted by
+/// `rules::cards_dealt`) until peace with the Papacy or §9.5, and the
+/// Papacy may place up to 2 unrest markers. Each figure only once per
+/// game. (The debate the Papacy may call after a reformer's
+/// excommunication is not built.)
+fn papal_bull_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    match action {
+        Action::ExcommunicateReformer(reformer) => {
+            game.reformers_excommunicated.insert(reformer);
+            game.reformers[reformer.index()] = ReformerState::Away;
+            let debater = &mut game.debaters[rules::reformer_debater(reformer).index()];
+            if *debater == DebaterState::Uncommitted {
+                *debater = DebaterState::Committed;
+            }
+            log.event(Event::ReformerExcommunicated(reformer));
+        }
+        Action::ExcommunicateRuler(ruler) => {
+            game.excommunicated.insert(ruler);
+            game.rulers_excommunicated.insert(ruler);
+            log.event(Event::RulerExcommunicated(ruler));
+            bull_unrest(game, ruler.power(), rules::BULL_UNREST);
+        }
+        Action::PlaceUnrest(space) => {
+            game.unrest.insert(space);
+            log.event(Event::UnrestPlaced(space));
+            if let Some(target) = step.target {
+                bull_unrest(game, target, step.left.saturating_sub(1));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Asks the Papacy for the next of `left` unrest markers on `target`'s
+/// home spaces, if one may go anywhere.
+fn bull_unrest(game: &mut Game, target: Power, left: u8) {
+    if left > 0 && !rules::bull_unrest_spaces(game, target).is_empty() {
+        let step = EventStep { step: 1, left, target: Some(target), ..EventStep::new(Card::PapalBull, Power::Papacy) };
+        game.stack.push(Frame::Event(step));
+    }
+}

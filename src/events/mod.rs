@@ -1,0 +1,358 @@
+//! Card events (§6.1, §6.2, §21): one card, one place.
+//!
+//! Every built event is one [`CardEvent`] entry in the `EVENTS` list of its
+//! theme's file (`home.rs`, `religion.rs`, `politics.rs`, `england.rs`,
+//! `naval.rs`, `combat.rs`), and everything the rules say of that card
+//! lives there: who may play it and when, what it does, whether it leaves
+//! the game, its forced resolution in winter, its use in a battle's
+//! combat-card window, and the decisions it asks for. "Is the event built"
+//! is "is it in the table" ([`card_event`]).
+//!
+//! An event that asks for decisions pushes the generic [`Frame::Event`]
+//! frame, carrying an [`EventStep`]; the engine hands the listing and the
+//! choice back to the card's own [`Steps`]. So a new card adds no frame
+//! kind and no match arm anywhere else. Choices that several procedures
+//! share keep their own generic frames: `Flips`, `Attempts`, `Discard`,
+//! `PlaceLeader`, `Universities`.
+//!
+//! How to add a card: write its functions in its theme's file and add its
+//! `CardEvent` to that file's `EVENTS`. An event that asks for decisions
+//! pushes its frames: they sit above the 2 CP of a mandatory event and are
+//! decided first.
+
+mod combat;
+mod england;
+mod home;
+mod naval;
+mod politics;
+mod religion;
+
+use crate::action::Action;
+use crate::data::cards::Removal;
+use crate::engine::{ActionList, Log, impulse_powers};
+use crate::event::Event;
+use crate::frames::Frame;
+use crate::game::{Game, LeaderLocation, Scenario};
+use crate::rules::combat_cards::Seat;
+use crate::sets::EnumSet;
+use crate::types::{Card, CardKind, Leader, Power, Ruler, Space};
+
+/// What the rules say of one card's event.
+pub(crate) struct CardEvent {
+    /// The card.
+    pub card: Card,
+    /// Whether `power` may play it as its event in its impulse, as far as
+    /// the card's own text goes (§6.1): the kind of card, the hand and the
+    /// once-per-turn limit are checked by `Game::can_play_event`.
+    pub playable: fn(&Game, Power) -> bool,
+    /// What it does, played by (or forced for) the power.
+    pub resolve: fn(&mut Game, Power, &mut dyn Log),
+    /// Whether it leaves the game after this play (§6.2).
+    pub leaves: Leaves,
+    /// A mandatory event's forced resolution in winter (§19 step 8).
+    pub forced: Option<Forced>,
+    /// Its use in a battle's combat-card window (§6.1).
+    pub combat: Option<Combat>,
+    /// The decisions it asks for, through [`Frame::Event`].
+    pub steps: Option<Steps>,
+}
+
+/// Whether a card leaves the game after it is played as an event (§6.2).
+#[derive(Clone, Copy)]
+pub(crate) enum Leaves {
+    /// As printed: the red dagger removes it, else it is discarded.
+    Printed,
+    /// As its text says, read before the event resolves.
+    If(fn(&Game, Power) -> bool),
+}
+
+/// A mandatory event resolved by force in the winter of its deadline turn
+/// if nobody played it (§19 step 8).
+#[derive(Clone, Copy)]
+pub(crate) struct Forced {
+    /// The turn, by scenario, in whose winter it is forced.
+    pub deadline: fn(Scenario) -> Option<u8>,
+    /// The power its text concerns, for whom it resolves.
+    pub power: Power,
+}
+
+/// A card's use in a battle's combat-card window (§6.1).
+#[derive(Clone, Copy)]
+pub(crate) struct Combat {
+    /// Played after both rolls (Janissaries, #1), else before them.
+    pub after_roll: bool,
+    /// Whether the card's text lets `seat.power` play it in this battle.
+    pub allowed: fn(Seat) -> bool,
+    /// Its effect on the battle (`Game::war.cards`, or the units).
+    pub play: fn(&mut Game, Seat, &mut dyn Log),
+}
+
+/// The decisions of a card's event, made through [`Frame::Event`].
+#[derive(Clone, Copy)]
+pub(crate) struct Steps {
+    /// What the decision at `step` is about, for error messages.
+    pub prompt: fn(EventStep) -> &'static str,
+    /// The legal actions at `step`.
+    pub actions: fn(&Game, EventStep, &mut ActionList),
+    /// Applies the (legal) action at `step`; the step's frame is on top and
+    /// the card's code pops or replaces it.
+    pub apply: fn(&mut Game, EventStep, Action, &mut dyn Log),
+    /// Whether a loaded `step` is one the card's code can go on from
+    /// (`Game::validate`).
+    pub fits: fn(EventStep) -> bool,
+}
+
+/// A decision of a card's event in progress: the generic event frame's
+/// data. What `step`, `left`, `target` and `flag` mean is the card's own
+/// business (its `Steps` and their doc comments say).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub(crate) struct EventStep {
+    /// The card whose event asks.
+    pub card: Card,
+    /// The power that decides.
+    pub power: Power,
+    /// Which of the card's decisions this is.
+    pub step: u8,
+    /// A count left (markers to place, units to raise).
+    pub left: u8,
+    /// A power the decision concerns.
+    pub target: Option<Power>,
+    /// A yes/no the card keeps between decisions.
+    pub flag: bool,
+}
+
+impl EventStep {
+    /// The first decision of `card`'s event, made by `power`.
+    pub(crate) fn new(card: Card, power: Power) -> EventStep {
+        EventStep { card, power, step: 0, left: 0, target: None, flag: false }
+    }
+}
+
+/// The built events, theme by theme.
+const THEMES: [&[CardEvent]; 6] =
+    [home::EVENTS, religion::EVENTS, politics::EVENTS, england::EVENTS, naval::EVENTS, combat::EVENTS];
+
+/// The registry: the built event of each card, by card index.
+static REGISTRY: [Option<&CardEvent>; Card::COUNT] = build(&THEMES);
+
+const fn build(themes: &[&'static [CardEvent]]) -> [Option<&'static CardEvent>; Card::COUNT] {
+    let mut table: [Option<&'static CardEvent>; Card::COUNT] = [None; Card::COUNT];
+    let mut t = 0;
+    while t < themes.len() {
+        let theme = themes[t];
+        let mut i = 0;
+        while i < theme.len() {
+            let entry = &theme[i];
+            assert!(table[entry.card.index()].is_none(), "a card is registered twice");
+            table[entry.card.index()] = Some(entry);
+            i += 1;
+        }
+        t += 1;
+    }
+    table
+}
+
+/// The built event of `card`, if any.
+pub(crate) fn card_event(card: Card) -> Option<&'static CardEvent> {
+    REGISTRY[card.index()]
+}
+
+/// Whether the engine has built `card`'s event.
+pub(crate) fn event_built(card: Card) -> bool {
+    card_event(card).is_some()
+}
+
+/// A card's own condition for being played as an event (true where the
+/// card's text sets none, or it is not built).
+pub(crate) fn card_condition(game: &Game, power: Power, card: Card) -> bool {
+    card_event(card).is_none_or(|e| (e.playable)(game, power))
+}
+
+/// Any power, any time: the card's text sets no condition of its own.
+pub(crate) fn always(_: &Game, _: Power) -> bool {
+    true
+}
+
+/// The card's combat-card use, if it has one.
+pub(crate) fn combat_use(card: Card) -> Option<Combat> {
+    card_event(card).and_then(|e| e.combat)
+}
+
+/// The turn in whose winter `card` is forced, if it is a built mandatory
+/// event with a deadline in `scenario`.
+pub(crate) fn forced_turn(card: Card, scenario: Scenario) -> Option<u8> {
+    card_event(card).and_then(|e| e.forced).and_then(|f| (f.deadline)(scenario))
+}
+
+/// The steps of the card a generic event frame belongs to.
+fn steps_of(step: EventStep) -> Option<Steps> {
+    card_event(step.card).and_then(|e| e.steps)
+}
+
+impl Game {
+    /// Whether a loaded card-event decision is one the engine can go on
+    /// from: the card has built steps, and they accept the step's data.
+    pub(crate) fn event_step_fits(&self, step: EventStep) -> bool {
+        steps_of(step).is_some_and(|s| (s.fits)(step))
+    }
+}
+
+impl EventStep {
+    /// What the decision is about, for error messages.
+    pub(crate) fn prompt(self) -> &'static str {
+        steps_of(self).map_or("a choice of a card event", |s| (s.prompt)(self))
+    }
+}
+
+/// The CP a mandatory event gives after it resolves (§6.1), but Luther's 95
+/// Theses (#8), which gives none.
+pub(crate) const MANDATORY_CP: u8 = 2;
+
+impl Game {
+    /// The legal actions at a card event's decision: the card's own.
+    pub(crate) fn event_step_actions(&self, step: EventStep, list: &mut ActionList) {
+        if let Some(steps) = steps_of(step) {
+            (steps.actions)(self, step, list);
+        }
+    }
+
+    /// Applies a card event's decision: the card's own code.
+    pub(crate) fn apply_event_step(&mut self, step: EventStep, action: Action, log: &mut dyn Log) {
+        match steps_of(step) {
+            Some(steps) => (steps.apply)(self, step, action, log),
+            None => {
+                self.stack.pop();
+            }
+        }
+    }
+
+    /// Whether `power` may play `card` from its hand as its event now: in
+    /// its impulse (§6.1, §6.2, §11.1), the event is built, the card's kind
+    /// and text allow it (`rules::events::event_condition`), and the card
+    /// has not been played as an event this turn; in a battle's combat-card
+    /// window, the combat cards (and after the roll Janissaries) the window
+    /// allows it (`frames::combat_cards`).
+    ///
+    /// ```
+    /// use here_i_stand::{Card, Game, Power, Scenario, Setup};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    /// game.give_card(Power::France, Card::MasterOfItaly)?;
+    /// assert!(game.can_play_event(Power::France, Card::MasterOfItaly));
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
+    pub fn can_play_event(&self, power: Power, card: Card) -> bool {
+        // In a battle's combat-card window: that window's cards (§6.1).
+        if let Some(allowed) = self.combat_window_allows(power, card) {
+            return allowed;
+        }
+        self.hand(power).contains(card)
+            && event_built(card)
+            && !self.event_played_this_turn(card)
+            && crate::rules::events::event_condition(self, power, card)
+    }
+
+    /// Plays `card` from `power`'s hand as its event (§6.1, §6.2): the card
+    /// leaves the hand and goes to the power card (home cards), out of the
+    /// game (red dagger, or a conditional removal whose condition holds) or
+    /// to the discard pile; a mandatory event then gives 2 CP to spend,
+    /// below any decision the event itself asks for.
+    pub(crate) fn play_event(&mut self, power: Power, card: Card, log: &mut dyn Log) {
+        self.passes_in_row = 0;
+        self.hands[power.index()].remove(card);
+        self.events_played[power.index()].insert(card);
+        log.event(Event::CardPlayedAsEvent { power, card });
+        if card.kind() != CardKind::Home {
+            if self.removed_after_event(power, card) {
+                self.removed.insert(card);
+            } else {
+                self.discard.insert(card);
+            }
+        }
+        if card.kind() == CardKind::Mandatory && card != Card::Luthers95Theses {
+            self.stack.push(Frame::Spend { power, cp: MANDATORY_CP, abandoned: EnumSet::EMPTY });
+        }
+        if let Some(event) = card_event(card) {
+            (event.resolve)(self, power, log);
+        }
+    }
+
+    /// Whether `card` leaves the game after `power` plays it as an event
+    /// now (§6.2): its red dagger, or its printed condition, read before
+    /// the event resolves.
+    fn removed_after_event(&self, power: Power, card: Card) -> bool {
+        match card_event(card).map(|e| e.leaves) {
+            Some(Leaves::If(removed)) => removed(self, power),
+            Some(Leaves::Printed) | None => card.removal() == Removal::Removed,
+        }
+    }
+
+    /// §19 step 8: each built mandatory event whose deadline is this turn
+    /// and that has not been played (it is still in the deck, the discard
+    /// pile or a hand) resolves as if played, with no CP, and leaves the
+    /// game. Events asking for decisions push their frames.
+    pub(crate) fn forced_mandatory_events(&mut self, log: &mut dyn Log) {
+        let scenario = self.scenario();
+        let mut in_game = self.deck.union(self.discard);
+        for hand in self.hands {
+            in_game = in_game.union(hand);
+        }
+        for card in Card::ALL {
+            let Some(event) = card_event(card) else { continue };
+            let Some(forced) = event.forced else { continue };
+            if (forced.deadline)(scenario) == Some(self.turn) && in_game.contains(card) {
+                self.take_card_out(card);
+                self.removed.insert(card);
+                log.event(Event::MandatoryEventForced(card));
+                (event.resolve)(self, forced.power, log);
+            }
+        }
+    }
+
+    /// `power` draws the top card of the deck, a random one of it (none if
+    /// the deck is empty).
+    pub(crate) fn draw_from_deck(&mut self, power: Power, log: &mut dyn Log) {
+        if self.deck.is_empty() {
+            return;
+        }
+        let pick = self.random_below(self.deck.len());
+        if let Some(card) = self.deck.nth(pick) {
+            self.deck.remove(card);
+            self.hands[power.index()].insert(card);
+            log.event(Event::CardDrawnFromDeck(power));
+        }
+    }
+
+    /// A ruler card takes its power's throne (§3.3; #10, #14, #16, #20, #22).
+    pub(crate) fn new_ruler(&mut self, ruler: Ruler, log: &mut dyn Log) {
+        let power = ruler.power();
+        self.rulers[power.index()] = ruler;
+        log.event(Event::RulerChanged { power, ruler });
+    }
+
+    /// Puts `leader` in `space`, or lets `power` choose among `spaces` (a
+    /// non-player power of the two-player game takes the first).
+    pub(crate) fn place_leader(&mut self, power: Power, leader: Leader, spaces: EnumSet<Space>, log: &mut dyn Log) {
+        let chooses = impulse_powers(self.scenario()).contains(&power);
+        match spaces.iter().next() {
+            None => {}
+            Some(space) if spaces.len() == 1 || !chooses => self.put_leader(leader, space, log),
+            Some(_) => self.stack.push(Frame::PlaceLeader { power, leader, spaces }),
+        }
+    }
+
+    pub(crate) fn put_leader(&mut self, leader: Leader, space: Space, log: &mut dyn Log) {
+        let to = LeaderLocation::Space(space);
+        self.leaders[leader.index()] = to;
+        log.event(Event::LeaderPlaced { leader, to });
+    }
+
+    pub(crate) fn apply_place_leader(&mut self, leader: Leader, action: Action, log: &mut dyn Log) {
+        self.stack.pop();
+        if let Action::PlaceAt(space) = action {
+            self.put_leader(leader, space, log);
+        }
+    }
+}
