@@ -110,3 +110,19 @@ fn every_decision_of_random_play_has_a_line() {
     });
     assert!(checked > 100);
 }
+
+/// A card event's decision (#1 Janissaries as an impulse event, §21.1)
+/// names its card; the Ottoman decides.
+#[test]
+fn a_card_event_names_its_card() {
+    let mut game = common::board(5);
+    game.give_card(Power::Ottoman, Card::Janissaries).unwrap();
+    game.set_phase(Phase::Action).unwrap();
+    game.run_automatic();
+    assert_eq!(game.pending().kind, DecisionKind::Impulse);
+    game.apply(Action::PlayEvent(Card::Janissaries)).unwrap();
+    let decision = game.pending();
+    assert_eq!(decision.kind, DecisionKind::CardEvent);
+    assert_eq!((decision.power, decision.card), (Some(Power::Ottoman), Some(Card::Janissaries)));
+    assert!(decision.to_string().starts_with("Ottoman, card event (card Janissaries"), "{decision}");
+}
