@@ -1,10 +1,12 @@
 //! Plays whole games with uniformly random legal actions and prints what
 //! happened: per game the seed, turns played, the winner and how, the number
 //! of decisions, the battles and the religious struggle; then three summary
-//! lines (speed; war; religion).
+//! lines (speed; war; religion). `--narrate` prints every event of the first
+//! game, one English line each, before its result.
 //!
 //! ```text
 //! cargo run --release --example random_game -- --games 100 --seed 1 --scenario 1517 --quiet
+//! cargo run --release --example random_game -- --games 1 --seed 7 --narrate
 //! ```
 
 use std::io::Write;
@@ -22,10 +24,11 @@ struct Options {
     seed: u64,
     scenario: Scenario,
     quiet: bool,
+    narrate: bool,
 }
 
 fn parse_options() -> Result<Options, String> {
-    let mut options = Options { games: 10, seed: 1, scenario: Scenario::Y1517, quiet: false };
+    let mut options = Options { games: 10, seed: 1, scenario: Scenario::Y1517, quiet: false, narrate: false };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or(format!("{arg} needs a value"));
@@ -41,6 +44,7 @@ fn parse_options() -> Result<Options, String> {
                 }
             }
             "--quiet" => options.quiet = true,
+            "--narrate" => options.narrate = true,
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -77,6 +81,23 @@ impl Extend<Event> for Tally {
     }
 }
 
+/// Counts the events, and prints each as it comes when narrating.
+struct Narrator<'a> {
+    tally: &'a mut Tally,
+    narrate: bool,
+}
+
+impl Extend<Event> for Narrator<'_> {
+    fn extend<I: IntoIterator<Item = Event>>(&mut self, events: I) {
+        for event in events {
+            if self.narrate {
+                println!("  {event}");
+            }
+            self.tally.extend([event]);
+        }
+    }
+}
+
 impl Tally {
     fn add(&mut self, other: Tally) {
         self.field_battles += other.field_battles;
@@ -93,7 +114,9 @@ fn main() {
     let options = match parse_options() {
         Ok(options) => options,
         Err(message) => {
-            eprintln!("{message}\nusage: random_game [--games N] [--seed S] [--scenario 1517|1532|2p] [--quiet]");
+            eprintln!(
+                "{message}\nusage: random_game [--games N] [--seed S] [--scenario 1517|1532|2p] [--quiet] [--narrate]"
+            );
             std::process::exit(2);
         }
     };
@@ -115,7 +138,12 @@ fn main() {
                 std::process::exit(1);
             }
             let pick = ((u128::from(chooser.next_u64()) * actions.len() as u128) >> 64) as usize;
-            if let Err(err) = game.apply_logged(actions[pick], &mut tally) {
+            let narrate = options.narrate && i == 0;
+            if narrate {
+                let decider = game.pending().power.map_or("nobody", |p| p.name());
+                println!("{decider}: {}", actions[pick].describe());
+            }
+            if let Err(err) = game.apply_logged(actions[pick], &mut Narrator { tally: &mut tally, narrate }) {
                 eprintln!("seed {seed}: a listed action was refused: {err}");
                 std::process::exit(1);
             }
@@ -127,12 +155,13 @@ fn main() {
         protestant_spaces_total += protestant;
         if !options.quiet {
             let result = match game.outcome() {
-                Some(outcome) => format!("{} wins ({:?})", outcome.winner, outcome.kind),
+                Some(outcome) => outcome.to_string(),
                 None => "no result".to_string(),
             };
             println!(
-                "seed {seed}: turns {}  {result}  decisions {decisions}  battles {}/{}/{}  piracy {}  \
-                 attempts {}/{}  debates {}  protestant spaces {protestant}",
+                "seed {seed}: turns {}, {result}, decisions {decisions}, field battles {}, assaults {}, \
+                 naval battles {}, piracy {}, reformation attempts {}, counter-reformation attempts {}, \
+                 debates {}, protestant spaces {protestant}",
                 game.turn(),
                 tally.field_battles,
                 tally.assaults,

@@ -101,6 +101,13 @@ macro_rules! actions {
                     $( Action::$Var(x) => Some(x.id()), )*
                 }
             }
+
+            fn object_name(self) -> Option<&'static str> {
+                match self {
+                    $( Action::$Unit => None, )*
+                    $( Action::$Var(x) => Some(x.name()), )*
+                }
+            }
         }
 
         fn parse_object(kind: usize, object: &str) -> Option<Action> {
@@ -274,6 +281,112 @@ actions! {
     }
 }
 
+/// Each verb's English phrase; `{}` stands for the object's name.
+const PHRASES: &[(&str, &str)] = &[
+    ("pass", "pass the impulse"),
+    ("done", "done"),
+    ("decline", "decline"),
+    ("intervene", "intervene"),
+    ("naval_move", "naval move"),
+    ("build_st_peters", "build St. Peter's"),
+    ("found_university", "found a Jesuit university"),
+    ("play_cp", "play {} for CP"),
+    ("play_event", "play {} as an event"),
+    ("move_from", "move a formation from {}"),
+    ("add_unit", "add a unit: {}"),
+    ("add_leader", "add leader {}"),
+    ("move_to", "move to {}"),
+    ("raise_regular", "raise a regular in {}"),
+    ("buy_mercenary", "buy a mercenary in {}"),
+    ("raise_cavalry", "raise cavalry in {}"),
+    ("build_squadron", "build a squadron in {}"),
+    ("build_corsair", "build a corsair in {}"),
+    ("control", "take control of {}"),
+    ("remove_unrest", "remove unrest from {}"),
+    ("declare_war", "declare war on {}"),
+    ("winter_to", "winter in {}"),
+    ("deploy_from", "deploy from {}"),
+    ("deploy_to", "deploy to {}"),
+    ("pay_with", "pay with {}"),
+    ("displace_to", "displace to {}"),
+    ("add_minor_unit", "add a regular of {}"),
+    ("lose_unit", "lose a unit: {}"),
+    ("place_at", "place in {}"),
+    ("naval_from_port", "move ships from {}"),
+    ("naval_from_sea", "move ships from the {}"),
+    ("add_ship", "add a ship: {}"),
+    ("add_allied_squadron", "add a squadron of {}"),
+    ("naval_to_port", "sail to {}"),
+    ("naval_to_sea", "sail to the {}"),
+    ("sue_for_peace", "sue {} for peace"),
+    ("remove_unit_in", "remove a unit in {}"),
+    ("lose_ship", "lose a ship: {}"),
+    ("regain", "regain {}"),
+    ("regain_leader", "regain {}"),
+    ("give_vp", "give {} 1 War Winner VP"),
+    ("give_random_card", "give {} a random card"),
+    ("ransom", "ransom {}"),
+    ("return_leader_to", "return the leader to {}"),
+    ("lift_excommunication", "lift the excommunication of {}"),
+    ("publish_treatise", "publish a treatise in the {} zone"),
+    ("translate_scripture", "translate scripture in the {} zone"),
+    ("burn_books", "burn books in the {} zone"),
+    ("target", "target {}"),
+    ("commit_debater", "commit {}"),
+    ("place_university", "place a Jesuit university in {}"),
+    ("call_debate", "call a debate in the {} zone"),
+    ("defender_from", "draw the defender from the {} debaters"),
+    ("choose_debater", "choose {}"),
+    ("flip", "flip {}"),
+    ("excommunicate_reformer", "excommunicate {}"),
+    ("excommunicate_ruler", "excommunicate {}"),
+    ("place_unrest", "place unrest in {}"),
+    ("battle_at_sea", "fight the naval battle in the {}"),
+    ("battle_in_port", "fight the naval battle in {}"),
+    ("engage", "engage {}"),
+    ("lose_squadron_of", "lose a squadron of {}"),
+    ("transport_from", "transport a formation from {}"),
+    ("piracy", "piracy in the {}"),
+    ("piracy_target", "pirate {}"),
+    ("sink_squadron_in", "lose a squadron in {}"),
+    ("sink_squadron_at", "lose a squadron in the {}"),
+    ("withdraw_into", "withdraw into the fortifications of {}"),
+    ("retreat_to", "retreat to {}"),
+    ("assault", "assault {}"),
+    ("lose_minor_unit", "lose a regular of {}"),
+    ("marry", "marry: {}"),
+    ("discard", "discard {}"),
+    ("random_discard", "discard a random card of {}"),
+    ("skip_impulse", "make {} skip its next impulse"),
+];
+
+impl Action {
+    /// The action in English, for a person: "play Janissaries (#1, 5 CP)
+    /// for CP", "move to Orléans". The text notation (`Display`) is the
+    /// machine form.
+    ///
+    /// ```
+    /// use here_i_stand::{Action, Card, Space};
+    ///
+    /// assert_eq!(Action::MoveTo(Space::Orleans).describe(), "move to Orléans");
+    /// assert_eq!(Action::PlayCp(Card::Janissaries).describe(), "play Janissaries (#1, 5 CP) for CP");
+    /// ```
+    pub fn describe(self) -> String {
+        let (kind, _) = self.kind_and_payload();
+        let verb = VERBS[kind];
+        let phrase = PHRASES.iter().find(|(v, _)| *v == verb).map_or(verb, |&(_, phrase)| phrase);
+        let object = match self {
+            Action::PlayCp(card) | Action::PlayEvent(card) | Action::PayWith(card) | Action::Discard(card) => {
+                format!("{} (#{}, {} CP)", card.name(), card.number(), card.cp())
+            }
+            Action::AddUnit(kind) | Action::LoseUnit(kind) => kind.name().to_lowercase(),
+            Action::AddShip(kind) | Action::LoseShip(kind) => kind.name().to_lowercase(),
+            _ => self.object_name().unwrap_or_default().to_string(),
+        };
+        phrase.replace("{}", &object)
+    }
+}
+
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (kind, _) = self.kind_and_payload();
@@ -319,6 +432,15 @@ mod tests {
         }
         assert_eq!(Action::from_index(Action::COUNT as u32), None);
         assert_eq!(Action::from_index(u32::MAX), None);
+    }
+
+    #[test]
+    fn every_verb_has_a_phrase() {
+        for verb in VERBS {
+            let phrase = PHRASES.iter().find(|(v, _)| v == verb).map(|&(_, p)| p);
+            assert!(phrase.is_some_and(|p| !p.contains('_')), "{verb}");
+        }
+        assert_eq!(PHRASES.len(), VERBS.len());
     }
 
     #[test]

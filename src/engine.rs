@@ -51,6 +51,11 @@ pub enum IllegalAction {
     /// The game is over.
     #[error("the game is over")]
     GameOver,
+    /// Nothing is pending: automatic steps must run first. Only a position
+    /// built with the editing API is in this state, until
+    /// [`Game::run_automatic`] runs them ([`Decider::Nobody`]).
+    #[error("not ready: run the automatic steps")]
+    NotReady,
     /// The action is not among the legal ones for the decision at hand.
     #[error("{action} is not legal now: the decision is {expected}")]
     NotLegal {
@@ -223,7 +228,7 @@ impl Game {
             return Err(IllegalAction::GameOver);
         }
         let Some(&frame) = self.stack.top() else {
-            return Err(IllegalAction::GameOver);
+            return Err(IllegalAction::NotReady);
         };
         if !self.is_legal(&action) {
             return Err(IllegalAction::NotLegal { action, expected: frame.prompt() });

@@ -718,3 +718,332 @@ pub enum Event {
         card: Card,
     },
 }
+
+/// "s" for more than one.
+fn plural(n: impl Into<i64>) -> &'static str {
+    if n.into() == 1 { "" } else { "s" }
+}
+
+/// " with `n` leader(s)", or nothing.
+fn with_leaders(n: u8) -> String {
+    match n {
+        0 => String::new(),
+        1 => " with 1 leader".into(),
+        n => format!(" with {n} leaders"),
+    }
+}
+
+/// "succeeded" or "failed".
+fn outcome(success: bool) -> &'static str {
+    if success { "succeeded" } else { "failed" }
+}
+
+/// `dice` and their total with `modifier`: "8 + 1 = 9" of faces "5 3".
+fn roll_with(dice: Dice, modifier: i64) -> String {
+    let total = i64::from(dice.sum()) + modifier;
+    match modifier {
+        0 => format!("rolled {dice} ({total})"),
+        m if m > 0 => format!("rolled {dice} +{m} ({total})"),
+        m => format!("rolled {dice} {m} ({total})"),
+    }
+}
+
+/// "Protestant" / "tie".
+fn won_by(winner: Option<Power>) -> String {
+    winner.map_or_else(|| "a tie".into(), |p| format!("{} wins", p.name()))
+}
+
+/// One English line per event, naming spaces, powers, cards and dice as a
+/// player would: "France moves 4 regulars with 1 leader from Paris to Lyon".
+impl core::fmt::Display for Event {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match *self {
+            Event::PhaseBegan { turn, phase } => write!(f, "Turn {turn}: {} phase", phase.name()),
+            Event::CardsDealt { power, count } => write!(f, "{power} is dealt {count} card{}", plural(count)),
+            Event::CardAdded(card) => write!(f, "{} (#{}) enters the deck", card.name(), card.number()),
+            Event::CardPlayedForCp { power, card, cp } => {
+                write!(f, "{power} plays {} (#{}) for {cp} CP", card.name(), card.number())
+            }
+            Event::Passed(power) => write!(f, "{power} passes"),
+            Event::ImpulseToSkip(power) => write!(f, "{power} will skip its next impulse"),
+            Event::ImpulseSkipped(power) => write!(f, "{power} skips its impulse (not a pass)"),
+            Event::FormationMoved { power, from, to, units, leaders } => {
+                write!(f, "{power} moves {units}{} from {from} to {to}", with_leaders(leaders))
+            }
+            Event::UnitRaised { faction, kind, space } => {
+                write!(f, "{faction} raises a {} in {space}", kind.name().to_lowercase())
+            }
+            Event::SquadronBuilt { faction, space } => write!(f, "{faction} builds a squadron in {space}"),
+            Event::ControlChanged { space, from, to } => write!(f, "{space} passes from {from} to {to} control"),
+            Event::UnrestRemoved(space) => write!(f, "Unrest is removed from {space}"),
+            Event::GameOver(outcome) => write!(f, "Game over: {outcome}"),
+            Event::SpringDeployed { power, from, to, units, leaders } => {
+                write!(f, "{power} deploys {units}{} from {from} to {to}", with_leaders(leaders))
+            }
+            Event::WarDeclared { power, target } => write!(f, "{power} declares war on {target}"),
+            Event::Intervened { power, minor, declarer } => {
+                write!(f, "{power} intervenes for {minor} against {declarer}")
+            }
+            Event::CardPaidForWar { power, card, cp } => {
+                write!(f, "{power} pays for war with {} (#{}, {cp} CP)", card.name(), card.number())
+            }
+            Event::WinterNavalReturn { faction, to } => write!(f, "{faction} ships winter in {to}"),
+            Event::WinterReturn { faction, from, to, units } => {
+                write!(f, "{faction} {units} go home for winter from {from} to {to}")
+            }
+            Event::UnitsEliminated { faction, space, units } => write!(f, "{faction} loses {units} in {space}"),
+            Event::CorsairBuilt(space) => write!(f, "Ottoman builds a corsair in {space}"),
+            Event::ShipsMoved { faction, from, to, units } => write!(f, "{faction} {units} sail from {from} to {to}"),
+            Event::NavalLeaderMoved { leader, from, to } => write!(f, "{leader} sails from {from} to {to}"),
+            Event::ReligionChanged { space, religion } => write!(f, "{space} turns {religion}"),
+            Event::SuedForPeace { power, winner, vp } => {
+                write!(f, "{power} sues {winner} for peace; {winner} gains {vp} War Winner VP")
+            }
+            Event::ShipsEliminated { faction, space, units } => write!(f, "{faction} loses {units} in {space}"),
+            Event::WarWinnerVpGiven { power, to } => write!(f, "{power} gives {to} 1 War Winner VP"),
+            Event::CardDrawn { power, from, card } => {
+                write!(f, "{power} draws {} (#{}) from {from}'s hand", card.name(), card.number())
+            }
+            Event::LeaderReturned { leader, to } => write!(f, "{leader} returns to {to}"),
+            Event::PeaceMade { power, winner } => write!(f, "Peace between {power} and {winner}"),
+            Event::ExcommunicationLifted(ruler) => write!(f, "{ruler}'s excommunication is lifted"),
+            Event::StPetersCp { cp } => write!(f, "{cp} CP go to St. Peter's"),
+            Event::ReformationAttempt { power, space, attacker, defender, attacker_high, defender_high, success } => {
+                write!(f, "{power} reformation attempt in {space}: {attacker} (high {attacker_high})")?;
+                if defender.count() > 0 {
+                    write!(f, " against the Papacy's {defender} (high {defender_high})")?;
+                }
+                f.write_str(if success { ", it turns Protestant" } else { ", it fails" })
+            }
+            Event::CounterReformationAttempt { space, attacker, defender, attacker_high, defender_high, success } => {
+                write!(f, "Papacy counter-reformation attempt in {space}: {attacker} (high {attacker_high})")?;
+                if defender.count() > 0 {
+                    write!(f, " against the Protestant's {defender} (high {defender_high})")?;
+                }
+                f.write_str(if success { ", it turns Catholic" } else { ", it fails" })
+            }
+            Event::DebaterCommitted(debater) => write!(f, "{debater} is committed"),
+            Event::ScriptureTranslated { zone, new_testament, full_bible } => {
+                write!(f, "{zone} scripture translated: New Testament {new_testament}/6, Full Bible {full_bible}/10")
+            }
+            Event::UniversityFounded(space) => write!(f, "A Jesuit university is founded in {space}"),
+            Event::UnrestPlaced(space) => write!(f, "Unrest breaks out in {space}"),
+            Event::Debate {
+                caller,
+                zone,
+                round,
+                attacker,
+                defender,
+                attacker_dice,
+                defender_dice,
+                winner,
+                flips,
+                loser_out,
+                campeggio_roll,
+            } => {
+                write!(
+                    f,
+                    "{caller} debate in the {zone} zone, round {round}: {attacker} rolls {attacker_dice} ({} hit{}), \
+                     {defender} rolls {defender_dice} ({} hit{}): {}",
+                    attacker_dice.hits(),
+                    plural(attacker_dice.hits()),
+                    defender_dice.hits(),
+                    plural(defender_dice.hits()),
+                    won_by(winner)
+                )?;
+                if winner.is_some() {
+                    write!(f, ", {flips} space{} to flip", plural(flips))?;
+                }
+                if let Some(out) = loser_out {
+                    write!(f, ", {out} is out")?;
+                }
+                if let Some(roll) = campeggio_roll {
+                    write!(f, ", Campeggio rolls {roll}")?;
+                }
+                Ok(())
+            }
+            Event::DietOfWorms {
+                protestant_card,
+                papal_card,
+                hapsburg_card,
+                protestant_dice,
+                papal_dice,
+                hapsburg_dice,
+                winner,
+                flips,
+            } => {
+                let card = |c: Option<Card>| c.map_or("no card", |c| c.name());
+                write!(
+                    f,
+                    "Diet of Worms: Protestant plays {} and rolls {protestant_dice}, Papacy plays {} and rolls \
+                     {papal_dice}, Hapsburg plays {} and rolls {hapsburg_dice}: {}",
+                    card(protestant_card),
+                    card(papal_card),
+                    card(hapsburg_card),
+                    won_by(winner)
+                )?;
+                if winner.is_some() {
+                    write!(f, ", {flips} space{} to flip", plural(flips))?;
+                }
+                Ok(())
+            }
+            Event::CouncilOfTrent { papal, protestant, papal_dice, protestant_dice, winner, flips } => {
+                write!(
+                    f,
+                    "Council of Trent: the Papacy sends {} debater{} and rolls {papal_dice}, the Protestant sends {} \
+                     and rolls {protestant_dice}: {}",
+                    papal.len(),
+                    plural(papal.len() as i64),
+                    protestant.len(),
+                    won_by(winner)
+                )?;
+                if winner.is_some() {
+                    write!(f, ", {flips} space{} to flip", plural(flips))?;
+                }
+                Ok(())
+            }
+            Event::ElectorateRegularsPlaced { space, regulars } => {
+                write!(f, "{regulars} Protestant regular{} placed in {space}", plural(regulars))
+            }
+            Event::ReformerPlaced(reformer) => write!(f, "{reformer} enters the map"),
+            Event::CardPlayedAsEvent { power, card } => {
+                write!(f, "{power} plays {} (#{}) as an event", card.name(), card.number())
+            }
+            Event::MandatoryEventForced(card) => {
+                write!(f, "{} (#{}) resolves in winter as a mandatory event", card.name(), card.number())
+            }
+            Event::RulerChanged { power, ruler } => write!(f, "{ruler} now rules {power}"),
+            Event::LeaderPlaced { leader, to } => write!(f, "{leader} is placed {to}"),
+            Event::LeaderRemoved(leader) => write!(f, "{leader} leaves the game"),
+            Event::ReformerRemoved(reformer) => write!(f, "{reformer} leaves the game"),
+            Event::DebaterRemoved(debater) => write!(f, "{debater} leaves the game"),
+            Event::SpaceEnteredPlay(space) => write!(f, "{space} comes into play"),
+            Event::LandUnitsPlaced { faction, space, units } => write!(f, "{faction} places {units} in {space}"),
+            Event::NavalUnitsPlaced { faction, space, units } => write!(f, "{faction} places {units} in {space}"),
+            Event::BonusVp { power, vp } if vp < 0 => write!(f, "{power} loses {} bonus VP", -i16::from(vp)),
+            Event::BonusVp { power, vp } => write!(f, "{power} gains {vp} bonus VP"),
+            Event::CardDrawnFromDeck(power) => write!(f, "{power} draws a card"),
+            Event::SchmalkaldicLeagueFormed => f.write_str("The Schmalkaldic League forms"),
+            Event::WarBegan { a, b } => write!(f, "{a} and {b} are now at war"),
+            Event::AllianceFormed { a, b } => write!(f, "{a} and {b} are now allied"),
+            Event::LandUnitsDisplaced { faction, from, to: Some(to), units } => {
+                write!(f, "{faction} {units} displaced from {from} to {to}")
+            }
+            Event::LandUnitsDisplaced { faction, from, to: None, units } => {
+                write!(f, "{faction} {units} displaced from {from} and eliminated")
+            }
+            Event::RulerExcommunicated(ruler) => write!(f, "{ruler} is excommunicated"),
+            Event::ReformerExcommunicated(reformer) => write!(f, "{reformer} is excommunicated"),
+            Event::NavalInterception { power, from, zone, dice, bonus, success } => write!(
+                f,
+                "{power} tries to intercept from {from} into the {zone}: {}, {}",
+                roll_with(dice, bonus.into()),
+                outcome(success)
+            ),
+            Event::NavalAvoidBattle { power, zone, to, dice, bonus, success } => write!(
+                f,
+                "{power} tries to avoid naval battle in the {zone} to {to}: {}, {}",
+                roll_with(dice, bonus.into()),
+                outcome(success)
+            ),
+            Event::NavalBattle { at, attacker, defender, attacker_dice, defender_dice, winner } => write!(
+                f,
+                "Naval battle in {at}: {attacker} rolls {attacker_dice} ({} hit{}), {defender} rolls {defender_dice} \
+                 ({} hit{}): {winner} wins",
+                attacker_dice.hits(),
+                plural(attacker_dice.hits()),
+                defender_dice.hits(),
+                plural(defender_dice.hits())
+            ),
+            Event::ShipsLost { faction, at, units } => write!(f, "{faction} loses {units} in {at}"),
+            Event::NavalLeaderLost { leader, at } => write!(f, "{leader} goes to the turn track from {at}"),
+            Event::ShipsRetreated { faction, from, to, units } => {
+                write!(f, "{faction} {units} retreat from {from} to {to}")
+            }
+            Event::FormationTransported { power, from, to, units, leaders, cp } => {
+                write!(f, "{power} transports {units}{} by sea from {from} to {to} for {cp} CP", with_leaders(leaders))
+            }
+            Event::Piracy { zone, target, anti_piracy, corsairs_sunk, piracy } => write!(
+                f,
+                "Ottoman piracy in the {zone} against {target}: anti-piracy rolls {anti_piracy} (sinks {corsairs_sunk} \
+                 corsair{}), piracy rolls {piracy} ({} hit{})",
+                plural(corsairs_sunk),
+                piracy.hits(),
+                plural(piracy.hits())
+            ),
+            Event::PiracyVp { total } => write!(f, "Ottoman gains a piracy VP ({total} in all)"),
+            Event::InterceptionAttempt { power, from, to, dice, modifier, success } => write!(
+                f,
+                "{power} tries to intercept from {from} into {to}: {}, {}",
+                roll_with(dice, modifier.into()),
+                outcome(success)
+            ),
+            Event::AvoidBattleAttempt { power, from, to, dice, success, .. } if dice.count() == 0 => {
+                write!(f, "{power} avoids battle from {from} to {to} without a roll: {}", outcome(success))
+            }
+            Event::AvoidBattleAttempt { power, from, to, dice, modifier, success } => write!(
+                f,
+                "{power} tries to avoid battle from {from} to {to}: {}, {}",
+                roll_with(dice, modifier.into()),
+                outcome(success)
+            ),
+            Event::WithdrewIntoFortifications { faction, space, units } => {
+                write!(f, "{faction} {units} withdraw into the fortifications of {space}")
+            }
+            Event::FieldBattle { attacker, defender, space, attacker_dice, defender_dice, winner } => write!(
+                f,
+                "Field battle at {space}: {attacker} rolls {attacker_dice} ({} hit{}), {defender} rolls \
+                 {defender_dice} ({} hit{}): {winner} wins",
+                attacker_dice.hits(),
+                plural(attacker_dice.hits()),
+                defender_dice.hits(),
+                plural(defender_dice.hits())
+            ),
+            Event::Assault { attacker, defender, space, attacker_dice, defender_dice, success } => write!(
+                f,
+                "{attacker} assaults {space}: rolls {attacker_dice} ({} hit{}), {defender} rolls {defender_dice} \
+                 ({} hit{}): {}",
+                attacker_dice.hits(),
+                plural(attacker_dice.hits()),
+                defender_dice.hits(),
+                plural(defender_dice.hits()),
+                if success { "the space falls" } else { "it holds" }
+            ),
+            Event::LeaderCaptured { leader, by } => write!(f, "{leader} is captured by {by}"),
+            Event::Retreated { faction, from, to, units } => write!(f, "{faction} {units} retreat from {from} to {to}"),
+            Event::SiegeBegun { space, besieger } => write!(f, "{besieger} lays siege to {space}"),
+            Event::SiegeBroken(space) => write!(f, "The siege of {space} is broken"),
+            Event::LeaderDisplaced { leader, to } => write!(f, "{leader} is displaced to {to}"),
+            Event::LeaderToTurnTrack(leader) => write!(f, "{leader} goes to the turn track"),
+            Event::HungaryBohemiaDefeated => f.write_str("Hungary-Bohemia is defeated by the Ottoman"),
+            Event::MaritalStatusAdvanced(status) => write!(f, "Henry VIII's marital status: {status}"),
+            Event::PregnancyChart { wife, dice, result } => {
+                write!(f, "Pregnancy chart for {wife}")?;
+                if let Some(dice) = dice {
+                    write!(f, ": rolls {dice}")?;
+                }
+                match result {
+                    Some(result) => write!(f, ", result {result}"),
+                    None => f.write_str(", no result left"),
+                }
+            }
+            Event::CatherineOfAragonMarker(true) => f.write_str("Hapsburg takes the Catherine of Aragon marker"),
+            Event::CatherineOfAragonMarker(false) => f.write_str("Hapsburg uses the Catherine of Aragon marker"),
+            Event::MaryIRoll { card, dice, papal } => write!(
+                f,
+                "Mary I: England rolls {dice} for {}{}",
+                card.name(),
+                if papal { ", the Papacy uses its CP" } else { "" }
+            ),
+            Event::CombatCardDice { power, card, dice } => {
+                write!(f, "{power} adds {} from {}: rolls {dice}", dice.count(), card.name())
+            }
+            Event::ChateauxRoll { dice, modifier, vp } => {
+                write!(f, "France rolls for chateaux: {}, gains {vp} VP", roll_with(dice, modifier.into()))
+            }
+            Event::CardDiscarded { power, card } => {
+                write!(f, "{power} discards {} (#{})", card.name(), card.number())
+            }
+        }
+    }
+}

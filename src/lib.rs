@@ -24,7 +24,9 @@
 
 pub mod action;
 pub mod data;
+mod decision;
 mod dice;
+mod display;
 mod edit;
 mod engine;
 mod event;
@@ -37,10 +39,12 @@ pub mod rules;
 mod serde_impl;
 mod sets;
 mod setup;
+mod summary;
 pub mod types;
 mod validate;
 
 pub use action::{Action, ParseActionError};
+pub use decision::{Decision, DecisionKind};
 pub use dice::Dice;
 pub use edit::EditError;
 pub use engine::{ActionList, Decider, IllegalAction, Outcome};

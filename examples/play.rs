@@ -1,0 +1,195 @@
+//! Play one power in the terminal against random bots for the others.
+//!
+//! ```text
+//! cargo run --release --features serde --example play -- --power france --seed 7
+//! ```
+//!
+//! Flags: `--power NAME` (the power you play, by id: `ottoman`, `hapsburg`,
+//! `england`, `france`, `papacy`, `protestant`; default `protestant`),
+//! `--seed S` (the game's seed; the bots' choices follow from it too),
+//! `--scenario 1517|1532|2p`.
+//!
+//! At each of your decisions the screen shows the decision and the numbered
+//! legal actions in English. Type a number, or an action's text notation
+//! (`move_to orleans`), or a command: `summary`, `save FILE`, `load FILE`
+//! (the game as JSON), `help`, `quit`. What the bots do, and what your
+//! actions set off, is printed one event a line.
+
+use std::io::{BufRead, Write};
+
+use here_i_stand::{Action, Decider, Event, Game, Power, Scenario, Setup};
+
+struct Options {
+    power: Power,
+    seed: u64,
+    scenario: Scenario,
+}
+
+fn parse_options() -> Result<Options, String> {
+    let mut options = Options { power: Power::Protestant, seed: 1, scenario: Scenario::Y1517 };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().ok_or(format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--power" => options.power = value()?.parse().map_err(|e| format!("--power: {e}"))?,
+            "--seed" => options.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
+            "--scenario" => {
+                options.scenario = match value()?.as_str() {
+                    "1517" => Scenario::Y1517,
+                    "1532" => Scenario::Y1532,
+                    "2p" => Scenario::TwoPlayer,
+                    other => return Err(format!("unknown scenario {other}: use 1517, 1532 or 2p")),
+                }
+            }
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    let two_player = options.scenario == Scenario::TwoPlayer;
+    if two_player && !matches!(options.power, Power::Papacy | Power::Protestant) {
+        return Err("the two-player game has the Papacy and the Protestant only".into());
+    }
+    Ok(options)
+}
+
+/// The bots' dice: a xorshift generator seeded from the game's seed.
+struct Bots(u64);
+
+impl Bots {
+    fn pick(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// Prints each event on its own line as it happens.
+struct Narrator;
+
+impl Extend<Event> for Narrator {
+    fn extend<I: IntoIterator<Item = Event>>(&mut self, events: I) {
+        for event in events {
+            println!("    {event}");
+        }
+    }
+}
+
+/// What the person asked for at a prompt.
+enum Command {
+    Act(Action),
+    Summary,
+    Save(String),
+    Load(String),
+    Help,
+    Quit,
+}
+
+fn parse_command(line: &str, actions: &[Action]) -> Result<Command, String> {
+    let line = line.trim();
+    let (word, rest) = line.split_once(' ').map_or((line, ""), |(w, r)| (w, r.trim()));
+    match word {
+        "summary" => Ok(Command::Summary),
+        "help" | "?" => Ok(Command::Help),
+        "quit" | "exit" => Ok(Command::Quit),
+        "save" | "load" if rest.is_empty() => Err(format!("{word} needs a file name")),
+        "save" => Ok(Command::Save(rest.into())),
+        "load" => Ok(Command::Load(rest.into())),
+        _ => {
+            if let Ok(n) = line.parse::<usize>() {
+                return n
+                    .checked_sub(1)
+                    .and_then(|i| actions.get(i))
+                    .map(|&a| Command::Act(a))
+                    .ok_or(format!("choose 1 to {}", actions.len()));
+            }
+            match line.parse::<Action>() {
+                Ok(action) if actions.contains(&action) => Ok(Command::Act(action)),
+                Ok(action) => Err(format!("{action} is not legal now")),
+                Err(_) => Err(format!("not a number, an action or a command: {line:?} (type help)")),
+            }
+        }
+    }
+}
+
+fn show_decision(game: &Game, actions: &[Action]) {
+    println!();
+    println!("Turn {}, {} phase. {}", game.turn(), game.phase().name(), game.pending());
+    for (i, action) in actions.iter().enumerate() {
+        println!("  {:>3}. {}", i + 1, action.describe());
+    }
+}
+
+const HELP: &str = "Type the number of an action, or its text (move_to orleans), or: \
+                    summary | save FILE | load FILE | help | quit";
+
+fn save(game: &Game, path: &str) -> Result<(), String> {
+    let json = serde_json::to_string(game).map_err(|e| e.to_string())?;
+    std::fs::write(path, json).map_err(|e| e.to_string())
+}
+
+fn load(path: &str) -> Result<Game, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    serde_json::from_str(&text).map_err(|e| e.to_string())
+}
+
+fn main() {
+    let options = match parse_options() {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("{message}\nusage: play [--power NAME] [--seed S] [--scenario 1517|1532|2p]");
+            std::process::exit(2);
+        }
+    };
+    let mut game = Game::new(Setup::new(options.scenario, options.seed));
+    let mut bots = Bots(options.seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let me = options.power;
+    println!("You play {me} ({HELP}).");
+    let mut input = std::io::stdin().lock().lines();
+    loop {
+        let actions = game.legal_actions();
+        match game.decider() {
+            Decider::Terminal(outcome) => {
+                println!("{outcome}");
+                break;
+            }
+            Decider::Nobody => game.run_automatic(),
+            Decider::Power(power) if power != me => {
+                let action = actions[bots.pick(actions.len())];
+                println!("{power}: {}", action.describe());
+                if let Err(err) = game.apply_logged(action, &mut Narrator) {
+                    eprintln!("a listed action was refused: {err}");
+                    std::process::exit(1);
+                }
+            }
+            Decider::Power(_) => {
+                show_decision(&game, &actions);
+                print!("> ");
+                let _ = std::io::stdout().flush();
+                let Some(Ok(line)) = input.next() else { break };
+                match parse_command(&line, &actions) {
+                    Ok(Command::Act(action)) => {
+                        println!("{me}: {}", action.describe());
+                        if let Err(err) = game.apply_logged(action, &mut Narrator) {
+                            println!("refused: {err}");
+                        }
+                    }
+                    Ok(Command::Summary) => print!("{}", game.summary()),
+                    Ok(Command::Save(path)) => match save(&game, &path) {
+                        Ok(()) => println!("saved to {path}"),
+                        Err(err) => println!("could not save: {err}"),
+                    },
+                    Ok(Command::Load(path)) => match load(&path) {
+                        Ok(loaded) => {
+                            game = loaded;
+                            println!("loaded {path}");
+                        }
+                        Err(err) => println!("could not load: {err}"),
+                    },
+                    Ok(Command::Help) => println!("{HELP}"),
+                    Ok(Command::Quit) => break,
+                    Err(message) => println!("{message}"),
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! `examples/play.rs` tested as a person would use it (issue #19 item 5):
+//! the example runs in a detached tmux session; keys are typed with
+//! `send-keys` and the screen read with `capture-pane`. Skipped, with a
+//! note, where tmux is missing (`.ci/run` installs it).
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+/// A private tmux server (its own socket), killed when dropped.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    fn run(&self, args: &[&str]) -> std::process::Output {
+        Command::new("tmux").arg("-L").arg(&self.socket).args(args).output().expect("tmux runs")
+    }
+
+    fn screen(&self) -> String {
+        let out = self.run(&["capture-pane", "-p", "-J", "-S", "-200", "-t", "play"]);
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn type_line(&self, text: &str) {
+        self.run(&["send-keys", "-t", "play", "-l", text]);
+        self.run(&["send-keys", "-t", "play", "Enter"]);
+    }
+
+    /// Waits until the screen satisfies `ready`, up to 60 s; returns it.
+    fn wait_for(&self, what: &str, ready: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if ready(&screen) {
+                return screen;
+            }
+            assert!(start.elapsed() < Duration::from_secs(60), "waited for {what}; the screen:\n{screen}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = Command::new("tmux").arg("-L").arg(&self.socket).arg("kill-server").output();
+    }
+}
+
+/// Builds the example (the test profile, all features: what `cargo test
+/// --all-features` already built) and returns its path.
+fn play_binary() -> PathBuf {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let status = Command::new(cargo)
+        .args(["build", "--quiet", "--profile", "test", "--all-features", "--example", "play"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .status()
+        .expect("cargo runs");
+    assert!(status.success(), "the play example builds");
+    // tests run from target/<profile>/deps/; examples sit in target/<profile>/examples/.
+    let exe = std::env::current_exe().expect("the test's path");
+    let dir = exe.parent().and_then(|deps| deps.parent()).expect("target/<profile>");
+    dir.join("examples").join(format!("play{}", std::env::consts::EXE_SUFFIX))
+}
+
+/// The last prompt's screen: the decision line and the numbered actions
+/// below it (the lines after the last line starting with "Turn ").
+fn last_decision(screen: &str) -> (String, Vec<String>) {
+    let lines: Vec<&str> = screen.lines().collect();
+    let at = lines.iter().rposition(|l| l.starts_with("Turn ")).expect("a decision on screen");
+    let actions = lines[at + 1..]
+        .iter()
+        .map(|l| l.trim())
+        .take_while(|l| l.split_once(". ").is_some_and(|(n, _)| n.parse::<usize>().is_ok()))
+        .map(String::from)
+        .collect();
+    (lines[at].to_string(), actions)
+}
+
+fn at_prompt(screen: &str) -> bool {
+    screen.lines().rev().find(|l| !l.trim().is_empty()).is_some_and(|l| l.trim_end() == ">")
+}
+
+/// A person plays the Protestant in a 1517 game (seed 3): the screen shows
+/// the 95 Theses decision and its numbered targets; they pick targets by
+/// number and by text, read the summary, save, load, and quit.
+#[test]
+fn a_person_plays_the_first_decisions_in_tmux() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        println!("note: tmux is not on PATH; the terminal test of examples/play.rs is skipped");
+        return;
+    }
+    let play = play_binary();
+    let tmux = Tmux { socket: format!("his-play-test-{}", std::process::id()) };
+    let command = format!("{} --power protestant --seed 3 --scenario 1517", play.display());
+    let out = tmux.run(&["new-session", "-d", "-s", "play", "-x", "200", "-y", "60", &command]);
+    assert!(out.status.success(), "tmux starts: {}", String::from_utf8_lossy(&out.stderr));
+
+    // The first decision: Luther's 95 Theses, five attempts (§18.1).
+    let screen = tmux.wait_for("the first prompt", at_prompt);
+    let (decision, actions) = last_decision(&screen);
+    assert!(decision.contains("Protestant, religious attempts (German zone, 5 left)"), "{screen}");
+    assert!(actions.len() >= 2 && actions[0].starts_with("1. target "), "{screen}");
+
+    // Pick by number: the first target; the next prompt counts 4 left.
+    tmux.type_line("1");
+    let screen = tmux.wait_for("the second prompt", |s| at_prompt(s) && s.contains("4 left"));
+    assert!(screen.contains("Protestant reformation attempt in "), "{screen}");
+    let (_, actions) = last_decision(&screen);
+    assert!(!actions.is_empty(), "{screen}");
+
+    // Pick by the text notation.
+    let target = actions[0].trim_start_matches("1. target ").to_lowercase();
+    tmux.type_line(&format!("target {target}"));
+    let screen = tmux.wait_for("the third prompt", |s| at_prompt(s) && s.contains("3 left"));
+    assert!(screen.contains("Protestant: target "), "{screen}");
+
+    // The summary.
+    tmux.type_line("summary");
+    let screen = tmux.wait_for("the summary", |s| at_prompt(s) && s.contains("VP: Ottoman"));
+    assert!(screen.contains("Hands: ") && screen.contains("Wittenberg: "), "{screen}");
+
+    // Save, then load, then quit.
+    let file = std::env::temp_dir().join(format!("his-play-test-{}.json", std::process::id()));
+    tmux.type_line(&format!("save {}", file.display()));
+    tmux.wait_for("the save", |s| at_prompt(s) && s.contains("saved to "));
+    assert!(std::fs::metadata(&file).is_ok_and(|m| m.len() > 100), "the save file is written");
+    tmux.type_line(&format!("load {}", file.display()));
+    let screen = tmux.wait_for("the load", |s| at_prompt(s) && s.contains("loaded "));
+    let (decision, _) = last_decision(&screen);
+    assert!(decision.contains("3 left"), "the loaded game is where it was saved: {screen}");
+    let _ = std::fs::remove_file(&file);
+    tmux.type_line("quit");
+    let start = Instant::now();
+    while tmux.run(&["has-session", "-t", "play"]).status.success() {
+        assert!(start.elapsed() < Duration::from_secs(20), "play quits:\n{}", tmux.screen());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
