@@ -1,7 +1,7 @@
 //! The public game loop: who decides, what they may do, applying a decision,
 //! and the automatic steps between decisions (the phases of §7).
 
-use rand_core::RngCore;
+use rand_core::Rng;
 use smallvec::SmallVec;
 use thiserror::Error;
 

@@ -52,3 +52,12 @@ pub use observe::Observation;
 pub use sets::{EnumSet, Iter as EnumSetIter};
 pub use types::*;
 pub use validate::InvalidGame;
+
+/// The random-number traits the API takes (`rand_core` 0.10): a caller
+/// seeds a generator with [`rand_core::SeedableRng`] and passes any
+/// [`rand_core::Rng`] (every `rand` 0.10 generator) to
+/// [`Game::determinize`], without matching our versions by hand.
+pub use rand_core;
+/// The generator the engine rolls its dice with (`Pcg64Mcg`), for callers
+/// that want the same one.
+pub use rand_pcg;

@@ -24,7 +24,7 @@ use std::cell::Cell;
 use std::hint::black_box;
 
 use here_i_stand::{Action, ActionList, Decider, Game, Power, Scenario, Setup};
-use rand_core::{RngCore, SeedableRng};
+use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 /// The system allocator, counting allocations (and reallocations) made on
