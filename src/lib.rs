@@ -31,6 +31,7 @@ mod event;
 mod frames;
 mod game;
 mod observe;
+mod rl;
 pub mod rules;
 #[cfg(feature = "serde")]
 mod serde_impl;
@@ -39,7 +40,7 @@ mod setup;
 pub mod types;
 mod validate;
 
-pub use action::{Action, ParseActionError};
+pub use action::{Action, ActionIndex, ParseActionError};
 pub use dice::Dice;
 pub use edit::EditError;
 pub use engine::{ActionList, Decider, IllegalAction, Outcome};
@@ -49,6 +50,7 @@ pub use game::{
     Setup, electorate_regulars,
 };
 pub use observe::Observation;
+pub use rl::BufferLengthError;
 pub use sets::{EnumSet, Iter as EnumSetIter};
 pub use types::*;
 pub use validate::InvalidGame;
