@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use here_i_stand::{Action, ActionList, Decider, Game, Power, Scenario, Setup};
-use rand_core::{RngCore, SeedableRng};
+use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 /// Mid-game positions taken from each scenario's seeded game.

@@ -13,7 +13,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use here_i_stand::{Decider, Event, Game, Scenario, Setup};
-use rand_core::{RngCore, SeedableRng};
+use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 /// A game taking more decisions than this has stalled.

@@ -15,6 +15,10 @@ use crate::types::{
     Power, Reformer, Ruler, SeaZone, Space, Vocabulary,
 };
 
+/// The integer type of an action's dense index ([`Action::index`],
+/// [`Action::from_index`]): every index is below [`Action::COUNT`].
+pub type ActionIndex = u32;
+
 /// Text that is not an action.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("not an action: {0:?}")]
@@ -60,13 +64,13 @@ macro_rules! actions {
             pub const COUNT: usize = OFFSETS[OFFSETS.len() - 1];
 
             /// The stable dense index of this action, below `COUNT`.
-            pub fn index(self) -> u32 {
+            pub fn index(self) -> ActionIndex {
                 let (kind, payload) = self.kind_and_payload();
-                (OFFSETS[kind] + payload) as u32
+                (OFFSETS[kind] + payload) as ActionIndex
             }
 
             /// The action with this index, if any.
-            pub fn from_index(index: u32) -> Option<Action> {
+            pub fn from_index(index: ActionIndex) -> Option<Action> {
                 let index = index as usize;
                 let kind = OFFSETS.windows(2).position(|w| w[0] <= index && index < w[1])?;
                 Self::from_kind_and_payload(kind, index - OFFSETS[kind])

@@ -1,11 +1,11 @@
 //! The public game loop: who decides, what they may do, applying a decision,
 //! and the automatic steps between decisions (the phases of §7).
 
-use rand_core::RngCore;
+use rand_core::Rng;
 use smallvec::SmallVec;
 use thiserror::Error;
 
-use crate::action::Action;
+use crate::action::{Action, ActionIndex};
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::game::{Game, Scenario};
@@ -39,7 +39,7 @@ fn sort_by_index(list: &mut ActionList) {
         list.sort_unstable_by_key(|a| a.index());
         return;
     }
-    let mut keyed: SmallVec<[(u32, Action); 256]> = list.iter().map(|&a| (a.index(), a)).collect();
+    let mut keyed: SmallVec<[(ActionIndex, Action); 256]> = list.iter().map(|&a| (a.index(), a)).collect();
     keyed.sort_unstable_by_key(|&(index, _)| index);
     list.clear();
     list.extend(keyed.into_iter().map(|(_, a)| a));
@@ -90,10 +90,7 @@ impl<E: Extend<Event>> Log for ExtendLog<'_, E> {
 /// The powers that take impulses, in impulse order (§11.1; §24.3: the
 /// two-player variant's Papacy and Protestant).
 pub(crate) fn impulse_powers(scenario: Scenario) -> &'static [Power] {
-    match scenario {
-        Scenario::TwoPlayer => &[Power::Papacy, Power::Protestant],
-        Scenario::Y1517 | Scenario::Y1532 => &Power::ALL,
-    }
+    scenario.powers()
 }
 
 impl Game {

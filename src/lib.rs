@@ -34,6 +34,7 @@ mod events;
 mod frames;
 mod game;
 mod observe;
+mod rl;
 pub mod rules;
 #[cfg(feature = "serde")]
 mod serde_impl;
@@ -43,7 +44,7 @@ mod summary;
 pub mod types;
 mod validate;
 
-pub use action::{Action, ParseActionError};
+pub use action::{Action, ActionIndex, ParseActionError};
 pub use decision::{Decision, DecisionKind};
 pub use dice::Dice;
 pub use edit::EditError;
@@ -54,6 +55,16 @@ pub use game::{
     Setup, electorate_regulars,
 };
 pub use observe::Observation;
+pub use rl::BufferLengthError;
 pub use sets::{EnumSet, Iter as EnumSetIter};
 pub use types::*;
 pub use validate::InvalidGame;
+
+/// The random-number traits the API takes (`rand_core` 0.10): a caller
+/// seeds a generator with [`rand_core::SeedableRng`] and passes any
+/// [`rand_core::Rng`] (every `rand` 0.10 generator) to
+/// [`Game::determinize`], without matching our versions by hand.
+pub use rand_core;
+/// The generator the engine rolls its dice with (`Pcg64Mcg`), for callers
+/// that want the same one.
+pub use rand_pcg;

@@ -1,7 +1,7 @@
 //! What one power may see (`Observation`), and re-dealing what it cannot see
 //! (`Game::determinize`) for information-set search.
 
-use rand_core::{RngCore, SeedableRng};
+use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use crate::game::Game;
@@ -68,7 +68,7 @@ impl Game {
     /// A game `viewer` cannot tell from this one: the cards it cannot see are
     /// dealt again at random (each other power keeps its hand size), and the
     /// dice generator is reseeded from `rng`.
-    pub fn determinize(&self, viewer: Power, rng: &mut impl RngCore) -> Game {
+    pub fn determinize(&self, viewer: Power, rng: &mut (impl Rng + ?Sized)) -> Game {
         let mut game = self.redeal_hidden(viewer, rng);
         game.rng = Pcg64Mcg::seed_from_u64(rng.next_u64());
         game.forced_dice = Default::default();
@@ -78,7 +78,7 @@ impl Game {
     /// As [`Game::determinize`], but the dice stay as they are: for tests
     /// that compare two games differing only in cards `viewer` cannot see.
     #[doc(hidden)]
-    pub fn redeal_hidden(&self, viewer: Power, rng: &mut impl RngCore) -> Game {
+    pub fn redeal_hidden(&self, viewer: Power, rng: &mut (impl Rng + ?Sized)) -> Game {
         let mut game = self.clone();
         let mut pool = self.deck;
         let mut sizes = [0usize; Power::COUNT];

@@ -607,7 +607,7 @@ impl SerializeStruct for &mut StateCapture {
 
 #[cfg(test)]
 mod tests {
-    use rand_core::RngCore;
+    use rand_core::Rng as _;
 
     use super::*;
     use crate::game::Scenario;

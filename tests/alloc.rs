@@ -1,6 +1,7 @@
 //! The game loop does not touch the heap: over random games, listing the
 //! legal actions into a reused buffer, applying a listed action, cloning the
-//! game and taking an observation allocate nothing.
+//! game, taking an observation, the action mask and the observation's
+//! encoding allocate nothing.
 //!
 //! A counting global allocator wraps the system one; this file is its own
 //! test binary, so it counts only here. Counting is gated per thread, so the
@@ -23,8 +24,8 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use std::hint::black_box;
 
-use here_i_stand::{Action, ActionList, Decider, Game, Power, Scenario, Setup};
-use rand_core::{RngCore, SeedableRng};
+use here_i_stand::{Action, ActionList, Decider, Game, Observation, Power, Scenario, Setup};
+use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 /// The system allocator, counting allocations (and reallocations) made on
@@ -123,6 +124,8 @@ struct Tallies {
     clone: Tally,
     observation: Tally,
     decider: Tally,
+    mask: Tally,
+    encode: Tally,
     most_actions: usize,
 }
 
@@ -130,6 +133,8 @@ struct Tallies {
 /// allocations of each operation of the loop.
 fn play(scenario: Scenario, seed: u64, games: u64, tallies: &mut Tallies) {
     let mut actions = ActionList::new();
+    let mut mask = vec![false; Action::COUNT];
+    let mut planes = vec![0.0; Observation::LEN];
     for seed in seed..seed + games {
         let mut game = Game::new(Setup::new(scenario, seed));
         let mut chooser = Pcg64Mcg::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
@@ -158,6 +163,13 @@ fn play(scenario: Scenario, seed: u64, games: u64, tallies: &mut Tallies) {
                 black_box(game.observation(viewer));
             });
             tallies.observation.add(n, || format!("seed {seed}, decision {decisions}"));
+            let (legal, n) = allocations(|| game.legal_action_mask(&mut mask));
+            tallies.mask.add(n, || format!("seed {seed}, decision {decisions}"));
+            assert_eq!(legal, Ok(actions.len()));
+            let observation = game.observation(viewer);
+            let (encoded, n) = allocations(|| observation.encode(&mut planes));
+            tallies.encode.add(n, || format!("seed {seed}, decision {decisions}"));
+            assert!(encoded.is_ok());
             let pick = ((u128::from(chooser.next_u64()) * actions.len() as u128) >> 64) as usize;
             let action: Action = actions[pick];
             let (result, n) = allocations(|| game.apply(action));
@@ -195,6 +207,8 @@ fn check(tallies: &Tallies) {
     tallies.apply.assert_none("apply()");
     tallies.clone.assert_none("clone()");
     tallies.observation.assert_none("observation()");
+    tallies.mask.assert_none("legal_action_mask()");
+    tallies.encode.assert_none("Observation::encode()");
     // The inline capacity of `ActionList` covers every decision, so the
     // list `apply` builds to check legality stays on the stack too.
     assert!(tallies.most_actions <= 256, "{} actions at one decision", tallies.most_actions);

@@ -4,7 +4,7 @@
 //! another power cannot see.
 
 use here_i_stand::*;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 fn pick(rng: &mut Pcg64Mcg, n: usize) -> usize {

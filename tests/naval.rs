@@ -354,7 +354,7 @@ fn a_naval_move_in_progress_round_trips() {
 /// Random play takes naval moves, keeps the position valid and ends.
 #[test]
 fn random_play_sails_and_ends() {
-    use rand_core::{RngCore, SeedableRng};
+    use rand_core::{Rng, SeedableRng};
     let mut sailed = 0;
     for seed in 0..4u64 {
         let mut game = Game::new(Setup::new(Scenario::Y1517, seed));

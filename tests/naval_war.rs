@@ -825,7 +825,7 @@ fn piracy_limits_and_markers() {
 /// Random play fights naval battles, keeps the position valid and ends.
 #[test]
 fn random_play_fights_naval_battles() {
-    use rand_core::{RngCore, SeedableRng};
+    use rand_core::{Rng, SeedableRng};
     let mut battles = 0;
     for seed in 1..=6u64 {
         let mut game = Game::new(Setup::new(Scenario::Y1517, seed));

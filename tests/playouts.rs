@@ -5,7 +5,7 @@
 
 use here_i_stand::*;
 use proptest::prelude::*;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 /// More decisions than any game takes; reaching it means a stall.

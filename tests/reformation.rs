@@ -671,7 +671,7 @@ fn a_series_in_progress_round_trips() {
 /// Random play makes reformation and counter-reformation attempts, and ends.
 #[test]
 fn random_play_reforms_and_counter_reforms() {
-    use rand_core::{RngCore, SeedableRng};
+    use rand_core::{Rng, SeedableRng};
     let (mut reformations, mut counters, mut translations) = (0, 0, 0);
     for seed in 0..4u64 {
         let mut game = Game::new(Setup::new(Scenario::Y1517, seed));

@@ -3,7 +3,7 @@
 //! follow each (one shared `Flips` frame). Who may take part, the dice and
 //! the legal flips come from `rules::debate`.
 
-use rand_core::RngCore;
+use rand_core::Rng;
 
 use crate::action::Action;
 use crate::engine::{ActionList, Log};
@@ -395,7 +395,7 @@ impl Game {
 
     /// For `Game::determinize`: the secret picks of powers other than
     /// `viewer` are drawn again from their (re-dealt) hands.
-    pub(crate) fn redraw_diet_picks(&mut self, viewer: Power, rng: &mut impl RngCore) {
+    pub(crate) fn redraw_diet_picks(&mut self, viewer: Power, rng: &mut (impl Rng + ?Sized)) {
         let choices = DIET_ORDER.map(|power| diet_cards(self, power));
         for frame in self.stack.frames_mut() {
             let Frame::DietOfWorms { picks, .. } = frame else {
