@@ -267,6 +267,8 @@ actions! {
         Marry(MaritalStatus) => "marry",
         /// Discard this card from one's hand (Patron of the Arts, #4).
         Discard(Card) => "discard",
+        /// Take this card from the discard pile into one's hand (§6.2; Here I Stand, #7).
+        Retrieve(Card) => "retrieve",
     }
 }
 

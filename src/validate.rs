@@ -188,6 +188,7 @@ impl Game {
                 Frame::Attempts { series } => series.fits(),
                 Frame::DebateDefender { .. }
                 | Frame::DebateSecondRound { .. }
+                | Frame::DebateLuther { .. }
                 | Frame::Flips { .. }
                 | Frame::DietOfWorms { .. }
                 | Frame::CouncilOfTrent { .. } => true,
