@@ -233,7 +233,7 @@ impl Game {
             Frame::Impulse { power } => self.apply_impulse(power, action, log),
             Frame::Spend { power, .. } => self.apply_spend(power, action, log),
             Frame::Formation { power, .. } => self.apply_formation(power, action, log),
-            Frame::Deployment { power } => self.apply_deployment(power, action),
+            Frame::Deployment { power } => self.apply_deployment(power, action, log),
             Frame::DeployFormation { power, .. } => self.apply_deploy_formation(power, action, log),
             Frame::Declarations { power, owed } => self.apply_declaration(power, owed, action, log),
             Frame::Intervention { .. } | Frame::FreeDeclaration { .. } => self.apply_intervention(frame, action, log),
@@ -283,6 +283,8 @@ impl Game {
         }
         self.check_automatic_victory(log);
         self.advance(log);
+        // Cards seen in secret (#109) that left their hand are no longer known.
+        self.seen.prune(&self.hands);
         Ok(())
     }
 

@@ -381,6 +381,8 @@ pub struct Game {
     /// England's succession: Henry's marital status, the pregnancy chart,
     /// the Catherine of Aragon marker (§21.3).
     pub(crate) succession: crate::rules::england::Succession,
+    /// Hands reviewed in secret (Venetian Informant, #109).
+    pub(crate) seen: crate::observe::SeenHands,
 }
 
 impl Game {
@@ -472,6 +474,7 @@ impl Game {
             naval_beaten: Default::default(),
             war: Default::default(),
             succession: Default::default(),
+            seen: Default::default(),
         }
     }
 

@@ -110,6 +110,9 @@ struct GameRepr {
     /// England's succession (§21.3).
     #[serde(default)]
     succession: crate::rules::england::Succession,
+    /// Hands reviewed in secret (Venetian Informant, #109).
+    #[serde(default)]
+    seen: crate::observe::SeenHands,
 }
 
 /// One land stack.
@@ -234,6 +237,7 @@ impl From<&Game> for GameRepr {
             naval_beaten: game.naval_beaten,
             war: game.war,
             succession: game.succession,
+            seen: game.seen,
         }
     }
 }
@@ -332,6 +336,7 @@ impl GameRepr {
             naval_beaten: self.naval_beaten,
             war: self.war,
             succession: self.succession,
+            seen: self.seen,
         };
         game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
         game.validate()?;

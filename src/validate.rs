@@ -166,6 +166,8 @@ impl Game {
         let ok_power = |p: Power| powers.contains(&p);
         let mut ok =
             usize::from(self.impulse_index) <= 2 * powers.len() + 1 && usize::from(self.passes_in_row) <= powers.len();
+        // Cards seen in secret (#109) are still in the hand they were seen in.
+        ok &= self.seen.fits(&self.hands);
         for frame in self.stack.frames() {
             ok &= ok_power(frame.decider());
             ok &= match *frame {

@@ -183,13 +183,15 @@ fn here_i_stand_puts_luther_in_even_committed() {
     game.apply(Action::CallDebate(LanguageZone::German)).unwrap();
     game.apply(Action::DefenderFrom(DebaterPool::Uncommitted)).unwrap();
     assert_eq!(game.decider(), Decider::Power(Power::Protestant));
-    assert_eq!(game.legal_actions().as_slice(), &[Action::Decline, Action::PlayEvent(Card::HereIStand)]);
+    // Here I Stand is played by choosing Luther.
+    assert_eq!(game.legal_actions().as_slice(), &[Action::Decline, Action::ChooseDebater(Debater::Luther)]);
     // Eck 7 dice; Luther, committed, defends with 4 + 1.
     game.force_dice(&[1; 7]).unwrap();
     game.force_dice(&[1; 5]).unwrap();
     let mut log = Vec::new();
-    game.apply_logged(Action::PlayEvent(Card::HereIStand), &mut log).unwrap();
+    game.apply_logged(Action::ChooseDebater(Debater::Luther), &mut log).unwrap();
     assert!(game.forced_dice().is_empty());
+    assert!(log.contains(&Event::CardPlayedAsEvent { power: Power::Protestant, card: Card::HereIStand }));
     assert_eq!(who(&debates(&log)[0]), (1, Debater::Eck, Debater::Luther, 7, 5));
     // The replaced debater is committed; the Protestant drew a card.
     assert_eq!(game.debater_state(Debater::Carlstadt), DebaterState::Committed);
@@ -278,7 +280,7 @@ fn an_excommunicated_luther_comes_in_with_here_i_stand_and_goes_back_off_map() {
     game.force_dice(&[1; 7]).unwrap();
     game.force_dice(&[6, 6, 1, 1, 1]).unwrap();
     let mut log = Vec::new();
-    game.apply_logged(Action::PlayEvent(Card::HereIStand), &mut log).unwrap();
+    game.apply_logged(Action::ChooseDebater(Debater::Luther), &mut log).unwrap();
     assert_eq!(who(&debates(&log)[0]), (1, Debater::Eck, Debater::Luther, 7, 5));
     assert_eq!(game.reformer_state(Reformer::Luther), ReformerState::Away);
     assert_eq!(game.debater_state(Debater::Luther), DebaterState::Committed);

@@ -235,9 +235,10 @@ impl Game {
         self.fight_round(round, attacker, defender, log);
     }
 
-    /// Play Here I Stand (#7) to bring Luther in, or decline.
+    /// Play Here I Stand (#7) to bring Luther in (`choose_debater luther`),
+    /// or decline.
     pub(crate) fn debate_luther_actions(&self, list: &mut ActionList) {
-        list.extend([Action::Decline, Action::PlayEvent(Card::HereIStand)]);
+        list.extend([Action::Decline, Action::ChooseDebater(Debater::Luther)]);
     }
 
     /// Here I Stand (#7) in a debate: Luther replaces the Protestant's
@@ -258,7 +259,7 @@ impl Game {
     ) {
         self.stack.pop();
         let mut sides = [0, 1].map(|i| Side { debater: debaters[i], uncommitted: uncommitted[i] });
-        if action == Action::PlayEvent(Card::HereIStand) {
+        if action == Action::ChooseDebater(Debater::Luther) {
             let i = usize::from(caller != Power::Protestant);
             let replaced = sides[i].debater;
             self.debaters[replaced.index()] = DebaterState::Committed;
