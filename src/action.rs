@@ -282,6 +282,12 @@ actions! {
         RandomDiscard(Power) => "random_discard",
         /// Halley's Comet (#38): this power skips its next impulse.
         SkipImpulse(Power) => "skip_impulse",
+        /// Take this card from the discard pile into one's hand (§6.2; Here I Stand, #7).
+        Retrieve(Card) => "retrieve",
+        /// Venetian Informant (#109): review this power's hand.
+        ReviewHandOf(Power) => "review_hand_of",
+        /// Venetian Informant (#109): this power reviews the hand in secret.
+        ShowHandTo(Power) => "show_hand_to",
     }
 }
 

@@ -157,6 +157,7 @@ impl Game {
             Some(&Frame::Universities { .. }) => self.university_actions(list),
             Some(&Frame::DebateDefender { .. }) => self.debate_defender_actions(list),
             Some(&Frame::DebateSecondRound { .. }) => self.debate_second_round_actions(list),
+            Some(&Frame::DebateLuther { .. }) => self.debate_luther_actions(list),
             Some(&Frame::Flips { power, zone, zone_only, rule, .. }) => {
                 self.flips_actions(power, zone, zone_only, rule, list)
             }
@@ -234,7 +235,7 @@ impl Game {
             Frame::Impulse { power } => self.apply_impulse(power, action, log),
             Frame::Spend { power, .. } => self.apply_spend(power, action, log),
             Frame::Formation { power, .. } => self.apply_formation(power, action, log),
-            Frame::Deployment { power } => self.apply_deployment(power, action),
+            Frame::Deployment { power } => self.apply_deployment(power, action, log),
             Frame::DeployFormation { power, .. } => self.apply_deploy_formation(power, action, log),
             Frame::Declarations { power, owed } => self.apply_declaration(power, owed, action, log),
             Frame::Intervention { .. } | Frame::FreeDeclaration { .. } => self.apply_intervention(frame, action, log),
@@ -253,11 +254,14 @@ impl Game {
             Frame::LeaderReturn { leader, .. } => self.apply_leader_return(leader, action, log),
             Frame::Attempts { series } => self.apply_attempts(series, action, log),
             Frame::Universities { left } => self.apply_university(left, action, log),
-            Frame::DebateDefender { caller, zone, attacker } => {
-                self.apply_debate_defender(caller, zone, attacker, action, log)
+            Frame::DebateDefender { caller, zone, attacker, barred } => {
+                self.apply_debate_defender(caller, zone, attacker, barred, action, log)
             }
-            Frame::DebateSecondRound { caller, zone, before } => {
-                self.apply_debate_second_round(caller, zone, before, action, log)
+            Frame::DebateSecondRound { caller, zone, before, barred } => {
+                self.apply_debate_second_round(caller, zone, before, barred, action, log)
+            }
+            Frame::DebateLuther { caller, zone, round, debaters, uncommitted, barred } => {
+                self.apply_debate_luther(caller, zone, round, debaters, uncommitted, barred, action, log)
             }
             Frame::Flips { power, .. } => self.apply_flip(power, action, log),
             Frame::DietOfWorms { power, picks } => self.apply_diet(power, picks, action, log),
@@ -281,6 +285,8 @@ impl Game {
         }
         self.check_automatic_victory(log);
         self.advance(log);
+        // Cards seen in secret (#109) that left their hand are no longer known.
+        self.seen.prune(&self.hands);
         Ok(())
     }
 

@@ -717,6 +717,22 @@ pub enum Event {
         /// The card.
         card: Card,
     },
+    /// A power took a card from the discard pile into its hand (§6.2;
+    /// Here I Stand, #7).
+    CardRetrieved {
+        /// Who.
+        power: Power,
+        /// The card.
+        card: Card,
+    },
+    /// `viewer` reviewed `power`'s hand in secret (Venetian Informant,
+    /// #109): which cards it saw is in `viewer`'s observation only.
+    HandReviewed {
+        /// Who looked.
+        viewer: Power,
+        /// Whose hand.
+        power: Power,
+    },
 }
 
 /// "s" for more than one.

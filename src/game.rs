@@ -389,6 +389,8 @@ pub struct Game {
     /// Powers that must skip their next impulse, which is not a pass
     /// (Halley's Comet, #38).
     pub(crate) skip_impulse: EnumSet<Power>,
+    /// Hands reviewed in secret (Venetian Informant, #109).
+    pub(crate) seen: crate::observe::SeenHands,
 }
 
 impl Game {
@@ -481,6 +483,7 @@ impl Game {
             war: Default::default(),
             succession: Default::default(),
             skip_impulse: EnumSet::EMPTY,
+            seen: Default::default(),
         }
     }
 

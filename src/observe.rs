@@ -43,6 +43,64 @@ impl Observation {
     }
 }
 
+/// Hands reviewed in secret (Venetian Informant, #109): for each viewer,
+/// the cards it saw in one other power's hand that are still there. A card
+/// leaves the record when it leaves that hand ([`SeenHands::prune`], after
+/// every action), so what is kept is what the viewer still knows. A
+/// viewer keeps its latest review only (an earlier one of another hand
+/// is forgotten).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub(crate) struct SeenHands {
+    /// By viewer: whose hand it saw.
+    holder: [Option<Power>; Power::COUNT],
+    /// By viewer: the cards it saw there, still in that hand.
+    cards: [EnumSet<Card>; Power::COUNT],
+}
+
+impl SeenHands {
+    /// `viewer` reviews `holder`'s `hand` (its hidden part: home cards are
+    /// public anyway).
+    pub(crate) fn record(&mut self, viewer: Power, holder: Power, hand: EnumSet<Card>) {
+        self.holder[viewer.index()] = Some(holder);
+        self.cards[viewer.index()] = hidden_part(hand);
+    }
+
+    /// The cards of `holder`'s hand `viewer` has seen and knows are there.
+    pub(crate) fn known(&self, viewer: Power, holder: Power) -> EnumSet<Card> {
+        if self.holder[viewer.index()] == Some(holder) { self.cards[viewer.index()] } else { EnumSet::EMPTY }
+    }
+
+    /// Forgets the cards that left the hands they were seen in.
+    pub(crate) fn prune(&mut self, hands: &[EnumSet<Card>; Power::COUNT]) {
+        for (holder, cards) in self.holder.iter_mut().zip(self.cards.iter_mut()) {
+            if let Some(h) = *holder {
+                *cards = cards.intersection(hands[h.index()]);
+                if cards.is_empty() {
+                    *holder = None;
+                }
+            }
+        }
+    }
+
+    /// What `viewer` may know of the reviews: its own only.
+    fn seen_by(&self, viewer: Power) -> SeenHands {
+        let mut own = SeenHands::default();
+        own.holder[viewer.index()] = self.holder[viewer.index()];
+        own.cards[viewer.index()] = self.cards[viewer.index()];
+        own
+    }
+
+    /// Whether every record names a hand other than the viewer's own.
+    pub(crate) fn fits(&self, hands: &[EnumSet<Card>; Power::COUNT]) -> bool {
+        Power::ALL.into_iter().all(|v| match self.holder[v.index()] {
+            Some(h) => h != v && self.cards[v.index()].difference(hands[h.index()]).is_empty(),
+            None => self.cards[v.index()].is_empty(),
+        })
+    }
+}
+
 /// The cards of `hand` that others cannot see: all but home cards.
 fn hidden_part(hand: EnumSet<Card>) -> EnumSet<Card> {
     hand.iter().filter(|c| c.kind() != CardKind::Home).collect()
@@ -54,10 +112,12 @@ impl Game {
         let mut board = self.clone();
         let mut unseen = self.deck;
         for power in Power::ALL.into_iter().filter(|&p| p != viewer) {
-            let hidden = hidden_part(self.hand(power));
+            // Cards seen in secret (#109) stay visible to their viewer.
+            let hidden = hidden_part(self.hand(power)).difference(self.seen.known(viewer, power));
             unseen = unseen.union(hidden);
             board.hands[power.index()] = self.hand(power).difference(hidden);
         }
+        board.seen = self.seen.seen_by(viewer);
         board.deck = EnumSet::EMPTY;
         board.rng = Pcg64Mcg::new(0);
         board.forced_dice = Default::default();
@@ -66,8 +126,9 @@ impl Game {
     }
 
     /// A game `viewer` cannot tell from this one: the cards it cannot see are
-    /// dealt again at random (each other power keeps its hand size), and the
-    /// dice generator is reseeded from `rng`.
+    /// dealt again at random (each other power keeps its hand size; cards
+    /// the viewer saw in secret, #109, stay where they are), and the dice
+    /// generator is reseeded from `rng`.
     pub fn determinize(&self, viewer: Power, rng: &mut (impl Rng + ?Sized)) -> Game {
         let mut game = self.redeal_hidden(viewer, rng);
         game.rng = Pcg64Mcg::seed_from_u64(rng.next_u64());
@@ -83,7 +144,7 @@ impl Game {
         let mut pool = self.deck;
         let mut sizes = [0usize; Power::COUNT];
         for power in Power::ALL.into_iter().filter(|&p| p != viewer) {
-            let hidden = hidden_part(self.hand(power));
+            let hidden = self.redealt_part(viewer, power);
             sizes[power.index()] = hidden.len();
             pool = pool.union(hidden);
             game.hands[power.index()] = self.hand(power).difference(hidden);
@@ -99,6 +160,14 @@ impl Game {
         }
         game.deck = pool;
         game.redraw_diet_picks(viewer, rng);
+        game.seen = self.seen.seen_by(viewer);
         game
+    }
+
+    /// The cards of `power`'s hand that `viewer` cannot see and a
+    /// determinization deals again: its hidden part but the cards `viewer`
+    /// saw there in secret (#109), which stay pinned.
+    fn redealt_part(&self, viewer: Power, power: Power) -> EnumSet<Card> {
+        hidden_part(self.hand(power)).difference(self.seen.known(viewer, power))
     }
 }

@@ -113,6 +113,9 @@ struct GameRepr {
     /// Powers that skip their next impulse (Halley's Comet, #38).
     #[serde(default)]
     skip_impulse: Vec<Power>,
+    /// Hands reviewed in secret (Venetian Informant, #109).
+    #[serde(default)]
+    seen: crate::observe::SeenHands,
 }
 
 /// One land stack.
@@ -238,6 +241,7 @@ impl From<&Game> for GameRepr {
             war: game.war,
             succession: game.succession,
             skip_impulse: game.skip_impulse.iter().collect(),
+            seen: game.seen,
         }
     }
 }
@@ -337,6 +341,7 @@ impl GameRepr {
             war: self.war,
             succession: self.succession,
             skip_impulse: set_of(self.skip_impulse, "skip_impulse")?,
+            seen: self.seen,
         };
         game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
         game.validate()?;

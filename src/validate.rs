@@ -168,6 +168,8 @@ impl Game {
             usize::from(self.impulse_index) <= 2 * powers.len() + 1 && usize::from(self.passes_in_row) <= powers.len();
         // Halley's Comet (#38) skips impulses of powers that take them.
         ok &= self.skip_impulse.iter().all(ok_power);
+        // Cards seen in secret (#109) are still in the hand they were seen in.
+        ok &= self.seen.fits(&self.hands);
         for frame in self.stack.frames() {
             ok &= ok_power(frame.decider());
             ok &= match *frame {
@@ -190,6 +192,7 @@ impl Game {
                 Frame::Attempts { series } => series.fits(),
                 Frame::DebateDefender { .. }
                 | Frame::DebateSecondRound { .. }
+                | Frame::DebateLuther { .. }
                 | Frame::Flips { .. }
                 | Frame::DietOfWorms { .. }
                 | Frame::CouncilOfTrent { .. } => true,

@@ -303,6 +303,9 @@ fn diet() -> Game {
         }
     }
     game.give_card(Power::Papacy, Card::MasterOfItaly).unwrap();
+    // No spring event to ask about: spring deployment has nothing to do.
+    game.remove_card(Card::SpringPreparations).unwrap();
+    game.remove_card(Card::VenetianInformant).unwrap();
     game.run_automatic();
     game
 }

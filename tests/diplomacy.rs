@@ -6,7 +6,15 @@ use here_i_stand::*;
 type R = Result<(), EditError>;
 
 fn empty() -> Game {
-    Game::empty(Setup::new(Scenario::Y1517, 3))
+    without_spring_events(Game::empty(Setup::new(Scenario::Y1517, 3)))
+}
+
+/// `game` without the spring deployment events (#102, #109), whose
+/// windows would otherwise follow the diplomacy phase.
+fn without_spring_events(mut game: Game) -> Game {
+    game.remove_card(Card::SpringPreparations).unwrap();
+    game.remove_card(Card::VenetianInformant).unwrap();
+    game
 }
 
 /// A bare board at the start of the diplomacy phase of `turn`, with these
@@ -442,7 +450,7 @@ fn no_declarations_of_war_on_turn_1() {
 #[test]
 fn no_declarations_in_the_two_player_variant() {
     // §24.3.
-    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 3));
+    let mut game = without_spring_events(Game::empty(Setup::new(Scenario::TwoPlayer, 3)));
     game.set_turn(2).unwrap();
     game.give_card(Power::Papacy, Card::PapalBull).unwrap();
     game.set_phase(Phase::Diplomacy).unwrap();

@@ -758,6 +758,9 @@ fn spring_deployment_example_montmorency_to_milan_through_allied_pavia() {
         game.set_leader(Leader::Montmorency, LeaderLocation::Space(Space::Paris)).unwrap();
         assert_eq!(game.controller(Space::Milan), Faction::France);
         assert!(game.land_units_at(Space::Milan).next().is_none(), "Milan's defenders were eliminated");
+        // No spring event (#102, #109) in play: only deployments are asked.
+        game.remove_card(Card::SpringPreparations).unwrap();
+        game.remove_card(Card::VenetianInformant).unwrap();
         game.set_phase(Phase::SpringDeployment).unwrap();
         game.run_automatic();
         assert_eq!(game.decider(), Decider::Power(Power::France));

@@ -5,9 +5,14 @@ use here_i_stand::*;
 
 mod common;
 
-/// A bare 1517 board (1517 control, no units) in `scenario`.
+/// A bare 1517 board (1517 control, no units) in `scenario`, without the
+/// spring events (#102, #109: `tests/spring_events.rs`), so that only
+/// deployments are asked.
 fn board(scenario: Scenario) -> Game {
-    Game::empty(Setup::new(scenario, 7))
+    let mut game = Game::empty(Setup::new(scenario, 7));
+    game.remove_card(Card::SpringPreparations).unwrap();
+    game.remove_card(Card::VenetianInformant).unwrap();
+    game
 }
 
 /// `game` put in the spring deployment phase, its automatic steps run.
@@ -370,6 +375,9 @@ fn the_scenario_start_asks_in_impulse_order() {
     // 1517: the Ottoman has units in Istanbul, so it decides first; after
     // every power declines, the action phase begins with the Ottoman.
     let mut game = Game::new(Setup::new(Scenario::Y1517, 3));
+    // Venetian Informant's window (#109) would ask every power first:
+    // `tests/spring_events.rs`.
+    game.remove_card(Card::VenetianInformant).unwrap();
     // Luther's 95 Theses come first (§18.1), then the Diet of Worms: their
     // targets, picks and flips.
     while matches!(game.phase(), Phase::LuthersTheses | Phase::DietOfWorms) {
@@ -419,7 +427,9 @@ fn deployment_spaces_agree_with_the_single_test() {
 /// time through `is_deployment_space` and `is_deployment_sea`: the answer
 /// `deployment_destinations` must give.
 fn plain_destinations(game: &Game, power: Power, capital: Space, units: u8) -> EnumSet<Space> {
-    use here_i_stand::rules::spring::{MAX_UNITS_BY_SEA, capitals, is_deployment_sea, is_deployment_space};
+    use here_i_stand::rules::spring::{MAX_UNITS_BY_SEA, capitals, is_deployment_sea, is_deployment_space, prepared};
+    // Spring Preparations (#102) opens the passes and lifts the 5-unit limit.
+    let prepared = prepared(game, power);
     let leaves = capitals(power).contains(capital)
         && game.is_friendly_controlled(power, capital)
         && !game.has_enemy_units(power, capital)
@@ -430,7 +440,8 @@ fn plain_destinations(game: &Game, power: Power, capital: Space, units: u8) -> E
     let walk = |mut reached: EnumSet<Space>| {
         let mut todo: Vec<Space> = reached.iter().collect();
         while let Some(space) = todo.pop() {
-            for &to in space.connections() {
+            let passes: &[Space] = if prepared { space.passes() } else { &[] };
+            for &to in space.connections().iter().chain(passes) {
                 if !reached.contains(to) && is_deployment_space(game, power, to) {
                     reached.insert(to);
                     todo.push(to);
@@ -441,7 +452,7 @@ fn plain_destinations(game: &Game, power: Power, capital: Space, units: u8) -> E
     };
     let by_land = walk([capital].into_iter().collect());
     let mut reached = by_land;
-    if units <= MAX_UNITS_BY_SEA {
+    if units <= MAX_UNITS_BY_SEA || prepared {
         let mut landed = EnumSet::EMPTY;
         for port in by_land.iter().filter(|s| s.is_port()) {
             for &zone in port.ports().iter().filter(|&&z| is_deployment_sea(game, power, z)) {

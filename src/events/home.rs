@@ -1,5 +1,7 @@
 //! Home cards (§6.1, §21): #1 Janissaries, #2 Holy Roman Emperor, #4
-//! Patron of the Arts, #5 Papal Bull. (#3 Six Wives of Henry VIII is in
+//! Patron of the Arts, #5 Papal Bull, #6 Leipzig Debate, #7 Here I Stand
+//! (its use in a debate is a decision of the debate procedure,
+//! `frames::debate`). (#3 Six Wives of Henry VIII is in
 //! `england.rs`.) Their pure rules are in `rules::home_cards`,
 //! `rules::combat_cards` and `rules::events`.
 
@@ -10,10 +12,14 @@ use crate::event::Event;
 use crate::frames::Frame;
 use crate::game::{DebaterState, Game, LandUnits, LeaderLocation, ReformerState};
 use crate::rules::combat_cards::{self as combat_rules, BattleKind, JANISSARIES_REGULARS, Seat};
+use crate::rules::debate::{DEBATE_ZONES, can_call_debate, debaters};
 use crate::rules::events as rules;
-use crate::rules::home_cards::{CHATEAUX_MAX, chateaux_modifier, chateaux_result, emperor_condition, emperor_spaces};
+use crate::rules::home_cards::{
+    CHATEAUX_MAX, chateaux_modifier, chateaux_result, emperor_condition, emperor_spaces, here_i_stand_condition,
+    leipzig_bars, reformer_zone, retrievable_cards,
+};
 use crate::sets::EnumSet;
-use crate::types::{Card, Faction, LandUnitKind, Leader, Power};
+use crate::types::{Card, Faction, LandUnitKind, LanguageZone, Leader, Power};
 
 pub(super) const EVENTS: &[CardEvent] = &[
     CardEvent {
@@ -67,7 +73,149 @@ pub(super) const EVENTS: &[CardEvent] = &[
             fits: papal_bull_fits,
         }),
     },
+    CardEvent {
+        card: Card::LeipzigDebate,
+        playable: |game, _| leipzig_condition(game),
+        resolve: leipzig_debate,
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        steps: Some(Steps {
+            prompt: |step| match step.step {
+                0 => "the language zone of the debate",
+                _ => "the Papal attacker, a Protestant debater kept out, or decline",
+            },
+            actions: leipzig_actions,
+            apply: leipzig_apply,
+            fits: |step| step.power == Power::Papacy && (step.step == 0 || (step.step == 1 && zone_of(step).is_some())),
+        }),
+    },
+    CardEvent {
+        card: Card::HereIStand,
+        playable: |game, _| here_i_stand_condition(game),
+        resolve: here_i_stand,
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        steps: Some(Steps {
+            prompt: |step| match step.step {
+                0 => "a card to take from the discard pile",
+                _ => "play the retrieved card for CP or as its event, or keep it (done)",
+            },
+            actions: here_i_stand_actions,
+            apply: here_i_stand_apply,
+            fits: |step| {
+                step.power == Power::Protestant && (step.step == 0 || (step.step == 1 && retrieved(step).is_some()))
+            },
+        }),
+    },
 ];
+
+/// The debate zone kept in a step's `left` (Leipzig Debate step 1, Papal
+/// Bull step 2).
+fn zone_of(step: EventStep) -> Option<LanguageZone> {
+    LanguageZone::from_index(usize::from(step.left)).filter(|z| DEBATE_ZONES.contains(z))
+}
+
+/// The step of `card` for `power` at `step`, with `zone` kept in `left`.
+fn zone_step(card: Card, power: Power, step: u8, zone: LanguageZone) -> EventStep {
+    EventStep { step, left: zone.index() as u8, ..EventStep::new(card, power) }
+}
+
+/// Whether the Papacy may play Leipzig Debate (#6): it may call a debate
+/// in some zone (`rules::debate::can_call_debate`).
+fn leipzig_condition(game: &crate::game::Game) -> bool {
+    DEBATE_ZONES.iter().any(|&zone| can_call_debate(game, Power::Papacy, zone))
+}
+
+/// #6 Leipzig Debate (§18.5 steps 2-3 exception): the Papacy calls a
+/// theological debate (no CP): step 0 the zone, step 1 (`left`: the zone)
+/// either its own attacker among its uncommitted debaters, or one
+/// Protestant debater of the zone kept out of every round of this
+/// debate (`rules::home_cards::leipzig_bars`), or neither (decline: a
+/// plain debate).
+fn leipzig_debate(game: &mut Game, _: Power, _: &mut dyn Log) {
+    game.stack.push(Frame::Event(EventStep::new(Card::LeipzigDebate, Power::Papacy)));
+}
+
+fn leipzig_actions(game: &Game, step: EventStep, list: &mut ActionList) {
+    match (step.step, zone_of(step)) {
+        (0, _) => {
+            let zones = DEBATE_ZONES.into_iter().filter(|&z| can_call_debate(game, Power::Papacy, z));
+            list.extend(zones.map(Action::CallDebate));
+        }
+        (_, Some(zone)) => {
+            list.push(Action::Decline);
+            let own = debaters(game, Power::Papacy, zone, DebaterState::Uncommitted);
+            list.extend(own.union(leipzig_bars(game, zone)).iter().map(Action::ChooseDebater));
+        }
+        (_, None) => list.push(Action::Decline),
+    }
+}
+
+fn leipzig_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    match (action, zone_of(step)) {
+        (Action::CallDebate(zone), _) => {
+            game.stack.push(Frame::Event(zone_step(Card::LeipzigDebate, Power::Papacy, 1, zone)));
+        }
+        (Action::ChooseDebater(debater), Some(zone)) if debater.power() == Power::Papacy => {
+            game.begin_debate_with(Power::Papacy, zone, Some(debater), None, log);
+        }
+        (Action::ChooseDebater(debater), Some(zone)) => {
+            game.begin_debate_with(Power::Papacy, zone, None, Some(debater), log);
+        }
+        (_, Some(zone)) => game.begin_debate(Power::Papacy, zone, log),
+        _ => {}
+    }
+}
+
+/// The card retrieved by Here I Stand, kept in a step's `left`.
+fn retrieved(step: EventStep) -> Option<Card> {
+    Card::from_index(usize::from(step.left))
+}
+
+/// #7 Here I Stand (§6.2, §21.6): if Luther is alive, the Protestant
+/// takes a card from the discard pile (`rules::home_cards::
+/// retrievable_cards`; step 0), then (step 1, `left`: the card) plays it
+/// at once for CP or as its event, if its event may be played now, or
+/// keeps it in hand (done).
+fn here_i_stand(game: &mut Game, _: Power, _: &mut dyn Log) {
+    game.stack.push(Frame::Event(EventStep::new(Card::HereIStand, Power::Protestant)));
+}
+
+fn here_i_stand_actions(game: &Game, step: EventStep, list: &mut ActionList) {
+    match (step.step, retrieved(step)) {
+        (0, _) => list.extend(retrievable_cards(game, Power::Protestant).iter().map(Action::Retrieve)),
+        (_, Some(card)) => {
+            list.push(Action::Done);
+            if game.hand(Power::Protestant).contains(card) {
+                list.push(Action::PlayCp(card));
+                if game.can_play_event(Power::Protestant, card) {
+                    list.push(Action::PlayEvent(card));
+                }
+            }
+        }
+        (_, None) => list.push(Action::Done),
+    }
+}
+
+fn here_i_stand_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    let power = Power::Protestant;
+    match action {
+        Action::Retrieve(card) => {
+            game.discard.remove(card);
+            game.hands[power.index()].insert(card);
+            log.event(Event::CardRetrieved { power, card });
+            let step = EventStep { step: 1, left: card.index() as u8, ..EventStep::new(Card::HereIStand, power) };
+            game.stack.push(Frame::Event(step));
+        }
+        Action::PlayCp(card) => game.play_cp(power, card, log),
+        Action::PlayEvent(card) => game.play_event(power, card, log),
+        _ => {}
+    }
+}
 
 /// #1 Janissaries as an impulse event (§21.1): the Ottoman places 4 new
 /// regulars, one at a time (`left` in the step), where
@@ -194,13 +342,15 @@ fn papal_bull(game: &mut Game, _: Power, _: &mut dyn Log) {
 fn papal_bull_prompt(step: EventStep) -> &'static str {
     match step.step {
         0 => "a reformer or ruler to excommunicate",
-        _ => "a space to put in unrest, or done",
+        1 => "a space to put in unrest, or done",
+        _ => "call a theological debate in the excommunicated reformer's zone, or decline",
     }
 }
 
 fn papal_bull_fits(step: EventStep) -> bool {
     let unrest = step.step == 1 && step.target.is_some() && (1..=rules::BULL_UNREST).contains(&step.left);
-    step.power == Power::Papacy && (step.step == 0 || unrest)
+    let debate = step.step == 2 && zone_of(step).is_some();
+    step.power == Power::Papacy && (step.step == 0 || unrest || debate)
 }
 
 fn papal_bull_actions(game: &Game, step: EventStep, list: &mut ActionList) {
@@ -208,6 +358,10 @@ fn papal_bull_actions(game: &Game, step: EventStep, list: &mut ActionList) {
         (0, _) => {
             list.extend(rules::excommunicable_reformers(game).iter().map(Action::ExcommunicateReformer));
             list.extend(rules::excommunicable_rulers(game).iter().map(Action::ExcommunicateRuler));
+        }
+        (2, _) => {
+            list.push(Action::Decline);
+            list.extend(zone_of(step).map(Action::CallDebate));
         }
         (_, Some(target)) => {
             list.push(Action::Done);
@@ -221,8 +375,9 @@ fn papal_bull_actions(game: &Game, step: EventStep, list: &mut ActionList) {
 /// card draw. A ruler's power takes a "-1 card" marker (counted by
 /// `rules::cards_dealt`) until peace with the Papacy or §9.5, and the
 /// Papacy may place up to 2 unrest markers. Each figure only once per
-/// game. (The debate the Papacy may call after a reformer's
-/// excommunication is not built.)
+/// game. After a reformer's, the Papacy may call a theological debate in
+/// his zone (`rules::home_cards::reformer_zone`), if it can
+/// (`rules::debate::can_call_debate`): step 2 (`left`: the zone).
 fn papal_bull_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
     game.stack.pop();
     match action {
@@ -234,7 +389,12 @@ fn papal_bull_apply(game: &mut Game, step: EventStep, action: Action, log: &mut 
                 *debater = DebaterState::Committed;
             }
             log.event(Event::ReformerExcommunicated(reformer));
+            let zone = reformer_zone(reformer);
+            if can_call_debate(game, Power::Papacy, zone) {
+                game.stack.push(Frame::Event(zone_step(Card::PapalBull, Power::Papacy, 2, zone)));
+            }
         }
+        Action::CallDebate(zone) => game.begin_debate(Power::Papacy, zone, log),
         Action::ExcommunicateRuler(ruler) => {
             game.excommunicated.insert(ruler);
             game.rulers_excommunicated.insert(ruler);

@@ -2,7 +2,7 @@
 //!
 //! Every built event is one [`CardEvent`] entry in the `EVENTS` list of its
 //! theme's file (`home.rs`, `religion.rs`, `politics.rs`, `england.rs`,
-//! `naval.rs`, `combat.rs`), and everything the rules say of that card
+//! `naval.rs`, `combat.rs`, `spring.rs`), and everything the rules say of that card
 //! lives there: who may play it and when, what it does, whether it leaves
 //! the game, its forced resolution in winter, its use in a battle's
 //! combat-card window, and the decisions it asks for. "Is the event built"
@@ -27,6 +27,7 @@ mod naval;
 mod politics;
 mod religion;
 mod responses;
+mod spring;
 
 use crate::action::Action;
 use crate::data::cards::Removal;
@@ -132,7 +133,7 @@ impl EventStep {
 }
 
 /// The built events, theme by theme.
-const THEMES: [&[CardEvent]; 7] = [
+const THEMES: [&[CardEvent]; 8] = [
     home::EVENTS,
     religion::EVENTS,
     politics::EVENTS,
@@ -140,6 +141,7 @@ const THEMES: [&[CardEvent]; 7] = [
     naval::EVENTS,
     combat::EVENTS,
     responses::EVENTS,
+    spring::EVENTS,
 ];
 
 /// The registry: the built event of each card, by card index.

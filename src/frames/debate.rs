@@ -14,6 +14,7 @@ use crate::rules::debate::{
     FlipRule, council_choices, council_dice, debate_dice, debaters, diet_cards, diet_dice, flip_choices, loser_out,
     opponent, reformer_of,
 };
+use crate::rules::home_cards::luther_may_substitute;
 use crate::sets::EnumSet;
 use crate::types::{Card, CardKind, Debater, DebaterPool, LanguageZone, Power, Religion};
 
@@ -25,6 +26,32 @@ pub(crate) const DIET_ORDER: [Power; 3] = [Power::Hapsburg, Power::Papacy, Power
 /// The religion a power flips spaces to.
 fn religion_of(power: Power) -> Religion {
     if power == Power::Protestant { Religion::Protestant } else { Religion::Catholic }
+}
+
+/// The debaters of `power` in `state` for a debate in `zone`
+/// (`rules::debate::debaters`) but the one Leipzig Debate (#6) `barred`.
+fn available(
+    game: &Game,
+    power: Power,
+    zone: LanguageZone,
+    state: DebaterState,
+    barred: Option<Debater>,
+) -> EnumSet<Debater> {
+    let mut set = debaters(game, power, zone, state);
+    if let Some(barred) = barred {
+        set.remove(barred);
+    }
+    set
+}
+
+/// A round of a debate: who called it, where, which round, and the
+/// Protestant debater Leipzig Debate (#6) keeps out of it.
+#[derive(Clone, Copy)]
+struct Round {
+    caller: Power,
+    zone: LanguageZone,
+    round: u8,
+    barred: Option<Debater>,
 }
 
 /// One side's debater in a round, and whether he entered uncommitted.
@@ -49,16 +76,34 @@ impl Game {
     /// `zone`); the caller names the defender's group when both groups hold
     /// debaters, else the one that does is used.
     pub(crate) fn begin_debate(&mut self, caller: Power, zone: LanguageZone, log: &mut dyn Log) {
-        let Some(attacker) = self.draw_debater(debaters(self, caller, zone, DebaterState::Uncommitted)) else {
-            return;
+        self.begin_debate_with(caller, zone, None, None, log);
+    }
+
+    /// [`Game::begin_debate`] with the choices Leipzig Debate (#6) allows:
+    /// the caller's own `attacker` instead of a random one, or a Protestant
+    /// debater `barred` from defending in any round of this debate.
+    pub(crate) fn begin_debate_with(
+        &mut self,
+        caller: Power,
+        zone: LanguageZone,
+        attacker: Option<Debater>,
+        barred: Option<Debater>,
+        log: &mut dyn Log,
+    ) {
+        let attacker = match attacker {
+            Some(attacker) => attacker,
+            None => match self.draw_debater(debaters(self, caller, zone, DebaterState::Uncommitted)) {
+                Some(attacker) => attacker,
+                None => return,
+            },
         };
         let defender = opponent(caller);
-        let uncommitted = debaters(self, defender, zone, DebaterState::Uncommitted);
-        let committed = debaters(self, defender, zone, DebaterState::Committed);
+        let uncommitted = available(self, defender, zone, DebaterState::Uncommitted, barred);
+        let committed = available(self, defender, zone, DebaterState::Committed, barred);
         match (uncommitted.is_empty(), committed.is_empty()) {
-            (false, false) => self.stack.push(Frame::DebateDefender { caller, zone, attacker }),
-            (false, true) => self.debate_first_round(caller, zone, attacker, DebaterPool::Uncommitted, log),
-            (true, false) => self.debate_first_round(caller, zone, attacker, DebaterPool::Committed, log),
+            (false, false) => self.stack.push(Frame::DebateDefender { caller, zone, attacker, barred }),
+            (false, true) => self.debate_first_round(caller, zone, attacker, DebaterPool::Uncommitted, barred, log),
+            (true, false) => self.debate_first_round(caller, zone, attacker, DebaterPool::Committed, barred, log),
             (true, true) => {}
         }
     }
@@ -73,12 +118,13 @@ impl Game {
         caller: Power,
         zone: LanguageZone,
         attacker: Debater,
+        barred: Option<Debater>,
         action: Action,
         log: &mut dyn Log,
     ) {
         if let Action::DefenderFrom(pool) = action {
             self.stack.pop();
-            self.debate_first_round(caller, zone, attacker, pool, log);
+            self.debate_first_round(caller, zone, attacker, pool, barred, log);
         }
     }
 
@@ -89,29 +135,38 @@ impl Game {
         zone: LanguageZone,
         attacker: Debater,
         pool: DebaterPool,
+        barred: Option<Debater>,
         log: &mut dyn Log,
     ) {
         let state = match pool {
             DebaterPool::Uncommitted => DebaterState::Uncommitted,
             DebaterPool::Committed => DebaterState::Committed,
         };
-        let Some(defender) = self.draw_debater(debaters(self, opponent(caller), zone, state)) else {
+        let Some(defender) = self.draw_debater(available(self, opponent(caller), zone, state, barred)) else {
             return;
         };
         let attacker = Side { debater: attacker, uncommitted: true };
         let defender = Side { debater: defender, uncommitted: pool == DebaterPool::Uncommitted };
-        self.debate_round(caller, zone, 1, attacker, defender, log);
+        let round = Round { caller, zone, round: 1, barred };
+        self.debate_round(round, attacker, defender, log);
     }
 
     /// A new debater of `power` for round 2 (§18.5 step 8): drawn from its
     /// uncommitted debaters for `zone`, else from its committed ones other
-    /// than `before` (who debated in round 1), else `before` again.
-    fn second_round_debater(&mut self, power: Power, zone: LanguageZone, before: Debater) -> Side {
-        let uncommitted = debaters(self, power, zone, DebaterState::Uncommitted);
+    /// than `before` (who debated in round 1), else `before` again; never
+    /// the one `barred` by Leipzig Debate (#6).
+    fn second_round_debater(
+        &mut self,
+        power: Power,
+        zone: LanguageZone,
+        before: Debater,
+        barred: Option<Debater>,
+    ) -> Side {
+        let uncommitted = available(self, power, zone, DebaterState::Uncommitted, barred);
         if let Some(debater) = self.draw_debater(uncommitted) {
             return Side { debater, uncommitted: true };
         }
-        let mut committed = debaters(self, power, zone, DebaterState::Committed);
+        let mut committed = available(self, power, zone, DebaterState::Committed, barred);
         committed.remove(before);
         let debater = self.draw_debater(committed).unwrap_or(before);
         Side { debater, uncommitted: false }
@@ -125,6 +180,7 @@ impl Game {
         zone: LanguageZone,
         before: [Debater; 2],
         bullinger: bool,
+        barred: Option<Debater>,
         log: &mut dyn Log,
     ) {
         let [attacker, defender] = before;
@@ -132,12 +188,12 @@ impl Game {
             if bullinger && power == Power::Protestant {
                 Side { debater: Debater::Bullinger, uncommitted: true }
             } else {
-                game.second_round_debater(power, zone, before)
+                game.second_round_debater(power, zone, before, barred)
             }
         };
         let attacker = draw(self, caller, attacker);
         let defender = draw(self, opponent(caller), defender);
-        self.debate_round(caller, zone, 2, attacker, defender, log);
+        self.debate_round(Round { caller, zone, round: 2, barred }, attacker, defender, log);
     }
 
     /// The Protestant may send Bullinger as its round-2 debater, in any zone
@@ -151,27 +207,79 @@ impl Game {
         caller: Power,
         zone: LanguageZone,
         before: [Debater; 2],
+        barred: Option<Debater>,
         action: Action,
         log: &mut dyn Log,
     ) {
         self.stack.pop();
         let bullinger = action == Action::ChooseDebater(Debater::Bullinger);
-        self.debate_second_round(caller, zone, before, bullinger, log);
+        self.debate_second_round(caller, zone, before, bullinger, barred, log);
+    }
+
+    /// Before a round's dice (§18.5 steps 2-3 and 7, #7): if the Protestant
+    /// may play Here I Stand to put Luther in place of its debater, it is
+    /// asked (`Frame::DebateLuther`); else the round is fought.
+    fn debate_round(&mut self, round: Round, attacker: Side, defender: Side, log: &mut dyn Log) {
+        let protestant = if round.caller == Power::Protestant { attacker } else { defender };
+        if luther_may_substitute(self, round.zone, protestant.debater) {
+            self.stack.push(Frame::DebateLuther {
+                caller: round.caller,
+                zone: round.zone,
+                round: round.round,
+                debaters: [attacker.debater, defender.debater],
+                uncommitted: [attacker.uncommitted, defender.uncommitted],
+                barred: round.barred,
+            });
+            return;
+        }
+        self.fight_round(round, attacker, defender, log);
+    }
+
+    /// Play Here I Stand (#7) to bring Luther in (`choose_debater luther`),
+    /// or decline.
+    pub(crate) fn debate_luther_actions(&self, list: &mut ActionList) {
+        list.extend([Action::Decline, Action::ChooseDebater(Debater::Luther)]);
+    }
+
+    /// Here I Stand (#7) in a debate: Luther replaces the Protestant's
+    /// debater (who is committed), entering with his own state (committed
+    /// or not); the card goes to the Protestant power card and the
+    /// Protestant draws a card. Then the round is fought.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn apply_debate_luther(
+        &mut self,
+        caller: Power,
+        zone: LanguageZone,
+        round: u8,
+        debaters: [Debater; 2],
+        uncommitted: [bool; 2],
+        barred: Option<Debater>,
+        action: Action,
+        log: &mut dyn Log,
+    ) {
+        self.stack.pop();
+        let mut sides = [0, 1].map(|i| Side { debater: debaters[i], uncommitted: uncommitted[i] });
+        if action == Action::ChooseDebater(Debater::Luther) {
+            let i = usize::from(caller != Power::Protestant);
+            let replaced = sides[i].debater;
+            self.debaters[replaced.index()] = DebaterState::Committed;
+            let luther = self.debater_state(Debater::Luther) == DebaterState::Uncommitted;
+            sides[i] = Side { debater: Debater::Luther, uncommitted: luther };
+            self.hands[Power::Protestant.index()].remove(Card::HereIStand);
+            self.events_played[Power::Protestant.index()].insert(Card::HereIStand);
+            log.event(Event::CardPlayedAsEvent { power: Power::Protestant, card: Card::HereIStand });
+            self.draw_from_deck(Power::Protestant, log);
+        }
+        let [attacker, defender] = sides;
+        self.fight_round(Round { caller, zone, round, barred }, attacker, defender, log);
     }
 
     /// One round (§18.5 steps 5-10): both roll, both are committed, hits
     /// compared; a first-round tie leads to round 2, a second tie ends the
     /// debate; otherwise Campeggio may cancel a Papal loss, Aleander adds a
     /// flip, the loser may be burned or disgraced, and the winner flips.
-    fn debate_round(
-        &mut self,
-        caller: Power,
-        zone: LanguageZone,
-        round: u8,
-        attacker: Side,
-        defender: Side,
-        log: &mut dyn Log,
-    ) {
+    fn fight_round(&mut self, round: Round, attacker: Side, defender: Side, log: &mut dyn Log) {
+        let Round { caller, zone, round, barred } = round;
         let attacker_dice = self.roll_dice(debate_dice(self, attacker.debater, zone, true, attacker.uncommitted));
         let defender_dice = self.roll_dice(debate_dice(self, defender.debater, zone, false, defender.uncommitted));
         for side in [attacker, defender] {
@@ -196,10 +304,11 @@ impl Game {
             log.event(report(None, 0, None, None));
             if round == 1 {
                 let before = [attacker.debater, defender.debater];
-                if self.debater_state(Debater::Bullinger) == DebaterState::Uncommitted {
-                    self.stack.push(Frame::DebateSecondRound { caller, zone, before });
+                let bullinger = barred != Some(Debater::Bullinger);
+                if bullinger && self.debater_state(Debater::Bullinger) == DebaterState::Uncommitted {
+                    self.stack.push(Frame::DebateSecondRound { caller, zone, before, barred });
                 } else {
-                    self.debate_second_round(caller, zone, before, false, log);
+                    self.debate_second_round(caller, zone, before, false, barred, log);
                 }
             }
             return;

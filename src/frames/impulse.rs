@@ -211,20 +211,25 @@ impl Game {
                     self.english_pass(log);
                 }
             }
-            Action::PlayCp(card) => {
-                self.passes_in_row = 0;
-                self.hands[power.index()].remove(card);
-                // Home cards go to the power card, others to the discard pile (§6.2).
-                if card.kind() != CardKind::Home {
-                    self.discard.insert(card);
-                }
-                log.event(Event::CardPlayedForCp { power, card, cp: card.cp() });
-                if card.cp() > 0 {
-                    self.stack.push(Frame::Spend { power, cp: card.cp(), abandoned: EnumSet::EMPTY });
-                }
-            }
+            Action::PlayCp(card) => self.play_cp(power, card, log),
             Action::PlayEvent(card) => self.play_event(power, card, log),
             _ => {}
+        }
+    }
+
+    /// `power` plays `card` from its hand for its CP (§11.1): the card goes
+    /// to the power card (home cards) or the discard pile (§6.2), and its CP
+    /// are spent.
+    pub(crate) fn play_cp(&mut self, power: Power, card: Card, log: &mut dyn Log) {
+        self.passes_in_row = 0;
+        self.hands[power.index()].remove(card);
+        // Home cards go to the power card, others to the discard pile (§6.2).
+        if card.kind() != CardKind::Home {
+            self.discard.insert(card);
+        }
+        log.event(Event::CardPlayedForCp { power, card, cp: card.cp() });
+        if card.cp() > 0 {
+            self.stack.push(Frame::Spend { power, cp: card.cp(), abandoned: EnumSet::EMPTY });
         }
     }
 

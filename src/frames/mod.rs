@@ -97,10 +97,24 @@ pub(crate) enum Frame {
     Universities { left: u8 },
     /// A theological debate called by `caller` in `zone` (§18.5 step 3):
     /// `attacker` drawn, the caller names the defender's group.
-    DebateDefender { caller: Power, zone: LanguageZone, attacker: Debater },
+    /// `barred`: the Protestant debater Leipzig Debate (#6) keeps out of
+    /// every round.
+    DebateDefender { caller: Power, zone: LanguageZone, attacker: Debater, barred: Option<Debater> },
     /// After a first-round tie (§18.5 step 8) the Protestant may send
     /// Bullinger for round 2; `before`: the round-1 attacker and defender.
-    DebateSecondRound { caller: Power, zone: LanguageZone, before: [Debater; 2] },
+    DebateSecondRound { caller: Power, zone: LanguageZone, before: [Debater; 2], barred: Option<Debater> },
+    /// Before the dice of `round` (§18.5 steps 2-3, 7), the Protestant may
+    /// play Here I Stand (#7) to put Luther in place of its debater;
+    /// `debaters`, `uncommitted`: the attacker's and defender's, and
+    /// whether each entered uncommitted.
+    DebateLuther {
+        caller: Power,
+        zone: LanguageZone,
+        round: u8,
+        debaters: [Debater; 2],
+        uncommitted: [bool; 2],
+        barred: Option<Debater>,
+    },
     /// `power` flips `count` more spaces to its religion, one at a time
     /// (debates §18.5, Diet of Worms §18.1, Council of Trent §18.6): those
     /// `rule` allows, in `zone` first (only there with `zone_only`).
@@ -201,7 +215,7 @@ impl Frame {
             Frame::Attempts { series } => series.attacker,
             Frame::Universities { .. } => Power::Papacy,
             Frame::DebateDefender { caller, .. } => caller,
-            Frame::DebateSecondRound { .. } => Power::Protestant,
+            Frame::DebateSecondRound { .. } | Frame::DebateLuther { .. } => Power::Protestant,
             Frame::Flips { power, .. } | Frame::DietOfWorms { power, .. } | Frame::CouncilOfTrent { power, .. } => {
                 power
             }
@@ -250,6 +264,7 @@ impl Frame {
             Frame::Universities { .. } => "a Catholic space for the Jesuit university",
             Frame::DebateDefender { .. } => "the defender's group: committed or uncommitted debaters",
             Frame::DebateSecondRound { .. } => "Bullinger for the second round, or decline",
+            Frame::DebateLuther { .. } => "play Here I Stand to bring Luther into the debate, or decline",
             Frame::Flips { .. } => "a space to flip",
             Frame::DietOfWorms { .. } => "a card for the Diet of Worms",
             Frame::CouncilOfTrent { .. } => "a debater to send to the Council of Trent, or done",

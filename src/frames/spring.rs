@@ -9,11 +9,10 @@ use crate::frames::Frame;
 use crate::game::{Game, LandUnits};
 use crate::rules::movement::formation_limit;
 use crate::rules::spring::{
-    MAX_UNITS_BY_SEA, deployable_forces, deployment_origins, deployment_seas, deployment_spaces, destinations_through,
-    has_destination,
+    deployable_forces, deployment_origins, deployment_seas, deployment_spaces, destinations_through, has_destination,
 };
 use crate::sets::EnumSet;
-use crate::types::{Leader, Phase, Power, Space};
+use crate::types::{Card, Leader, Phase, Power, Space};
 
 impl Game {
     /// Enters the spring deployment phase: the first power in impulse order
@@ -24,6 +23,8 @@ impl Game {
         self.check_all_sieges(log);
         self.impulse_index = 0;
         self.enter_phase(Phase::SpringDeployment, log);
+        // Venetian Informant (#109) comes before anyone deploys.
+        self.informant_window(0);
     }
 
     /// The next power in impulse order that can deploy is asked (§10);
@@ -33,7 +34,7 @@ impl Game {
         let powers = impulse_powers(self.scenario());
         while let Some(&power) = powers.get(usize::from(self.impulse_index)) {
             self.impulse_index += 1;
-            if !deployment_origins(self, power).is_empty() {
+            if !deployment_origins(self, power).is_empty() || self.may_prepare(power) {
                 self.stack.push(Frame::Deployment { power });
                 return;
             }
@@ -44,17 +45,35 @@ impl Game {
         self.check_automatic_victory(log);
     }
 
-    /// Decline, or the capital to deploy from (§10; the Hapsburg chooses one
-    /// of its two).
+    /// Whether `power` may hold and play Spring Preparations (#102) now, as
+    /// every power sees it: the card's condition holds and the card is
+    /// neither in the discard pile, out of the game nor played this turn.
+    /// Such a power is asked for its deployment even with nothing to
+    /// deploy, whatever its hand holds.
+    fn may_prepare(&self, power: Power) -> bool {
+        let card = Card::SpringPreparations;
+        crate::rules::spring::preparations_condition(self, power)
+            && !self.discard_pile().contains(card)
+            && !self.removed.contains(card)
+            && !self.event_played_this_turn(card)
+    }
+
+    /// Decline, the capital to deploy from (§10; the Hapsburg chooses one
+    /// of its two), or Spring Preparations (#102) first.
     pub(crate) fn deployment_actions(&self, power: Power, list: &mut ActionList) {
         list.push(Action::Decline);
+        if self.can_play_event(power, Card::SpringPreparations) {
+            list.push(Action::PlayEvent(Card::SpringPreparations));
+        }
         for capital in deployment_origins(self, power) {
             list.push(Action::DeployFrom(capital));
         }
     }
 
-    pub(crate) fn apply_deployment(&mut self, power: Power, action: Action) {
+    pub(crate) fn apply_deployment(&mut self, power: Power, action: Action, log: &mut dyn Log) {
         match action {
+            // The deployment decision stays on top: the power deploys next.
+            Action::PlayEvent(card) => self.play_event(power, card, log),
             Action::Decline => {
                 self.stack.pop();
             }
@@ -89,7 +108,8 @@ impl Game {
         let limit = formation_limit(leaders);
         // The map's open spaces and seas, worked out once for both sizes.
         let open = deployment_spaces(self, power);
-        let seas = if units.total() <= MAX_UNITS_BY_SEA { deployment_seas(self, power) } else { EnumSet::EMPTY };
+        let by_sea = units.total() <= crate::rules::spring::max_units_by_sea(self, power);
+        let seas = if by_sea { deployment_seas(self, power) } else { EnumSet::EMPTY };
         if has_destination(self, power, from, more, open, seas) {
             self.offer_unit_additions(power, from, units, available, limit, list);
         }

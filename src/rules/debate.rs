@@ -57,7 +57,9 @@ pub fn in_play(state: DebaterState) -> bool {
 
 /// The debaters of `power` in `state` that may debate in `zone`: every Papal
 /// debater (they debate in any zone), the Protestant's of `zone` only
-/// (§18.5 steps 2-3). Empty for the other powers.
+/// (§18.5 steps 2-3). Empty for the other powers. A reformer's debater is
+/// off the map with him while he is away (§21.5 excommunication, #45
+/// Calvin Expelled): only Here I Stand (#7) brings Luther in then.
 ///
 /// ```
 /// use here_i_stand::{Debater, DebaterState, Game, LanguageZone, Power, Scenario, Setup};
@@ -70,7 +72,15 @@ pub fn in_play(state: DebaterState) -> bool {
 /// assert_eq!(debaters(&game, Power::Papacy, LanguageZone::English, DebaterState::Uncommitted).len(), 5);
 /// ```
 pub fn debaters(game: &Game, power: Power, zone: LanguageZone, state: DebaterState) -> EnumSet<Debater> {
-    Debater::ALL.into_iter().filter(|&d| debates_in(d, power, zone) && game.debater_state(d) == state).collect()
+    Debater::ALL
+        .into_iter()
+        .filter(|&d| debates_in(d, power, zone) && game.debater_state(d) == state && !away(game, d))
+        .collect()
+}
+
+/// Whether `debater` is off the map with his reformer (§21.5, #45).
+fn away(game: &Game, debater: Debater) -> bool {
+    reformer_of(debater).is_some_and(|r| game.reformer_state(r) == crate::game::ReformerState::Away)
 }
 
 /// Whether `debater` debates for `power` in `zone`.

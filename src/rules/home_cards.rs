@@ -3,7 +3,10 @@
 //! `frames::home_cards` (Janissaries, #1, is in `rules::combat_cards`).
 
 use crate::game::{Game, LeaderLocation};
-use crate::types::{Faction, LanguageZone, Leader, Power, Ruler, Space, SpaceKind};
+use crate::sets::EnumSet;
+use crate::types::{
+    Card, CardKind, Debater, DebaterSide, Faction, LanguageZone, Leader, Power, Reformer, Ruler, Space, SpaceKind,
+};
 
 /// The most chateau VP France can hold (the track runs 0-6, §21.4).
 pub const CHATEAUX_MAX: u8 = 6;
@@ -158,5 +161,115 @@ pub fn chateaux_result(roll: i8) -> (u8, u8, u8) {
         5..=7 => (1, 1, 0),
         3..=4 => (1, 1, 1),
         _ => (0, 2, 1),
+    }
+}
+
+/// Whether Luther is alive (#7): his debater is in play, committed or not
+/// (an excommunicated Luther, off the map for the turn, is alive; a burned
+/// one is not).
+///
+/// ```
+/// use here_i_stand::{Debater, DebaterState, Game, Scenario, Setup};
+/// use here_i_stand::rules::home_cards::luther_alive;
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.set_debater(Debater::Luther, DebaterState::Committed)?;
+/// assert!(luther_alive(&game));
+/// game.set_debater(Debater::Luther, DebaterState::Burned)?;
+/// assert!(!luther_alive(&game));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn luther_alive(game: &Game) -> bool {
+    crate::rules::debate::in_play(game.debater_state(Debater::Luther))
+}
+
+/// The cards `power` may retrieve from the discard pile (§6.2; Here I
+/// Stand #7, Papal Inquisition #56): any card there but a mandatory event
+/// and a card `power` itself played as an event, response or combat card
+/// this turn (diplomacy cards of the two-player deck are not the main
+/// deck's discard pile).
+///
+/// ```
+/// use here_i_stand::{Card, Game, Power, Scenario, Setup};
+/// use here_i_stand::rules::home_cards::retrievable_cards;
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.discard_card(Card::Erasmus)?;
+/// game.discard_card(Card::ClementVii)?;
+/// let cards = retrievable_cards(&game, Power::Protestant);
+/// assert!(cards.contains(Card::Erasmus) && !cards.contains(Card::ClementVii));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn retrievable_cards(game: &Game, power: Power) -> EnumSet<Card> {
+    let played = game.events_played(power);
+    game.discard_pile()
+        .iter()
+        .filter(|&c| !matches!(c.kind(), CardKind::Mandatory | CardKind::Diplomacy) && !played.contains(c))
+        .collect()
+}
+
+/// Whether the Protestant may play Here I Stand (#7) as its event: Luther
+/// is alive and a card may be retrieved from the discard pile.
+pub fn here_i_stand_condition(game: &Game) -> bool {
+    luther_alive(game) && !retrievable_cards(game, Power::Protestant).is_empty()
+}
+
+/// Whether the Protestant may now play Here I Stand (#7) in a debate in
+/// `zone` to put Luther in place of its debater `current` (§18.5 steps
+/// 2-3 and 7): the German zone, Luther alive and not already the
+/// debater, the card in the Protestant's hand (a home card: public) and
+/// not played as an event this turn. Luther may come in even when
+/// committed, excommunicated or barred by Leipzig Debate (#6).
+///
+/// ```
+/// use here_i_stand::{Card, Debater, DebaterState, Game, LanguageZone, Power, Scenario, Setup};
+/// use here_i_stand::rules::home_cards::luther_may_substitute;
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.give_card(Power::Protestant, Card::HereIStand)?;
+/// game.set_debater(Debater::Luther, DebaterState::Committed)?;
+/// assert!(luther_may_substitute(&game, LanguageZone::German, Debater::Carlstadt));
+/// assert!(!luther_may_substitute(&game, LanguageZone::German, Debater::Luther));
+/// assert!(!luther_may_substitute(&game, LanguageZone::French, Debater::Farel));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn luther_may_substitute(game: &Game, zone: LanguageZone, current: Debater) -> bool {
+    zone == LanguageZone::German
+        && current != Debater::Luther
+        && luther_alive(game)
+        && game.hand(Power::Protestant).contains(Card::HereIStand)
+        && !game.event_played_this_turn(Card::HereIStand)
+}
+
+/// The Protestant debaters the Papacy may name as unavailable with
+/// Leipzig Debate (#6) in a debate in `zone`: those in play for `zone`,
+/// each only if another stays in play to defend.
+///
+/// ```
+/// use here_i_stand::{Debater, DebaterState, Game, LanguageZone, Scenario, Setup};
+/// use here_i_stand::rules::home_cards::leipzig_bars;
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.set_debater(Debater::Luther, DebaterState::Uncommitted)?;
+/// assert!(leipzig_bars(&game, LanguageZone::German).is_empty());
+/// game.set_debater(Debater::Carlstadt, DebaterState::Committed)?;
+/// assert_eq!(leipzig_bars(&game, LanguageZone::German).len(), 2);
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn leipzig_bars(game: &Game, zone: LanguageZone) -> EnumSet<Debater> {
+    let in_play = crate::rules::debate::debaters_in_play(game, Power::Protestant, zone);
+    if in_play.len() >= 2 { in_play } else { EnumSet::EMPTY }
+}
+
+/// The language zone a reformer's excommunication concerns (§21.5): the
+/// zone of his debater (German for Luther and Zwingli, French for Calvin,
+/// English for Cranmer).
+///
+/// ```
+/// use here_i_stand::{LanguageZone, Reformer};
+/// use here_i_stand::rules::home_cards::reformer_zone;
+/// assert_eq!(reformer_zone(Reformer::Calvin), LanguageZone::French);
+/// assert_eq!(reformer_zone(Reformer::Zwingli), LanguageZone::German);
+/// ```
+pub fn reformer_zone(reformer: Reformer) -> LanguageZone {
+    match crate::rules::events::reformer_debater(reformer).side() {
+        DebaterSide::Protestant(zone) => zone,
+        DebaterSide::Papal => LanguageZone::German,
     }
 }

@@ -4,19 +4,74 @@
 //! that obeys the limits below.
 //!
 //! The Spring Preparations event (#102) lifts the starred limits (no pass,
-//! the sea zone next to another power's fleet, 5 units by sea); its event is
-//! not built, so every limit always applies here. Naval units loaned to the
-//! deploying power (which §10 exempts) are not built either.
+//! the sea zone next to another power's fleet, 5 units by sea) for the
+//! power that played it this spring ([`prepared`]). Naval units loaned to
+//! the deploying power (which §10 exempts) are not built.
 
 use std::sync::OnceLock;
 
 use crate::game::{Game, LandUnits, NavalLocation, Scenario};
 use crate::sets::EnumSet;
-use crate::types::{Faction, LanguageZone, Leader, Power, SeaZone, Space, SpaceKind};
+use crate::types::{Card, Faction, LanguageZone, Leader, Phase, Power, SeaZone, Space, SpaceKind};
 
 /// The most land units (leaders not counted) that may cross a sea zone in a
 /// spring deployment (§10\*; seed 003).
 pub const MAX_UNITS_BY_SEA: u8 = 5;
+
+/// Whether `power` played Spring Preparations (#102) in this spring
+/// deployment phase: its deployment may cross passes, carry more than
+/// [`MAX_UNITS_BY_SEA`] units by sea and cross sea zones next to other
+/// powers' fleets (§10\*).
+///
+/// ```
+/// use here_i_stand::{Card, Game, Phase, Power, Scenario, Setup, rules::spring::prepared};
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.set_phase(Phase::SpringDeployment)?;
+/// assert!(!prepared(&game, Power::France));
+/// game.set_event_played(Power::France, Card::SpringPreparations, true)?;
+/// assert!(prepared(&game, Power::France));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn prepared(game: &Game, power: Power) -> bool {
+    game.phase() == Phase::SpringDeployment && game.events_played(power).contains(Card::SpringPreparations)
+}
+
+/// The most land units a spring deployment of `power` may carry across a
+/// sea zone (§10\*): [`MAX_UNITS_BY_SEA`], no limit after Spring
+/// Preparations (#102).
+pub fn max_units_by_sea(game: &Game, power: Power) -> u8 {
+    if prepared(game, power) { u8::MAX } else { MAX_UNITS_BY_SEA }
+}
+
+/// Whether `power` may play Spring Preparations (#102) now, as far as the
+/// card's text goes: in the spring deployment phase, never the Protestant
+/// (nor a power that does not deploy in the scenario), and only
+/// controlling its capital (the Hapsburg: at least one of its two).
+///
+/// ```
+/// use here_i_stand::{Faction, Game, Phase, Power, Scenario, Setup, Space};
+/// use here_i_stand::rules::spring::preparations_condition;
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(!preparations_condition(&game, Power::France));
+/// game.set_phase(Phase::SpringDeployment)?;
+/// assert!(preparations_condition(&game, Power::France));
+/// assert!(!preparations_condition(&game, Power::Protestant));
+/// game.set_controller(Space::Paris, Faction::Hapsburg)?;
+/// assert!(!preparations_condition(&game, Power::France));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn preparations_condition(game: &Game, power: Power) -> bool {
+    game.phase() == Phase::SpringDeployment
+        && power != Power::Protestant
+        && deploys(game, power)
+        && !controlled_capitals(game, power).is_empty()
+}
+
+/// The capitals of `power` it controls (§2.1): where Spring Preparations
+/// (#102) adds its regulars.
+pub fn controlled_capitals(game: &Game, power: Power) -> EnumSet<Space> {
+    capitals(power).into_iter().filter(|&c| game.controller(c) == Faction::from(power)).collect()
+}
 
 /// Whether `power` may spring-deploy at all: never the Protestant, which has
 /// no capital (§10); in the two-player variant only the Papacy (§24.3).
@@ -169,6 +224,7 @@ struct StaticSets {
     german_italian: EnumSet<Space>,
     ports: EnumSet<Space>,
     clear: [EnumSet<Space>; Space::COUNT],
+    with_passes: [EnumSet<Space>; Space::COUNT],
     zone_ports: [EnumSet<Space>; SeaZone::COUNT],
 }
 
@@ -183,6 +239,7 @@ fn static_sets() -> &'static StaticSets {
             .collect(),
         ports: Space::ALL.into_iter().filter(|s| s.is_port()).collect(),
         clear: Space::ALL.map(|s| s.connections().iter().copied().collect()),
+        with_passes: Space::ALL.map(|s| s.connections().iter().chain(s.passes()).copied().collect()),
         zone_ports: SeaZone::ALL.map(|z| z.ports().iter().copied().collect()),
     })
 }
@@ -225,6 +282,9 @@ fn holds_only_friendly_units(game: &Game, power: Power, space: Space) -> bool {
 /// assert!(is_deployment_sea(&game, Power::Hapsburg, SeaZone::GulfOfLyon));
 /// ```
 pub fn is_deployment_sea(game: &Game, power: Power, zone: SeaZone) -> bool {
+    if prepared(game, power) {
+        return true;
+    }
     let own = Faction::from(power);
     game.naval_stacks().all(|(location, f, units)| match location {
         NavalLocation::Port(port) => {
@@ -249,6 +309,9 @@ pub fn is_deployment_sea(game: &Game, power: Power, zone: SeaZone) -> bool {
 pub fn deployment_seas(game: &Game, power: Power) -> EnumSet<SeaZone> {
     let own = Faction::from(power);
     let mut seas: EnumSet<SeaZone> = SeaZone::ALL.into_iter().collect();
+    if prepared(game, power) {
+        return seas;
+    }
     for (location, faction, units) in game.naval_stacks() {
         if let NavalLocation::Port(port) = location {
             if units.total() > 0 && faction != own && faction.major().is_some() {
@@ -284,7 +347,7 @@ pub fn deployment_seas(game: &Game, power: Power) -> EnumSet<SeaZone> {
 /// assert!(six.contains(Space::Marseille) && !six.contains(Space::Genoa));
 /// ```
 pub fn deployment_destinations(game: &Game, power: Power, capital: Space, units: u8) -> EnumSet<Space> {
-    let seas = if units <= MAX_UNITS_BY_SEA { deployment_seas(game, power) } else { EnumSet::EMPTY };
+    let seas = if units <= max_units_by_sea(game, power) { deployment_seas(game, power) } else { EnumSet::EMPTY };
     destinations_through(game, power, capital, units, deployment_spaces(game, power), seas)
 }
 
@@ -305,11 +368,12 @@ pub(crate) fn destinations_through(
     }
     let mut start = EnumSet::EMPTY;
     start.insert(capital);
-    let mut reached = spread(open, start, start);
-    if units <= MAX_UNITS_BY_SEA {
+    let links = links(game, power);
+    let mut reached = spread(links, open, start, start);
+    if units <= max_units_by_sea(game, power) {
         // Landing on a port already reached by land adds nothing.
         let landed = landings(reached, seas).intersection(open).difference(reached);
-        reached = spread(open, reached.union(landed), landed);
+        reached = spread(links, open, reached.union(landed), landed);
     }
     reached.remove(capital);
     reached
@@ -329,7 +393,7 @@ pub(crate) fn has_destination(
     if !can_leave(game, power, capital) {
         return false;
     }
-    !static_sets().clear[capital.index()].intersection(open).is_empty()
+    !links(game, power)[capital.index()].intersection(open).is_empty()
         || !destinations_through(game, power, capital, units, open, seas).is_empty()
 }
 
@@ -344,10 +408,21 @@ fn landings(from: EnumSet<Space>, seas: EnumSet<SeaZone>) -> EnumSet<Space> {
     zones.intersection(seas).iter().fold(EnumSet::EMPTY, |ports, zone| ports.union(sets.zone_ports[zone.index()]))
 }
 
+/// The land connections a spring deployment of `power` may follow: the
+/// clear ones, and the passes too after Spring Preparations (#102, §10\*).
+fn links(game: &Game, power: Power) -> &'static [EnumSet<Space>; Space::COUNT] {
+    let sets = static_sets();
+    if prepared(game, power) { &sets.with_passes } else { &sets.clear }
+}
+
 /// `reached` with every space reached from `frontier` (a part of it) by
-/// clear land connections through the deployment spaces `open`.
-fn spread(open: EnumSet<Space>, mut reached: EnumSet<Space>, mut frontier: EnumSet<Space>) -> EnumSet<Space> {
-    let clear = &static_sets().clear;
+/// the connections `clear` through the deployment spaces `open`.
+fn spread(
+    clear: &[EnumSet<Space>; Space::COUNT],
+    open: EnumSet<Space>,
+    mut reached: EnumSet<Space>,
+    mut frontier: EnumSet<Space>,
+) -> EnumSet<Space> {
     while !frontier.is_empty() {
         let next = frontier.iter().fold(EnumSet::EMPTY, |next, space| next.union(clear[space.index()]));
         frontier = next.intersection(open).difference(reached);
