@@ -368,6 +368,9 @@ const PHRASES: &[(&str, &str)] = &[
     ("discard", "discard {}"),
     ("random_discard", "discard a random card of {}"),
     ("skip_impulse", "make {} skip its next impulse"),
+    ("retrieve", "take {} from the discard pile"),
+    ("review_hand_of", "review the hand of {}"),
+    ("show_hand_to", "show the hand to {}"),
 ];
 
 impl Action {
@@ -386,7 +389,11 @@ impl Action {
         let verb = VERBS[kind];
         let phrase = PHRASES.iter().find(|(v, _)| *v == verb).map_or(verb, |&(_, phrase)| phrase);
         let object = match self {
-            Action::PlayCp(card) | Action::PlayEvent(card) | Action::PayWith(card) | Action::Discard(card) => {
+            Action::PlayCp(card)
+            | Action::PlayEvent(card)
+            | Action::PayWith(card)
+            | Action::Discard(card)
+            | Action::Retrieve(card) => {
                 format!("{} (#{}, {} CP)", card.name(), card.number(), card.cp())
             }
             Action::AddUnit(kind) | Action::LoseUnit(kind) => kind.name().to_lowercase(),

@@ -352,6 +352,9 @@ impl Game {
             Frame::Universities { left } => Decision { left: Some(left), ..kind(K::JesuitUniversities) },
             Frame::DebateDefender { zone, .. } => Decision { zone: Some(zone), ..kind(K::Debate) },
             Frame::DebateSecondRound { zone, .. } => Decision { zone: Some(zone), ..kind(K::DebateSecondRound) },
+            Frame::DebateLuther { zone, .. } => {
+                Decision { zone: Some(zone), card: Some(Card::HereIStand), ..kind(K::CardEvent) }
+            }
             Frame::Flips { count, zone, .. } => Decision { zone, left: Some(count), ..kind(K::Flips) },
             Frame::DietOfWorms { .. } => kind(K::DietOfWorms),
             Frame::CouncilOfTrent { .. } => Decision { card: Some(Card::CouncilOfTrent), ..kind(K::CouncilOfTrent) },

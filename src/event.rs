@@ -780,6 +780,10 @@ impl core::fmt::Display for Event {
             Event::CardPlayedForCp { power, card, cp } => {
                 write!(f, "{power} plays {} (#{}) for {cp} CP", card.name(), card.number())
             }
+            Event::CardRetrieved { power, card } => {
+                write!(f, "{power} takes {} (#{}) from the discard pile", card.name(), card.number())
+            }
+            Event::HandReviewed { viewer, power } => write!(f, "{viewer} reviews {power}'s hand in secret"),
             Event::Passed(power) => write!(f, "{power} passes"),
             Event::ImpulseToSkip(power) => write!(f, "{power} will skip its next impulse"),
             Event::ImpulseSkipped(power) => write!(f, "{power} skips its impulse (not a pass)"),
