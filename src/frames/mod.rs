@@ -291,7 +291,14 @@ impl Frame {
     }
 }
 
-/// The most frames that can be pending at once.
+/// The most frames that can be pending at once. The frame grammar
+/// (`validate::may_sit_on`) bounds every stack the engine builds or a save
+/// holds: its longest chain is 3 procedures (e.g. spent CP, a field battle,
+/// its combat-card window), or 4 leaders arriving at once (Maurice of
+/// Saxony and the 3 naval leaders, §8), so the bound is 4
+/// (`validate::grammar_depth`, checked against this by a test). The other
+/// 4 slots are headroom for the response windows and card-event frames that
+/// sit on a procedure.
 pub(crate) const MAX_FRAMES: usize = 8;
 
 /// The frame stack: fixed capacity, `Copy`, no heap.
@@ -317,9 +324,11 @@ impl Stack {
     }
 
     pub(crate) fn push(&mut self, frame: Frame) {
-        // The procedures nest at most a few deep; a full stack is a bug:
-        // debug builds (the tests, the fuzz targets) stop on it, release
-        // builds drop the frame (a stall the tests would show, never a panic).
+        // Never full: the engine pushes only what the frame grammar allows
+        // (`validate::may_sit_on`, every random-play position is validated)
+        // and a loaded stack must fit it, so the depth stays within the
+        // grammar's bound, below `MAX_FRAMES` (a test). Debug builds (the
+        // tests, the fuzz targets) stop if that ever breaks.
         debug_assert!(usize::from(self.len) < MAX_FRAMES, "the procedure stack is full");
         if usize::from(self.len) < MAX_FRAMES {
             self.frames[usize::from(self.len)] = Some(frame);
