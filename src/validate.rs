@@ -271,7 +271,6 @@ impl Game {
                 | Frame::FreeDeclaration { .. }
                 | Frame::Displacement { .. }
                 | Frame::WinterNaval { .. }
-                | Frame::WinterLand { .. }
                 | Frame::SuePeace { .. }
                 | Frame::Peace { .. }
                 | Frame::Ransom { .. }
@@ -284,6 +283,7 @@ impl Game {
                 | Frame::Flips { .. }
                 | Frame::CouncilOfTrent { .. } => true,
                 Frame::WarPayment { power, owed } => owed[power.index()] > 0,
+                Frame::WinterLand { group, .. } => Self::winter_group_fits(group),
                 Frame::Arrival { leader, .. } => {
                     let arriving = leader == Leader::MauriceOfSaxony || leader.kind() == LeaderKind::Naval;
                     let away =
@@ -351,6 +351,13 @@ impl Game {
             Some(card) => i < at && crate::rules::debate::diet_cards(self, picker).contains(*card),
             None => true,
         })
+    }
+
+    /// A group returning home in winter (§19): attrition losses still to
+    /// take only once a destination is chosen, no more than the group's
+    /// units.
+    fn winter_group_fits(group: crate::frames::winter::WinterGroup) -> bool {
+        group.losing == 0 || (group.to.is_some() && u32::from(group.losing) <= land_total(group.units))
     }
 
     /// Turns 1 to 9 (§7).
@@ -784,15 +791,18 @@ pub(crate) fn kind(frame: &Frame) -> Kind {
 /// what this allows (the random-play tests validate every position), and
 /// a loaded game must fit it.
 ///
-/// Depth bound: apart from `Arrival` on `Arrival`, every arm names kinds
-/// from an earlier group, so the kinds form a DAG whose longest chain is 3
-/// (e.g. `Spend`, `WarEntry`, `WarCombatCards`; `SuePeace`, `Peace`,
-/// `LeaderReturn`; `Spend`, `NavalCombat`, `CombatCards`). `Arrival`
-/// frames stack one per arriving leader in rising `Leader` order
-/// ([`frame_sits_on`]), and only Maurice of Saxony and the naval leaders
-/// arrive (§8): 1 + 3 naval leaders = 4. So no valid stack is deeper than
-/// [`grammar_depth`] = 4, and `frames::MAX_FRAMES` holds any of them (a
-/// test checks `grammar_depth() <= MAX_FRAMES`).
+/// Depth bound: apart from `Arrival` on `Arrival` and `WarRetreat` on
+/// `WarRetreat`, every arm names kinds from an earlier group, so the kinds
+/// form a DAG whose longest chain is 3 (e.g. `Spend`, `WarEntry`,
+/// `WarCombatCards`; `SuePeace`, `Peace`, `LeaderReturn`; `Spend`,
+/// `NavalCombat`, `CombatCards`). The two self-loops are bounded by the
+/// data ([`frame_sits_on`]): `Arrival` frames stack one per arriving
+/// leader in rising `Leader` order, and only Maurice of Saxony and the 3
+/// naval leaders arrive (§8): 4; the retreats of a broken siege stack one
+/// per power in falling `Power` order, at most 6, on at most 2 frames
+/// (`Spend`, `WarAssault`): 8. So no valid stack is deeper than
+/// [`grammar_depth`] = 8, which sizes `frames::MAX_FRAMES` (a test checks
+/// `grammar_depth() <= MAX_FRAMES`).
 pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
     use Kind::*;
     match frame {
@@ -826,15 +836,26 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
         // The land war's decisions (§13.2-§13.4, §14, §15).
         WarIntercept | WarAvoid | WarWithdraw | WarOnward | WarSortie => below == Some(WarEntry),
         WarCombatCards | WarLosses => matches!(below, Some(WarEntry | WarAssault)),
-        WarRetreat => matches!(below, None | Some(Spend | WarEntry | WarAssault)),
+        WarRetreat => matches!(below, None | Some(Spend | WarEntry | WarAssault | WarRetreat)),
     }
 }
 
 /// [`may_sit_on`] with the frames' data: arriving leaders stack in rising
-/// `Leader` order (§8, `frames::arrivals`).
+/// `Leader` order (§8, `frames::arrivals`); the besiegers of a broken
+/// siege retreat one power after the other, the first in impulse order on
+/// top (§15.3, `frames::siege`).
 pub(crate) fn frame_sits_on(frame: &Frame, below: Option<&Frame>) -> bool {
+    use crate::frames::battle::{RetreatKind, War};
     let data_fits = match (frame, below) {
         (Frame::Arrival { leader, .. }, Some(Frame::Arrival { leader: under, .. })) => under.index() < leader.index(),
+        (
+            Frame::War(War::Retreat { power, space, kind, .. }),
+            Some(Frame::War(War::Retreat { power: p, space: s, kind: k, .. })),
+        ) => {
+            matches!((kind, k), (RetreatKind::BreakSiege, RetreatKind::BreakSiege))
+                && space == s
+                && p.index() > power.index()
+        }
         _ => true,
     };
     data_fits && may_sit_on(kind(frame), below.map(kind))
@@ -854,7 +875,9 @@ pub(crate) fn opens_in(kind: Kind, phase: Phase) -> bool {
         Deployment | DeployFormation => phase == Phase::SpringDeployment,
         WinterNaval | WinterLand => phase == Phase::Winter,
         Universities | PlaceLeader => matches!(phase, Phase::Action | Phase::Winter),
-        Impulse | Spend | NavalMove | NavalCombat | PiracyTarget | PiracyHit | WarEntry | WarAssault | WarRetreat
+        // A siege broken in winter retreats the besiegers (§19).
+        WarRetreat => matches!(phase, Phase::Action | Phase::Winter),
+        Impulse | Spend | NavalMove | NavalCombat | PiracyTarget | PiracyHit | WarEntry | WarAssault
         | DebateDefender | DebateSecondRound | CouncilOfTrent => phase == Phase::Action,
         PapalBull | BullUnrest | SixWives | JanissariesRegulars | Discard | HolyRomanEmperor => true,
         _ => false,
@@ -867,7 +890,8 @@ pub(crate) fn opens_in(kind: Kind, phase: Phase) -> bool {
 #[cfg(test)]
 pub(crate) fn grammar_depth() -> usize {
     let arrivals = 1 + Leader::ALL.into_iter().filter(|l| l.kind() == LeaderKind::Naval).count();
-    arrivals.max(GRAMMAR_CHAIN)
+    let retreats = GRAMMAR_CHAIN - 1 + Power::COUNT;
+    arrivals.max(retreats).max(GRAMMAR_CHAIN)
 }
 
 /// The longest chain of the kind DAG (see [`may_sit_on`]), checked by a test.
@@ -1132,7 +1156,7 @@ mod tests {
         let bottom = usize::from(may_sit_on(top, None));
         let above = Kind::ALL
             .into_iter()
-            .filter(|&b| !(top == Kind::Arrival && b == Kind::Arrival) && may_sit_on(top, Some(b)))
+            .filter(|&b| !(b == top && matches!(top, Kind::Arrival | Kind::WarRetreat)) && may_sit_on(top, Some(b)))
             .map(|b| chain(b, depth + 1))
             .filter(|&n| n > 0)
             .max()
@@ -1148,7 +1172,7 @@ mod tests {
         for k in Kind::ALL {
             assert!(chain(k, 0) > 0, "{k:?} can never be on the stack");
         }
-        assert_eq!(grammar_depth(), 4);
+        assert_eq!(grammar_depth(), 8);
         assert!(grammar_depth() <= crate::frames::MAX_FRAMES);
     }
 

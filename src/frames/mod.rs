@@ -291,14 +291,12 @@ impl Frame {
     }
 }
 
-/// The most frames that can be pending at once. The frame grammar
-/// (`validate::may_sit_on`) bounds every stack the engine builds or a save
-/// holds: its longest chain is 3 procedures (e.g. spent CP, a field battle,
-/// its combat-card window), or 4 leaders arriving at once (Maurice of
-/// Saxony and the 3 naval leaders, §8), so the bound is 4
-/// (`validate::grammar_depth`, checked against this by a test). The other
-/// 4 slots are headroom for the response windows and card-event frames that
-/// sit on a procedure.
+/// The most frames that can be pending at once: the frame grammar's bound
+/// (`validate::may_sit_on` derives it). Its longest chain of procedures is
+/// 3 (e.g. spent CP, a field battle, its combat-card window); the
+/// besiegers of a broken siege retreat one power at a time on spent CP and
+/// the assault: 2 + 6 = 8; 4 leaders can arrive at once (§8). A test checks
+/// `validate::grammar_depth() <= MAX_FRAMES`.
 pub(crate) const MAX_FRAMES: usize = 8;
 
 /// The frame stack: fixed capacity, `Copy`, no heap.
