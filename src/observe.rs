@@ -43,6 +43,9 @@ impl Observation {
     }
 }
 
+/// A power whose hidden hand must hold a card satisfying the test.
+type HandConstraint = (Power, fn(Card) -> bool);
+
 /// Re-deals tried before the constrained deal (`Game::redeal_hidden`).
 const REDEAL_TRIES: usize = 16;
 
@@ -118,7 +121,7 @@ impl Game {
     }
 
     /// The constraints above, as (power, a card that satisfies it).
-    fn hand_constraints(&self, viewer: Power) -> [Option<(Power, fn(Card) -> bool)>; 4] {
+    fn hand_constraints(&self, viewer: Power) -> [Option<HandConstraint>; 4] {
         let mut out = [None; 4];
         for frame in self.stack.frames() {
             match *frame {
