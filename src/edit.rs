@@ -106,6 +106,20 @@ pub enum EditError {
     /// The power takes no impulses in this scenario (§24.3).
     #[error("{0:?} takes no impulses in this scenario")]
     NoImpulses(Power),
+    /// A space with units or leaders in it cannot go out of play.
+    #[error("{0} has units or leaders in it")]
+    Occupied(Space),
+    /// The phase does not fit the turn or the procedure in progress:
+    /// Luther's 95 Theses and the Diet of Worms only on turn 1 (§7), and a
+    /// pending procedure belongs to its phase (`Game::validate`).
+    #[error("the game cannot be in phase {0} now")]
+    Phase(Phase),
+    /// The edit would leave the procedure in progress unplayable: its data
+    /// no longer fits the position, or the power that must decide would
+    /// have no legal action (for example a war payment without a card to
+    /// pay with).
+    #[error("the edit would break the procedure in progress: {0}")]
+    Unplayable(crate::validate::InvalidGame),
 }
 
 impl Game {
@@ -133,8 +147,36 @@ impl Game {
     }
 
     /// Puts `space` in play or out of it (Algiers, Barbary Pirates #9).
+    /// Refused (`Occupied`) for a space with units, ships or leaders in it.
     pub fn set_in_play(&mut self, space: Space, in_play: bool) -> Result<(), EditError> {
-        self.out_of_play.set(space, !in_play);
+        if !in_play && self.occupied(space) {
+            return Err(EditError::Occupied(space));
+        }
+        self.keeping_play(|g| {
+            g.out_of_play.set(space, !in_play);
+            Ok(())
+        })
+    }
+
+    /// Whether land units, ships (in its port) or leaders are in `space`.
+    fn occupied(&self, space: Space) -> bool {
+        let land = self.land_stacks_slice().iter().any(|s| s.space == space);
+        let ships = self.naval_stacks_slice().iter().any(|s| s.location == NavalLocation::Port(space));
+        let leaders = Leader::ALL.into_iter().any(|l| self.leader_location(l) == LeaderLocation::Space(space));
+        land || ships || leaders
+    }
+
+    /// Runs `edit`; if the procedure in progress was playable before and
+    /// is not after (`Game::validate`'s frame checks), undoes it:
+    /// `EditError::Unplayable`.
+    fn keeping_play(&mut self, edit: impl FnOnce(&mut Game) -> Result<(), EditError>) -> Result<(), EditError> {
+        let before = self.clone();
+        let was_playable = before.check_play().is_ok();
+        edit(self)?;
+        if was_playable && let Err(e) = self.check_play() {
+            *self = before;
+            return Err(EditError::Unplayable(e));
+        }
         Ok(())
     }
 
@@ -459,12 +501,23 @@ impl Game {
         if !(1..=crate::game::LAST_TURN).contains(&turn) {
             return Err(EditError::Turn(turn));
         }
+        if turn != 1 && matches!(self.phase, Phase::LuthersTheses | Phase::DietOfWorms) {
+            return Err(EditError::Phase(self.phase));
+        }
         self.turn = turn;
         Ok(())
     }
 
-    /// Sets the phase.
+    /// Sets the phase. Refused (`Phase`) for Luther's 95 Theses or the Diet
+    /// of Worms after turn 1 (§7), and for a phase the procedure in
+    /// progress does not belong to (an impulse in winter).
     pub fn set_phase(&mut self, phase: Phase) -> Result<(), EditError> {
+        let first_turn_only = matches!(phase, Phase::LuthersTheses | Phase::DietOfWorms);
+        let opens =
+            self.stack.frames().next().is_none_or(|f| crate::validate::opens_in(crate::validate::kind(f), phase));
+        if (first_turn_only && self.turn != 1) || !opens {
+            return Err(EditError::Phase(phase));
+        }
         self.phase = phase;
         Ok(())
     }
@@ -472,13 +525,18 @@ impl Game {
     /// Puts `card` in `power`'s hand, taking it from wherever it was (deck,
     /// discard pile, another hand, out of the game). A home card goes only to
     /// its owner.
+    /// Diplomacy cards only in the two-player game (§24.3). Refused
+    /// (`Unplayable`) if it breaks the procedure in progress.
     pub fn give_card(&mut self, power: Power, card: Card) -> Result<(), EditError> {
-        if card.kind() == CardKind::Home && card.owner() != Some(power) {
+        let diplomacy_out = card.kind() == CardKind::Diplomacy && self.scenario() != crate::game::Scenario::TwoPlayer;
+        if (card.kind() == CardKind::Home && card.owner() != Some(power)) || diplomacy_out {
             return Err(EditError::CardPlacement(card));
         }
-        self.take_card_out(card);
-        self.hands[power.index()].insert(card);
-        Ok(())
+        self.keeping_play(|g| {
+            g.take_card_out(card);
+            g.hands[power.index()].insert(card);
+            Ok(())
+        })
     }
 
     /// Puts `card` in the draw deck, taking it from wherever it was. Home
@@ -487,26 +545,33 @@ impl Game {
         if matches!(card.kind(), CardKind::Home | CardKind::Diplomacy) {
             return Err(EditError::CardPlacement(card));
         }
-        self.take_card_out(card);
-        self.deck.insert(card);
-        Ok(())
+        self.keeping_play(|g| {
+            g.take_card_out(card);
+            g.deck.insert(card);
+            Ok(())
+        })
     }
 
     /// Puts `card` on the discard pile, taking it from wherever it was.
     pub fn discard_card(&mut self, card: Card) -> Result<(), EditError> {
-        if card.kind() == CardKind::Home {
+        let diplomacy_out = card.kind() == CardKind::Diplomacy && self.scenario() != crate::game::Scenario::TwoPlayer;
+        if card.kind() == CardKind::Home || diplomacy_out {
             return Err(EditError::CardPlacement(card));
         }
-        self.take_card_out(card);
-        self.discard.insert(card);
-        Ok(())
+        self.keeping_play(|g| {
+            g.take_card_out(card);
+            g.discard.insert(card);
+            Ok(())
+        })
     }
 
     /// Removes `card` from the game.
     pub fn remove_card(&mut self, card: Card) -> Result<(), EditError> {
-        self.take_card_out(card);
-        self.removed.insert(card);
-        Ok(())
+        self.keeping_play(|g| {
+            g.take_card_out(card);
+            g.removed.insert(card);
+            Ok(())
+        })
     }
 
     /// Takes `card` out of every hand and pile (not yet in the game).

@@ -93,7 +93,7 @@ impl LandUnits {
     /// All units together.
     #[inline]
     pub const fn total(self) -> u8 {
-        self.regulars + self.mercenaries + self.cavalry
+        self.regulars.saturating_add(self.mercenaries).saturating_add(self.cavalry)
     }
 
     /// Whether there are none.
@@ -125,7 +125,7 @@ impl NavalUnits {
     /// Squadrons and corsairs together.
     #[inline]
     pub const fn total(self) -> u8 {
-        self.squadrons + self.corsairs
+        self.squadrons.saturating_add(self.corsairs)
     }
 }
 

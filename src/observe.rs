@@ -101,6 +101,27 @@ impl SeenHands {
     }
 }
 
+/// A power whose hidden hand must hold a card satisfying the test.
+type HandConstraint = (Power, fn(Card) -> bool);
+
+/// Re-deals tried before the constrained deal (`Game::redeal_hidden`).
+const REDEAL_TRIES: usize = 16;
+
+/// A uniform index below `len` (0 if `len` is 0).
+fn draw(rng: &mut (impl Rng + ?Sized), len: usize) -> usize {
+    ((u128::from(rng.next_u64()) * len as u128) >> 64) as usize
+}
+
+/// A card a power may pay for war with (§9.6 step 7).
+fn pays_for_war(card: Card) -> bool {
+    crate::rules::diplomacy::pays_for_war(card.kind()) && card.cp() > 0
+}
+
+/// A card a power may pick at the Diet of Worms (§18.1).
+fn diet_card(card: Card) -> bool {
+    !matches!(card.kind(), CardKind::Mandatory | CardKind::Diplomacy)
+}
+
 /// The cards of `hand` that others cannot see: all but home cards.
 fn hidden_part(hand: EnumSet<Card>) -> EnumSet<Card> {
     hand.iter().filter(|c| c.kind() != CardKind::Home).collect()
@@ -140,6 +161,50 @@ impl Game {
     /// that compare two games differing only in cards `viewer` cannot see.
     #[doc(hidden)]
     pub fn redeal_hidden(&self, viewer: Power, rng: &mut (impl Rng + ?Sized)) -> Game {
+        // Rejection: deal again until the public constraints hold (they
+        // almost always hold at once); after that, deal the constrained
+        // hands a fitting card first.
+        for _ in 0..REDEAL_TRIES {
+            let game = self.deal_hidden(viewer, rng, false);
+            if game.hidden_constraints_hold(viewer) {
+                return game;
+            }
+        }
+        self.deal_hidden(viewer, rng, true)
+    }
+
+    /// What the public position says of hidden hands, which a re-deal must
+    /// keep: the power paying for war holds a card it may pay with (§9.6
+    /// step 7); each power whose Diet of Worms pick is secret holds a card
+    /// it may pick (§18.1), the pick among them.
+    fn hidden_constraints_hold(&self, viewer: Power) -> bool {
+        self.hand_constraints(viewer).iter().flatten().all(|&(power, fits)| self.hand(power).iter().any(fits))
+    }
+
+    /// The constraints above, as (power, a card that satisfies it).
+    fn hand_constraints(&self, viewer: Power) -> [Option<HandConstraint>; 4] {
+        let mut out = [None; 4];
+        for frame in self.stack.frames() {
+            match *frame {
+                crate::frames::Frame::WarPayment { power, .. } if power != viewer => {
+                    out[0] = Some((power, pays_for_war as fn(Card) -> bool));
+                }
+                crate::frames::Frame::DietOfWorms { picks, .. } => {
+                    for (i, (pick, power)) in picks.iter().zip(crate::frames::debate::DIET_ORDER).enumerate() {
+                        if pick.is_some() && power != viewer {
+                            out[1 + i] = Some((power, diet_card as fn(Card) -> bool));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// One re-deal; with `constrained`, each constrained power first gets
+    /// a fitting card from the pool (if the pool has one).
+    fn deal_hidden(&self, viewer: Power, rng: &mut (impl Rng + ?Sized), constrained: bool) -> Game {
         let mut game = self.clone();
         let mut pool = self.deck;
         let mut sizes = [0usize; Power::COUNT];
@@ -149,10 +214,22 @@ impl Game {
             pool = pool.union(hidden);
             game.hands[power.index()] = self.hand(power).difference(hidden);
         }
+        if constrained {
+            for (power, fits) in self.hand_constraints(viewer).into_iter().flatten() {
+                let size = &mut sizes[power.index()];
+                let fitting: EnumSet<Card> = pool.iter().filter(|&c| fits(c)).collect();
+                if *size > 0 && !game.hand(power).iter().any(fits) {
+                    if let Some(card) = fitting.nth(draw(rng, fitting.len())) {
+                        pool.remove(card);
+                        game.hands[power.index()].insert(card);
+                        *size -= 1;
+                    }
+                }
+            }
+        }
         for power in Power::ALL.into_iter().filter(|&p| p != viewer) {
             for _ in 0..sizes[power.index()] {
-                let pick = ((u128::from(rng.next_u64()) * pool.len() as u128) >> 64) as usize;
-                if let Some(card) = pool.nth(pick) {
+                if let Some(card) = pool.nth(draw(rng, pool.len())) {
                     pool.remove(card);
                     game.hands[power.index()].insert(card);
                 }

@@ -13,7 +13,7 @@ use crate::game::{LAST_TURN, NavalLocation};
 use crate::rules::counters;
 use crate::sets::EnumSet;
 use crate::types::{
-    Card, CardKind, Faction, LandUnitKind, LanguageZone, Leader, LeaderKind, Power, Religion, Ruler, Space,
+    Card, CardKind, Faction, LandUnitKind, LanguageZone, Leader, LeaderKind, Phase, Power, Religion, Ruler, Space,
 };
 
 /// Which invariant of a position is broken.
@@ -131,6 +131,33 @@ pub enum InvalidGame {
     /// this game (§21.5).
     #[error("{0} is excommunicated but not recorded so")]
     ExcommunicationNotRecorded(Ruler),
+    /// A pending procedure sits on one it never sits on (the frame
+    /// grammar, `validate::may_sit_on`), or the outermost one does not
+    /// belong to the phase.
+    #[error("a pending procedure is out of place")]
+    FrameOutOfPlace,
+    /// The power that must decide has no legal action.
+    #[error("the power that must decide has no legal action")]
+    NoLegalAction,
+    /// The battle being fought (combat cards, rolls) is out of range: a
+    /// first-rolling side other than attacker or defender, or more extra
+    /// dice than the cards give (§14, §15.1, §16.2).
+    #[error("the battle in progress is out of range")]
+    BattleState,
+    /// England's succession record names a pregnancy chart result outside
+    /// 1 to 6 (§21.3).
+    #[error("England's succession record is out of range")]
+    Succession,
+    /// The record of ships beaten this impulse names no real place, ship or
+    /// naval leader (§16.1).
+    #[error("the record of beaten ships is out of range")]
+    NavalBeaten,
+    /// A diplomacy card (#201-#219) outside the two-player game (§24.3).
+    #[error("diplomacy card {0} is out of the two-player game")]
+    DiplomacyCardOutOfGame(Card),
+    /// Luther's 95 Theses or the Diet of Worms after turn 1 (§7).
+    #[error("phase {0} only happens on turn 1")]
+    PhaseOutOfTurn(Phase),
 }
 
 impl Game {
@@ -155,7 +182,75 @@ impl Game {
         self.check_cards()?;
         self.check_vp_tracks()?;
         self.check_translations()?;
-        self.check_frames()
+        self.check_war_state()?;
+        self.check_phase()?;
+        self.check_frames()?;
+        self.check_stack_shape()?;
+        self.check_decision()
+    }
+
+    /// The checks of the procedure in progress, which an edit must not
+    /// break (`edit::keeping_play`).
+    pub(crate) fn check_play(&self) -> Result<(), InvalidGame> {
+        self.check_phase()?;
+        self.check_frames()?;
+        self.check_stack_shape()?;
+        self.check_decision()
+    }
+
+    /// The per-impulse war state: a first-rolling side that is a side (0
+    /// or 1), extra and fewer dice within what the cards give (§14, §15.1,
+    /// §16.2, #24-#30); England's pregnancy chart results 1 to 6 (§21.3);
+    /// the beaten ships' record (§16.1).
+    fn check_war_state(&self) -> Result<(), InvalidGame> {
+        let cards = &self.war.cards;
+        let sides_ok = cards.surprise.is_none_or(|side| side <= 1);
+        let dice_ok = cards.extra.iter().chain(&cards.fewer).all(|&n| n <= MAX_CARD_DICE);
+        if !(sides_ok && dice_ok) {
+            return Err(InvalidGame::BattleState);
+        }
+        if self.succession.results & !SUCCESSION_RESULTS != 0 {
+            return Err(InvalidGame::Succession);
+        }
+        if !self.naval_beaten.fits() {
+            return Err(InvalidGame::NavalBeaten);
+        }
+        Ok(())
+    }
+
+    /// Luther's 95 Theses and the Diet of Worms happen on turn 1 only (§7).
+    fn check_phase(&self) -> Result<(), InvalidGame> {
+        let first_turn_only = matches!(self.phase, Phase::LuthersTheses | Phase::DietOfWorms);
+        if first_turn_only && self.turn != 1 {
+            return Err(InvalidGame::PhaseOutOfTurn(self.phase));
+        }
+        Ok(())
+    }
+
+    /// The stack as a sentence of the frame grammar: each frame may sit on
+    /// the one below it ([`may_sit_on`]), and the outermost belongs to the
+    /// phase ([`opens_in`]). Its depth is then at most [`grammar_depth`].
+    fn check_stack_shape(&self) -> Result<(), InvalidGame> {
+        let mut below: Option<&Frame> = None;
+        for frame in self.stack.frames() {
+            let opens = below.is_some() || opens_in(kind(frame), self.phase);
+            if !(opens && frame_sits_on(frame, below)) {
+                return Err(InvalidGame::FrameOutOfPlace);
+            }
+            below = Some(frame);
+        }
+        Ok(())
+    }
+
+    /// A game that waits for a decision offers the decider at least one
+    /// legal action (run last: every other invariant holds by then).
+    fn check_decision(&self) -> Result<(), InvalidGame> {
+        if self.outcome.is_some() || self.stack.is_empty() {
+            return Ok(());
+        }
+        let mut list = crate::engine::ActionList::new();
+        self.legal_actions_into(&mut list);
+        if list.is_empty() { Err(InvalidGame::NoLegalAction) } else { Ok(()) }
     }
 
     /// The procedure in progress fits the position: impulse bookkeeping in
@@ -179,10 +274,7 @@ impl Game {
                 | Frame::Intervention { .. }
                 | Frame::FreeDeclaration { .. }
                 | Frame::Displacement { .. }
-                | Frame::WarPayment { .. }
-                | Frame::Arrival { .. }
                 | Frame::WinterNaval { .. }
-                | Frame::WinterLand { .. }
                 | Frame::SuePeace { .. }
                 | Frame::Peace { .. }
                 | Frame::Ransom { .. }
@@ -194,15 +286,25 @@ impl Game {
                 | Frame::DebateSecondRound { .. }
                 | Frame::DebateLuther { .. }
                 | Frame::Flips { .. }
-                | Frame::DietOfWorms { .. }
                 | Frame::CouncilOfTrent { .. } => true,
+                Frame::WarPayment { power, owed } => owed[power.index()] > 0,
+                Frame::WinterLand { group, .. } => Self::winter_group_fits(group),
+                Frame::Arrival { leader, .. } => {
+                    let arriving = leader == Leader::MauriceOfSaxony || leader.kind() == LeaderKind::Naval;
+                    let away =
+                        matches!(self.leader_location(leader), LeaderLocation::Unavailable | LeaderLocation::TurnTrack);
+                    arriving && away
+                }
+                Frame::DietOfWorms { power, picks } => self.diet_picks_fit(power, picks),
                 Frame::Spend { cp, .. } => cp <= 6,
                 Frame::PlaceLeader { spaces, .. } => !spaces.is_empty(),
                 Frame::Event(step) => self.event_step_fits(step),
                 Frame::War(war) => self.war_frame_fits(war),
                 Frame::Discard { .. } => true,
-                Frame::NavalMove { power, from, fleet, leaders, .. }
-                | Frame::Interception { power, from, fleet, leaders, .. } => {
+                Frame::NavalMove { power, from, fleet, leaders, moved } => {
+                    moved.fits() && self.naval_frame_fits(power, from, fleet, leaders)
+                }
+                Frame::Interception { power, from, fleet, leaders, .. } => {
                     self.naval_frame_fits(power, from, fleet, leaders)
                 }
                 Frame::NavalCombat { .. }
@@ -237,6 +339,25 @@ impl Game {
             };
         }
         if ok { Ok(()) } else { Err(InvalidGame::Frames) }
+    }
+
+    /// The Diet of Worms (§18.1): `power` picks now; the powers before it
+    /// in the order picked a card they hold and may pick (picks stay in
+    /// the hand until the Diet resolves), the others nothing yet.
+    fn diet_picks_fit(&self, power: Power, picks: [Option<Card>; 3]) -> bool {
+        use crate::frames::debate::DIET_ORDER;
+        let Some(at) = DIET_ORDER.iter().position(|&p| p == power) else { return false };
+        picks.iter().zip(DIET_ORDER).enumerate().all(|(i, (pick, picker))| match pick {
+            Some(card) => i < at && crate::rules::debate::diet_cards(self, picker).contains(*card),
+            None => true,
+        })
+    }
+
+    /// A group returning home in winter (§19): attrition losses still to
+    /// take only once a destination is chosen, no more than the group's
+    /// units.
+    fn winter_group_fits(group: crate::frames::winter::WinterGroup) -> bool {
+        group.losing == 0 || (group.to.is_some() && u32::from(group.losing) <= land_total(group.units))
     }
 
     /// Turns 1 to 9 (§7).
@@ -440,6 +561,15 @@ impl Game {
         if let Some(card) = self.deck.iter().find(|c| c.kind() == CardKind::Diplomacy) {
             return Err(InvalidGame::DiplomacyCardInDeck(card));
         }
+        // The diplomacy deck is the two-player game's only (§24.3).
+        if self.scenario() != crate::game::Scenario::TwoPlayer {
+            let held = self.hands.iter().chain(&self.events_played).chain([&self.discard, &self.dip_deck]);
+            for place in held {
+                if let Some(card) = place.iter().find(|c| c.kind() == CardKind::Diplomacy) {
+                    return Err(InvalidGame::DiplomacyCardOutOfGame(card));
+                }
+            }
+        }
         Ok(())
     }
 
@@ -466,6 +596,300 @@ impl Game {
     }
 }
 
+/// Extra (or fewer) dice the combat cards of one side can give in one
+/// battle: Arquebusiers 2, Field Artillery 3, Siege Mining 3, Tercios 3
+/// (#24-#30), with room to spare.
+const MAX_CARD_DICE: u8 = 16;
+
+/// England's pregnancy chart results (§21.3): bits 1 to 6.
+const SUCCESSION_RESULTS: u8 = 0b0111_1110;
+
+/// The kind of a frame: one per `Frame` variant, the land war's one per
+/// `War` variant. The frame grammar is stated over kinds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Impulse,
+    Spend,
+    Formation,
+    Deployment,
+    DeployFormation,
+    Declarations,
+    Intervention,
+    FreeDeclaration,
+    Displacement,
+    WarPayment,
+    Arrival,
+    WinterNaval,
+    WinterLand,
+    NavalMove,
+    SuePeace,
+    Peace,
+    Ransom,
+    Excommunication,
+    LeaderReturn,
+    Attempts,
+    Universities,
+    DebateDefender,
+    DebateSecondRound,
+    Flips,
+    DietOfWorms,
+    CouncilOfTrent,
+    PlaceLeader,
+    Event,
+    DebateLuther,
+    NavalCombat,
+    Interception,
+    AvoidBattle,
+    BattleOrder,
+    CombatCards,
+    NavalLosses,
+    NavalRetreat,
+    Transport,
+    PiracyTarget,
+    PiracyHit,
+    WarEntry,
+    WarAssault,
+    WarIntercept,
+    WarAvoid,
+    WarWithdraw,
+    WarOnward,
+    WarSortie,
+    WarCombatCards,
+    WarLosses,
+    WarRetreat,
+    Discard,
+}
+
+impl Kind {
+    /// Every kind, for the depth bound's test.
+    #[cfg(test)]
+    pub(crate) const ALL: [Kind; 50] = {
+        use Kind::*;
+        [
+            Impulse,
+            Spend,
+            Formation,
+            Deployment,
+            DeployFormation,
+            Declarations,
+            Intervention,
+            FreeDeclaration,
+            Displacement,
+            WarPayment,
+            Arrival,
+            WinterNaval,
+            WinterLand,
+            NavalMove,
+            SuePeace,
+            Peace,
+            Ransom,
+            Excommunication,
+            LeaderReturn,
+            Attempts,
+            Universities,
+            DebateDefender,
+            DebateSecondRound,
+            Flips,
+            DietOfWorms,
+            CouncilOfTrent,
+            PlaceLeader,
+            Event,
+            DebateLuther,
+            NavalCombat,
+            Interception,
+            AvoidBattle,
+            BattleOrder,
+            CombatCards,
+            NavalLosses,
+            NavalRetreat,
+            Transport,
+            PiracyTarget,
+            PiracyHit,
+            WarEntry,
+            WarAssault,
+            WarIntercept,
+            WarAvoid,
+            WarWithdraw,
+            WarOnward,
+            WarSortie,
+            WarCombatCards,
+            WarLosses,
+            WarRetreat,
+            Discard,
+        ]
+    };
+}
+
+/// The kind of `frame`.
+pub(crate) fn kind(frame: &Frame) -> Kind {
+    use crate::frames::battle::War;
+    match frame {
+        Frame::Impulse { .. } => Kind::Impulse,
+        Frame::Spend { .. } => Kind::Spend,
+        Frame::Formation { .. } => Kind::Formation,
+        Frame::Deployment { .. } => Kind::Deployment,
+        Frame::DeployFormation { .. } => Kind::DeployFormation,
+        Frame::Declarations { .. } => Kind::Declarations,
+        Frame::Intervention { .. } => Kind::Intervention,
+        Frame::FreeDeclaration { .. } => Kind::FreeDeclaration,
+        Frame::Displacement { .. } => Kind::Displacement,
+        Frame::WarPayment { .. } => Kind::WarPayment,
+        Frame::Arrival { .. } => Kind::Arrival,
+        Frame::WinterNaval { .. } => Kind::WinterNaval,
+        Frame::WinterLand { .. } => Kind::WinterLand,
+        Frame::NavalMove { .. } => Kind::NavalMove,
+        Frame::SuePeace { .. } => Kind::SuePeace,
+        Frame::Peace { .. } => Kind::Peace,
+        Frame::Ransom { .. } => Kind::Ransom,
+        Frame::Excommunication { .. } => Kind::Excommunication,
+        Frame::LeaderReturn { .. } => Kind::LeaderReturn,
+        Frame::Attempts { .. } => Kind::Attempts,
+        Frame::Universities { .. } => Kind::Universities,
+        Frame::DebateDefender { .. } => Kind::DebateDefender,
+        Frame::DebateSecondRound { .. } => Kind::DebateSecondRound,
+        Frame::Flips { .. } => Kind::Flips,
+        Frame::DietOfWorms { .. } => Kind::DietOfWorms,
+        Frame::CouncilOfTrent { .. } => Kind::CouncilOfTrent,
+        Frame::PlaceLeader { .. } => Kind::PlaceLeader,
+        Frame::Event(_) => Kind::Event,
+        Frame::DebateLuther { .. } => Kind::DebateLuther,
+        Frame::NavalCombat { .. } => Kind::NavalCombat,
+        Frame::Interception { .. } => Kind::Interception,
+        Frame::AvoidBattle { .. } => Kind::AvoidBattle,
+        Frame::BattleOrder { .. } => Kind::BattleOrder,
+        Frame::CombatCards { .. } => Kind::CombatCards,
+        Frame::NavalLosses { .. } => Kind::NavalLosses,
+        Frame::NavalRetreat { .. } => Kind::NavalRetreat,
+        Frame::Transport { .. } => Kind::Transport,
+        Frame::PiracyTarget { .. } => Kind::PiracyTarget,
+        Frame::PiracyHit { .. } => Kind::PiracyHit,
+        Frame::War(War::Entry(_)) => Kind::WarEntry,
+        Frame::War(War::Assault(_)) => Kind::WarAssault,
+        Frame::War(War::Intercept { .. }) => Kind::WarIntercept,
+        Frame::War(War::Avoid { .. }) => Kind::WarAvoid,
+        Frame::War(War::Withdraw { .. }) => Kind::WarWithdraw,
+        Frame::War(War::Onward { .. }) => Kind::WarOnward,
+        Frame::War(War::Sortie { .. }) => Kind::WarSortie,
+        Frame::War(War::CombatCards { .. }) => Kind::WarCombatCards,
+        Frame::War(War::Losses { .. }) => Kind::WarLosses,
+        Frame::War(War::Retreat { .. }) => Kind::WarRetreat,
+        Frame::Discard { .. } => Kind::Discard,
+    }
+}
+
+/// The frame grammar: which frame kinds `frame` may sit on (`None`: the
+/// bottom of the stack). One arm per group of kinds; the engine pushes only
+/// what this allows (the random-play tests validate every position), and
+/// a loaded game must fit it.
+///
+/// Depth bound: apart from `Arrival` on `Arrival` and `WarRetreat` on
+/// `WarRetreat`, every arm names kinds from an earlier group, so the kinds
+/// form a DAG whose longest chain is 3 (e.g. `Spend`, `WarEntry`,
+/// `WarCombatCards`; `SuePeace`, `Peace`, `LeaderReturn`; `Spend`,
+/// `NavalCombat`, `CombatCards`). The two self-loops are bounded by the
+/// data ([`frame_sits_on`]): `Arrival` frames stack one per arriving
+/// leader in rising `Leader` order, and only Maurice of Saxony and the 3
+/// naval leaders arrive (§8): 4; the retreats of a broken siege stack one
+/// per power in falling `Power` order, at most 6, on at most 2 frames
+/// (`Spend`, `WarAssault`): 8. So no valid stack is deeper than
+/// [`grammar_depth`] = 8, which sizes `frames::MAX_FRAMES` (a test checks
+/// `grammar_depth() <= MAX_FRAMES`).
+pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
+    use Kind::*;
+    match frame {
+        // Phase steps (§8-§10, §18.1, §19): alone on the stack.
+        Impulse | Spend | Deployment | DeployFormation | Declarations | WarPayment | SuePeace | Ransom
+        | Excommunication | WinterNaval | WinterLand | DietOfWorms => below.is_none(),
+        // Leaders arriving at the card draw (§8): one frame per leader.
+        Arrival => matches!(below, None | Some(Arrival)),
+        // CP actions (§11.2) and what their CP start: on the spent CP, or
+        // alone when an event or a phase step starts them.
+        Formation | Transport => below == Some(Spend),
+        NavalMove | NavalCombat | PiracyTarget | PiracyHit | WarEntry | WarAssault => {
+            matches!(below, None | Some(Spend))
+        }
+        // Religious procedures and card events (§18, §21): alone, or on
+        // the CP of the card that started them.
+        Attempts | Universities | DebateDefender | DebateSecondRound | DebateLuther | Flips | CouncilOfTrent
+        | PlaceLeader | Discard => matches!(below, None | Some(Spend)),
+        // A card event's own decisions (`Frame::Event`): alone, on the CP
+        // of the card, or in a power's spring deployment decision (#102).
+        Event => matches!(below, None | Some(Spend | Deployment)),
+        // Interventions after a declaration of war (§9.6 steps 4-5, §22.2),
+        // also after Six Wives' declaration (#3, on its CP).
+        Intervention | FreeDeclaration | Displacement => matches!(below, Some(Declarations | Spend)),
+        // Peace and ransom (§9.3, §9.4).
+        Peace => below == Some(SuePeace),
+        LeaderReturn => matches!(below, Some(Peace | Ransom)),
+        // The naval war's decisions (§16.1 steps 4-7, §16.2).
+        Interception | AvoidBattle | BattleOrder | CombatCards | NavalLosses | NavalRetreat => {
+            below == Some(NavalCombat)
+        }
+        // The land war's decisions (§13.2-§13.4, §14, §15).
+        WarIntercept | WarAvoid | WarWithdraw | WarOnward | WarSortie => below == Some(WarEntry),
+        WarCombatCards | WarLosses => matches!(below, Some(WarEntry | WarAssault)),
+        WarRetreat => matches!(below, None | Some(Spend | WarEntry | WarAssault | WarRetreat)),
+    }
+}
+
+/// [`may_sit_on`] with the frames' data: arriving leaders stack in rising
+/// `Leader` order (§8, `frames::arrivals`); the besiegers of a broken
+/// siege retreat one power after the other, the first in impulse order on
+/// top (§15.3, `frames::siege`).
+pub(crate) fn frame_sits_on(frame: &Frame, below: Option<&Frame>) -> bool {
+    use crate::frames::battle::{RetreatKind, War};
+    let data_fits = match (frame, below) {
+        (Frame::Arrival { leader, .. }, Some(Frame::Arrival { leader: under, .. })) => under.index() < leader.index(),
+        (
+            Frame::War(War::Retreat { power, space, kind, .. }),
+            Some(Frame::War(War::Retreat { power: p, space: s, kind: k, .. })),
+        ) => {
+            matches!((kind, k), (RetreatKind::BreakSiege, RetreatKind::BreakSiege))
+                && space == s
+                && p.index() > power.index()
+        }
+        _ => true,
+    };
+    data_fits && may_sit_on(kind(frame), below.map(kind))
+}
+
+/// Whether a frame of `kind` may be the outermost one in `phase`: each
+/// phase's own steps in it, CP actions and their procedures in the action
+/// phase, card events in any phase (events are played in several).
+pub(crate) fn opens_in(kind: Kind, phase: Phase) -> bool {
+    use Kind::*;
+    match kind {
+        Arrival => matches!(phase, Phase::CardDraw | Phase::Diplomacy),
+        Declarations | WarPayment | SuePeace | Ransom | Excommunication => phase == Phase::Diplomacy,
+        DietOfWorms => phase == Phase::DietOfWorms,
+        Flips => matches!(phase, Phase::Action | Phase::DietOfWorms),
+        Attempts => matches!(phase, Phase::Action | Phase::LuthersTheses),
+        Deployment | DeployFormation => phase == Phase::SpringDeployment,
+        WinterNaval | WinterLand => phase == Phase::Winter,
+        Universities | PlaceLeader => matches!(phase, Phase::Action | Phase::Winter),
+        // A siege broken in winter retreats the besiegers (§19).
+        WarRetreat => matches!(phase, Phase::Action | Phase::Winter),
+        Impulse | Spend | NavalMove | NavalCombat | PiracyTarget | PiracyHit | WarEntry | WarAssault
+        | DebateDefender | DebateSecondRound | DebateLuther | CouncilOfTrent => phase == Phase::Action,
+        Event | Discard => true,
+        _ => false,
+    }
+}
+
+/// The deepest stack the grammar allows: the longest chain of kinds each
+/// sitting on the next (the self-loop of `Arrival` aside), or the arriving
+/// leaders' frames (Maurice of Saxony and the naval leaders, §8).
+#[cfg(test)]
+pub(crate) fn grammar_depth() -> usize {
+    let arrivals = 1 + Leader::ALL.into_iter().filter(|l| l.kind() == LeaderKind::Naval).count();
+    let retreats = GRAMMAR_CHAIN - 1 + Power::COUNT;
+    arrivals.max(retreats).max(GRAMMAR_CHAIN)
+}
+
+/// The longest chain of the kind DAG (see [`may_sit_on`]), checked by a test.
+#[cfg(test)]
+const GRAMMAR_CHAIN: usize = 3;
+
 /// Land units in a stack, added without overflow (the stack is unchecked).
 fn land_total(units: LandUnits) -> u32 {
     u32::from(units.regulars) + u32::from(units.mercenaries) + u32::from(units.cavalry)
@@ -480,7 +904,7 @@ fn naval_total(units: NavalUnits) -> u32 {
 mod tests {
     use super::*;
     use crate::game::{LandStack, NavalStack, Scenario, Setup};
-    use crate::types::{MinorPower, SeaZone};
+    use crate::types::{MinorPower, Phase, SeaZone};
 
     fn empty() -> Game {
         Game::empty(Setup::new(Scenario::Y1517, 1))
@@ -715,6 +1139,95 @@ mod tests {
         let mut g = position();
         g.heir_vp = 3;
         assert_eq!(g.validate(), Err(InvalidGame::VpTrack));
+    }
+
+    /// The longest chain of kinds ending in `top`, each sitting on the next
+    /// (the `Arrival` self-loop aside); 0 if `top` can sit nowhere.
+    fn chain(top: Kind, depth: usize) -> usize {
+        assert!(depth <= Kind::ALL.len(), "the frame grammar has a cycle through {top:?}");
+        let bottom = usize::from(may_sit_on(top, None));
+        let above = Kind::ALL
+            .into_iter()
+            .filter(|&b| !(b == top && matches!(top, Kind::Arrival | Kind::WarRetreat)) && may_sit_on(top, Some(b)))
+            .map(|b| chain(b, depth + 1))
+            .filter(|&n| n > 0)
+            .max()
+            .map_or(0, |n| n + 1);
+        bottom.max(above)
+    }
+
+    #[test]
+    fn the_frame_grammar_bounds_the_stack() {
+        let longest = Kind::ALL.into_iter().map(|k| chain(k, 0)).max().unwrap_or(0);
+        assert_eq!(longest, GRAMMAR_CHAIN);
+        // Every kind can be reached: it sits on the bottom or on a kind that can.
+        for k in Kind::ALL {
+            assert!(chain(k, 0) > 0, "{k:?} can never be on the stack");
+        }
+        assert_eq!(grammar_depth(), 8);
+        assert!(grammar_depth() <= crate::frames::MAX_FRAMES);
+    }
+
+    #[test]
+    fn arriving_leaders_stack_in_leader_order() {
+        let maurice = Frame::Arrival { power: Power::Protestant, leader: Leader::MauriceOfSaxony };
+        let doria = Frame::Arrival { power: Power::France, leader: Leader::AndreaDoria };
+        assert!(frame_sits_on(&maurice, None));
+        let (low, high) = if Leader::MauriceOfSaxony.index() < Leader::AndreaDoria.index() {
+            (maurice, doria)
+        } else {
+            (doria, maurice)
+        };
+        assert!(frame_sits_on(&high, Some(&low)));
+        assert!(!frame_sits_on(&low, Some(&high)));
+        assert!(!frame_sits_on(&low, Some(&low)));
+    }
+
+    /// The example (#18): a naval combat-card window on an impulse,
+    /// an impulse in winter.
+    #[test]
+    fn frames_out_of_place_are_refused() {
+        let mut g = Game::new(Setup::new(Scenario::Y1517, 1));
+        g.phase = Phase::Action;
+        g.stack = Default::default();
+        g.stack.push(Frame::Impulse { power: Power::Ottoman });
+        g.give_card(Power::Ottoman, Card::MasterOfItaly).unwrap();
+        assert_eq!(g.validate(), Ok(()));
+        let mut naval = g.clone();
+        let at = NavalLocation::Sea(SeaZone::AegeanSea);
+        naval.stack.push(Frame::CombatCards { power: Power::Ottoman, at });
+        assert_eq!(naval.validate(), Err(InvalidGame::FrameOutOfPlace));
+        g.phase = Phase::Winter;
+        assert_eq!(g.validate(), Err(InvalidGame::FrameOutOfPlace));
+    }
+
+    #[test]
+    fn war_state_succession_and_beaten_ships_are_checked() {
+        let mut g = position();
+        g.war.cards.surprise = Some(1);
+        assert_eq!(g.validate(), Ok(()));
+        g.war.cards.surprise = Some(2);
+        assert_eq!(g.validate(), Err(InvalidGame::BattleState));
+        let mut g = position();
+        g.war.cards.extra[1] = 200;
+        assert_eq!(g.validate(), Err(InvalidGame::BattleState));
+        let mut g = position();
+        g.succession.results = 1;
+        assert_eq!(g.validate(), Err(InvalidGame::Succession));
+        g.succession.results = 1 << 6;
+        assert_eq!(g.validate(), Ok(()));
+    }
+
+    #[test]
+    fn first_turn_phases_and_diplomacy_cards() {
+        let mut g = position();
+        g.turn = 2;
+        g.phase = Phase::LuthersTheses;
+        assert_eq!(g.validate(), Err(InvalidGame::PhaseOutOfTurn(Phase::LuthersTheses)));
+        let dip = Card::ALL[Card::COUNT - 1];
+        let mut g = position();
+        g.hands[Power::France.index()].insert(dip);
+        assert_eq!(g.validate(), Err(InvalidGame::DiplomacyCardOutOfGame(dip)));
     }
 
     #[test]

@@ -113,6 +113,8 @@ fn a_card_is_played_as_an_event_once_per_turn() {
     game.apply(Action::Done).unwrap();
     // Back in a hand the same turn (here by an edit), it cannot be played again.
     assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
+    // (With a card to play too: an edit that leaves the decider no action is refused.)
+    game.give_card(Power::Hapsburg, Card::Arquebusiers).unwrap();
     game.give_card(Power::Hapsburg, Card::MasterOfItaly).unwrap();
     assert!(!game.can_play_event(Power::Hapsburg, Card::MasterOfItaly));
     assert!(!game.legal_actions().contains(&Action::PlayEvent(Card::MasterOfItaly)));

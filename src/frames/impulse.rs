@@ -137,7 +137,9 @@ impl Game {
                     dealt += 1;
                 }
             }
-            for card in Card::ALL.into_iter().filter(|c| c.kind() == CardKind::Home && c.owner() == Some(power)) {
+            // A home card out of the game stays out (§6.1).
+            let home = |c: &Card| c.kind() == CardKind::Home && c.owner() == Some(power) && !self.removed.contains(*c);
+            for card in Card::ALL.into_iter().filter(home) {
                 self.hands[power.index()].insert(card);
             }
             log.event(Event::CardsDealt { power, count: dealt });

@@ -286,7 +286,12 @@ impl Frame {
     }
 }
 
-/// The most frames that can be pending at once.
+/// The most frames that can be pending at once: the frame grammar's bound
+/// (`validate::may_sit_on` derives it). Its longest chain of procedures is
+/// 3 (e.g. spent CP, a field battle, its combat-card window); the
+/// besiegers of a broken siege retreat one power at a time on spent CP and
+/// the assault: 2 + 6 = 8; 4 leaders can arrive at once (§8). A test checks
+/// `validate::grammar_depth() <= MAX_FRAMES`.
 pub(crate) const MAX_FRAMES: usize = 8;
 
 /// The frame stack: fixed capacity, `Copy`, no heap.
@@ -312,9 +317,11 @@ impl Stack {
     }
 
     pub(crate) fn push(&mut self, frame: Frame) {
-        // The procedures nest at most a few deep; a full stack is a bug:
-        // debug builds (the tests, the fuzz targets) stop on it, release
-        // builds drop the frame (a stall the tests would show, never a panic).
+        // Never full: the engine pushes only what the frame grammar allows
+        // (`validate::may_sit_on`, every random-play position is validated)
+        // and a loaded stack must fit it, so the depth stays within the
+        // grammar's bound, below `MAX_FRAMES` (a test). Debug builds (the
+        // tests, the fuzz targets) stop if that ever breaks.
         debug_assert!(usize::from(self.len) < MAX_FRAMES, "the procedure stack is full");
         if usize::from(self.len) < MAX_FRAMES {
             self.frames[usize::from(self.len)] = Some(frame);

@@ -56,6 +56,17 @@ pub(crate) fn leader_set(mask: u8) -> EnumSet<Leader> {
 }
 
 impl MovedShips {
+    /// Whether every entry names a real place, ship kind and naval leader,
+    /// and the list fits (for `Game::validate`: a loaded game's record).
+    pub(crate) fn fits(&self) -> bool {
+        let places = Space::COUNT + crate::types::SeaZone::COUNT;
+        let ships = Faction::COUNT * NavalUnitKind::COUNT;
+        let leaders = naval_leaders().count();
+        usize::from(self.len) <= MAX_MOVED
+            && self.entries().iter().all(|&[at, ship]| usize::from(at) < places && usize::from(ship) < ships)
+            && u32::from(self.leaders) >> leaders == 0
+    }
+
     fn entries(&self) -> &[[u8; 2]] {
         &self.ships[..usize::from(self.len).min(MAX_MOVED)]
     }

@@ -538,7 +538,7 @@ pub fn field_battle_dice(units: u8, best_rating: u8, defending: bool) -> u8 {
 /// assert_eq!(assault_attacker_dice(LandUnits { regulars: 3, mercenaries: 0, cavalry: 4 }, 0, false), 3);
 /// ```
 pub fn assault_attacker_dice(units: LandUnits, best_rating: u8, defenders_inside: bool) -> u8 {
-    let n = units.regulars + units.mercenaries;
+    let n = units.regulars.saturating_add(units.mercenaries);
     let base = if defenders_inside { n.div_ceil(2) } else { n };
     base.saturating_add(best_rating)
 }
@@ -553,7 +553,7 @@ pub fn assault_attacker_dice(units: LandUnits, best_rating: u8, defenders_inside
 /// assert_eq!(assault_defender_dice(LandUnits::NONE, 0), 1);
 /// ```
 pub fn assault_defender_dice(units: LandUnits, best_rating: u8) -> u8 {
-    (units.regulars + units.mercenaries).saturating_add(best_rating).saturating_add(1)
+    units.regulars.saturating_add(units.mercenaries).saturating_add(best_rating).saturating_add(1)
 }
 
 /// The losses each side takes (§14 step 9): one land unit per enemy hit;

@@ -137,14 +137,18 @@ pub(crate) struct BattleCards {
 impl BattleCards {
     /// A side's hits: its roll, Tercios' dice on 4-6, Janissaries'.
     pub(crate) fn hits(&self, side: usize) -> u8 {
-        self.rolled[side].hits()
-            + self.tercios_rolled[side].hits_from(TERCIOS_HIT)
-            + self.janissaries_rolled[side].hits()
+        self.rolled[side]
+            .hits()
+            .saturating_add(self.tercios_rolled[side].hits_from(TERCIOS_HIT))
+            .saturating_add(self.janissaries_rolled[side].hits())
     }
 
     /// The dice a side rolled in all.
     pub(crate) fn dice(&self, side: usize) -> u8 {
-        self.rolled[side].count() + self.tercios_rolled[side].count() + self.janissaries_rolled[side].count()
+        self.rolled[side]
+            .count()
+            .saturating_add(self.tercios_rolled[side].count())
+            .saturating_add(self.janissaries_rolled[side].count())
     }
 
     /// A side's main dice: `base` with the cards' extra and fewer dice.

@@ -365,7 +365,7 @@ pub fn st_peters_after(cp: u8, vp: u8, added: u8) -> (u8, u8) {
         if vp >= ST_PETERS_MAX_VP {
             return (0, ST_PETERS_MAX_VP);
         }
-        cp += 1;
+        cp = cp.saturating_add(1);
         if cp >= ST_PETERS_CP_PER_VP {
             cp = 0;
             vp += 1;
