@@ -117,6 +117,11 @@ fn pays_for_war(card: Card) -> bool {
     crate::rules::diplomacy::pays_for_war(card.kind()) && card.cp() > 0
 }
 
+/// The CP a hand can pay for war with (§9.6 step 7).
+fn payable_cp(hand: EnumSet<Card>) -> u32 {
+    hand.iter().filter(|&c| pays_for_war(c)).map(|c| u32::from(c.cp())).sum()
+}
+
 /// A card a power may pick at the Diet of Worms (§18.1).
 fn diet_card(card: Card) -> bool {
     !matches!(card.kind(), CardKind::Mandatory | CardKind::Diplomacy)
@@ -179,6 +184,24 @@ impl Game {
     /// it may pick (§18.1), the pick among them.
     fn hidden_constraints_hold(&self, viewer: Power) -> bool {
         self.hand_constraints(viewer).iter().flatten().all(|&(power, fits)| self.hand(power).iter().any(fits))
+            && self.war_owed(viewer).iter().enumerate().all(|(i, &owed)| payable_cp(self.hand(Power::ALL[i])) >= owed)
+    }
+
+    /// What each power other than `viewer` still owes for its wars (§9.6
+    /// step 7; public): its hand must pay it all, for it declared only
+    /// what it could pay, and each card paid lowers both sides alike.
+    fn war_owed(&self, viewer: Power) -> [u32; Power::COUNT] {
+        let mut out = [0; Power::COUNT];
+        for frame in self.stack.frames() {
+            if let crate::frames::Frame::WarPayment { owed, .. } | crate::frames::Frame::Declarations { owed, .. } =
+                *frame
+            {
+                for power in Power::ALL.into_iter().filter(|&p| p != viewer) {
+                    out[power.index()] = u32::from(owed[power.index()]);
+                }
+            }
+        }
+        out
     }
 
     /// The constraints above, as (power, a card that satisfies it).
@@ -186,9 +209,6 @@ impl Game {
         let mut out = [None; 4];
         for frame in self.stack.frames() {
             match *frame {
-                crate::frames::Frame::WarPayment { power, .. } if power != viewer => {
-                    out[0] = Some((power, pays_for_war as fn(Card) -> bool));
-                }
                 crate::frames::Frame::DietOfWorms { picks, .. } => {
                     for (i, (pick, power)) in picks.iter().zip(crate::frames::debate::DIET_ORDER).enumerate() {
                         if pick.is_some() && power != viewer {
@@ -215,6 +235,18 @@ impl Game {
             game.hands[power.index()] = self.hand(power).difference(hidden);
         }
         if constrained {
+            // War payments first: payable cards until the power can pay
+            // what it owes.
+            for (i, &owed) in self.war_owed(viewer).iter().enumerate() {
+                let power = Power::ALL[i];
+                while sizes[i] > 0 && payable_cp(game.hand(power)) < owed {
+                    let fitting: EnumSet<Card> = pool.iter().filter(|&c| pays_for_war(c)).collect();
+                    let Some(card) = fitting.nth(draw(rng, fitting.len())) else { break };
+                    pool.remove(card);
+                    game.hands[power.index()].insert(card);
+                    sizes[i] -= 1;
+                }
+            }
             for (power, fits) in self.hand_constraints(viewer).into_iter().flatten() {
                 let size = &mut sizes[power.index()];
                 let fitting: EnumSet<Card> = pool.iter().filter(|&c| fits(c)).collect();

@@ -811,7 +811,11 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
         // Religious procedures and card events (§18, §21): alone, or on
         // the CP of the card that started them.
         Attempts | Universities | DebateDefender | DebateSecondRound | DebateLuther | Flips | CouncilOfTrent
-        | PlaceLeader | Discard => matches!(below, None | Some(Spend)),
+        | Discard => matches!(below, None | Some(Spend)),
+        // The Schmalkaldic League's two leaders (#13, §21.6) may both wait
+        // for the Protestant's choice (`frame_sits_on`: Philip of Hesse on
+        // John Frederick).
+        PlaceLeader => matches!(below, None | Some(Spend | PlaceLeader)),
         // A card event's own decisions (`Frame::Event`): alone, on the CP
         // of the card, or in a power's spring deployment decision (#102).
         Event => matches!(below, None | Some(Spend | Deployment)),
@@ -840,6 +844,9 @@ pub(crate) fn frame_sits_on(frame: &Frame, below: Option<&Frame>) -> bool {
     use crate::frames::battle::{RetreatKind, War};
     let data_fits = match (frame, below) {
         (Frame::Arrival { leader, .. }, Some(Frame::Arrival { leader: under, .. })) => under.index() < leader.index(),
+        (Frame::PlaceLeader { leader, .. }, Some(Frame::PlaceLeader { leader: under, .. })) => {
+            (*under, *leader) == (Leader::JohnFrederick, Leader::PhilipOfHesse)
+        }
         (
             Frame::War(War::Retreat { power, space, kind, .. }),
             Some(Frame::War(War::Retreat { power: p, space: s, kind: k, .. })),
@@ -1148,7 +1155,10 @@ mod tests {
         let bottom = usize::from(may_sit_on(top, None));
         let above = Kind::ALL
             .into_iter()
-            .filter(|&b| !(b == top && matches!(top, Kind::Arrival | Kind::WarRetreat)) && may_sit_on(top, Some(b)))
+            .filter(|&b| {
+                !(b == top && matches!(top, Kind::Arrival | Kind::WarRetreat | Kind::PlaceLeader))
+                    && may_sit_on(top, Some(b))
+            })
             .map(|b| chain(b, depth + 1))
             .filter(|&n| n > 0)
             .max()
