@@ -204,19 +204,17 @@ impl Game {
         out
     }
 
-    /// The constraints above, as (power, a card that satisfies it).
-    fn hand_constraints(&self, viewer: Power) -> [Option<HandConstraint>; 4] {
-        let mut out = [None; 4];
+    /// The secret Diet of Worms picks (§18.1): each picker other than
+    /// `viewer` holds a card it may pick, as (power, a card that fits).
+    fn hand_constraints(&self, viewer: Power) -> [Option<HandConstraint>; 3] {
+        let mut out = [None; 3];
         for frame in self.stack.frames() {
-            match *frame {
-                crate::frames::Frame::DietOfWorms { picks, .. } => {
-                    for (i, (pick, power)) in picks.iter().zip(crate::frames::debate::DIET_ORDER).enumerate() {
-                        if pick.is_some() && power != viewer {
-                            out[1 + i] = Some((power, diet_card as fn(Card) -> bool));
-                        }
+            if let crate::frames::Frame::DietOfWorms { picks, .. } = *frame {
+                for (i, (pick, power)) in picks.iter().zip(crate::frames::debate::DIET_ORDER).enumerate() {
+                    if pick.is_some() && power != viewer {
+                        out[i] = Some((power, diet_card as fn(Card) -> bool));
                     }
                 }
-                _ => {}
             }
         }
         out

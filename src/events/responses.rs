@@ -23,12 +23,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
-        steps: Some(Steps {
-            prompt: mercenaries_prompt,
-            actions: mercenaries_actions,
-            apply: mercenaries_apply,
-            fits: mercenaries_fits,
-        }),
+        steps: Some(MERCENARY_STEPS),
     },
     CardEvent {
         card: Card::SwissMercenaries,
@@ -37,12 +32,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
-        steps: Some(Steps {
-            prompt: mercenaries_prompt,
-            actions: mercenaries_actions,
-            apply: mercenaries_apply,
-            fits: mercenaries_fits,
-        }),
+        steps: Some(MERCENARY_STEPS),
     },
     CardEvent {
         card: Card::HalleysComet,
@@ -59,6 +49,14 @@ pub(super) const EVENTS: &[CardEvent] = &[
         }),
     },
 ];
+
+/// The decisions of #33 and #36, one mercenary at a time.
+const MERCENARY_STEPS: Steps = Steps {
+    prompt: mercenaries_prompt,
+    actions: mercenaries_actions,
+    apply: mercenaries_apply,
+    fits: mercenaries_fits,
+};
 
 /// The steps of the mercenary cards: 0, place `left` new mercenaries of
 /// `target`; 1, the Ottoman eliminates `left` mercenaries anywhere.
