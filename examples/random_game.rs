@@ -12,7 +12,7 @@
 use std::io::Write;
 use std::time::Instant;
 
-use here_i_stand::{Decider, Event, Game, Scenario, Setup};
+use here_i_stand::{Card, Decider, EnumSet, Event, Game, Scenario, Setup};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -61,6 +61,8 @@ struct Tally {
     reformations: u64,
     counter_reformations: u64,
     debates: u64,
+    /// The main-deck and diplomatic cards played as events.
+    events: EnumSet<Card>,
 }
 
 impl Extend<Event> for Tally {
@@ -75,6 +77,9 @@ impl Extend<Event> for Tally {
                 Event::CounterReformationAttempt { .. } => self.counter_reformations += 1,
                 // One event per round: a debate is counted by its first.
                 Event::Debate { round: 1, .. } => self.debates += 1,
+                Event::CardPlayedAsEvent { card, .. } => {
+                    self.events.insert(card);
+                }
                 _ => {}
             }
         }
@@ -107,6 +112,7 @@ impl Tally {
         self.reformations += other.reformations;
         self.counter_reformations += other.counter_reformations;
         self.debates += other.debates;
+        self.events = self.events.union(other.events);
     }
 }
 
@@ -199,4 +205,6 @@ fn main() {
         total.debates,
         protestant_spaces_total as f64 / options.games.max(1) as f64
     );
+    let main_deck = total.events.iter().filter(|card| card.number() <= 116).count();
+    println!("events played: {main_deck} distinct of 116");
 }

@@ -123,12 +123,15 @@ pub(crate) struct EventStep {
     pub target: Option<Power>,
     /// A yes/no the card keeps between decisions.
     pub flag: bool,
+    /// A space the decision concerns (chosen at an earlier step).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub space: Option<Space>,
 }
 
 impl EventStep {
     /// The first decision of `card`'s event, made by `power`.
     pub(crate) fn new(card: Card, power: Power) -> EventStep {
-        EventStep { card, power, step: 0, left: 0, target: None, flag: false }
+        EventStep { card, power, step: 0, left: 0, target: None, flag: false, space: None }
     }
 }
 
