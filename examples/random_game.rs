@@ -2,7 +2,9 @@
 //! happened: per game the seed, turns played, the winner and how, the number
 //! of decisions, the battles and the religious struggle; then three summary
 //! lines (speed; war; religion). `--narrate` prints every event of the first
-//! game, one English line each, before its result.
+//! game, one English line each, before its result. `--fast` turns on
+//! `Setup::fast_play` (response windows ask only the powers holding a
+//! usable card: it reveals hands, for trainers).
 //!
 //! ```text
 //! cargo run --release --example random_game -- --games 100 --seed 1 --scenario 1517 --quiet
@@ -25,10 +27,11 @@ struct Options {
     scenario: Scenario,
     quiet: bool,
     narrate: bool,
+    fast: bool,
 }
 
 fn parse_options() -> Result<Options, String> {
-    let mut options = Options { games: 10, seed: 1, scenario: Scenario::Y1517, quiet: false, narrate: false };
+    let mut options = Options { games: 10, seed: 1, scenario: Scenario::Y1517, quiet: false, narrate: false, fast: false };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or(format!("{arg} needs a value"));
@@ -45,6 +48,7 @@ fn parse_options() -> Result<Options, String> {
             }
             "--quiet" => options.quiet = true,
             "--narrate" => options.narrate = true,
+            "--fast" => options.fast = true,
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -63,6 +67,10 @@ struct Tally {
     debates: u64,
     /// The main-deck and diplomatic cards played as events.
     events: EnumSet<Card>,
+    /// Response cards played in response windows (§6.1).
+    responses: u64,
+    /// The response cards played so.
+    response_cards: EnumSet<Card>,
 }
 
 impl Extend<Event> for Tally {
@@ -79,6 +87,10 @@ impl Extend<Event> for Tally {
                 Event::Debate { round: 1, .. } => self.debates += 1,
                 Event::CardPlayedAsEvent { card, .. } => {
                     self.events.insert(card);
+                }
+                Event::ResponsePlayed { card, .. } => {
+                    self.responses += 1;
+                    self.response_cards.insert(card);
                 }
                 _ => {}
             }
@@ -113,6 +125,8 @@ impl Tally {
         self.counter_reformations += other.counter_reformations;
         self.debates += other.debates;
         self.events = self.events.union(other.events);
+        self.responses += other.responses;
+        self.response_cards = self.response_cards.union(other.response_cards);
     }
 }
 
@@ -121,7 +135,7 @@ fn main() {
         Ok(options) => options,
         Err(message) => {
             eprintln!(
-                "{message}\nusage: random_game [--games N] [--seed S] [--scenario 1517|1532|2p] [--quiet] [--narrate]"
+                "{message}\nusage: random_game [--games N] [--seed S] [--scenario 1517|1532|2p] [--quiet] [--narrate] [--fast]"
             );
             std::process::exit(2);
         }
@@ -133,7 +147,7 @@ fn main() {
     let mut actions = here_i_stand::ActionList::new();
     for i in 0..options.games {
         let seed = options.seed + i;
-        let mut game = Game::new(Setup::new(options.scenario, seed));
+        let mut game = Game::new(Setup::new(options.scenario, seed).with_fast_play(options.fast));
         let mut chooser = Pcg64Mcg::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
         let mut decisions = 0u64;
         let mut tally = Tally::default();
@@ -207,4 +221,6 @@ fn main() {
     );
     let main_deck = total.events.iter().filter(|card| card.number() <= 116).count();
     println!("events played: {main_deck} distinct of 116");
+    let cards: Vec<String> = total.response_cards.iter().map(|card| format!("#{}", card.number())).collect();
+    println!("responses: {}  cards: {}", total.responses, cards.join(" "));
 }

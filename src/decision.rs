@@ -77,6 +77,8 @@ pub enum DecisionKind {
     CouncilOfTrent,
     /// A choice inside a card event (#2, #3, #4, #5, #13, #20, ...).
     CardEvent,
+    /// A response window: play a response card, or decline (§6.1).
+    Response,
     /// A land interception (§13.2).
     Interception,
     /// Avoid a field battle (§13.3).
@@ -148,6 +150,7 @@ impl DecisionKind {
             DecisionKind::DietOfWorms => "Diet of Worms",
             DecisionKind::CouncilOfTrent => "Council of Trent",
             DecisionKind::CardEvent => "card event",
+            DecisionKind::Response => "response window",
             DecisionKind::Interception => "interception",
             DecisionKind::AvoidBattle => "avoid battle",
             DecisionKind::Withdraw => "withdrawal into fortifications",
@@ -388,6 +391,7 @@ impl Game {
                 left: (step.left > 0).then_some(step.left),
                 ..kind(K::CardEvent)
             },
+            Frame::Response(window) => Decision { opponent: Some(window.actor.into()), ..kind(K::Response) },
         }
     }
 

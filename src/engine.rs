@@ -167,6 +167,7 @@ impl Game {
             }
             Some(&Frame::PlaceLeader { spaces, .. }) => list.extend(spaces.iter().map(Action::PlaceAt)),
             Some(&Frame::Event(step)) => self.event_step_actions(step, list),
+            Some(&Frame::Response(window)) => self.response_actions(window, list),
             // Never on top at a decision; a way on rather than a stall.
             Some(&Frame::NavalCombat { .. }) => list.push(Action::Done),
             Some(&Frame::Interception { power, active, zone, from, fleet, leaders, tried, .. }) => {
@@ -270,6 +271,7 @@ impl Game {
             }
             Frame::PlaceLeader { leader, .. } => self.apply_place_leader(leader, action, log),
             Frame::Event(step) => self.apply_event_step(step, action, log),
+            Frame::Response(window) => self.apply_response(window, action, log),
             Frame::NavalCombat { .. } => self.run_naval_combat(log),
             Frame::Interception { power, .. } => self.apply_interception(power, action, log),
             Frame::AvoidBattle { power, zone } => self.apply_avoid_battle(power, zone, action, log),

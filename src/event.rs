@@ -365,6 +365,24 @@ pub enum Event {
         /// Which card.
         card: Card,
     },
+    /// A response card was played in a response window (§6.1) of `to`'s
+    /// impulse.
+    ResponsePlayed {
+        /// Who played it.
+        power: Power,
+        /// Which card.
+        card: Card,
+        /// The power whose impulse it answers.
+        to: Power,
+    },
+    /// An announced action or event was canceled by a response card
+    /// (Foul Weather #31, Gout #32, The Wartburg #37, Thomas Cromwell #115).
+    AnnouncedCanceled {
+        /// The power whose action or event it was.
+        power: Power,
+        /// The card that canceled it.
+        by: Card,
+    },
     /// A mandatory event not played by its deadline resolved in winter
     /// (§19 step 8), with no CP.
     MandatoryEventForced(Card),
@@ -928,6 +946,12 @@ impl core::fmt::Display for Event {
             Event::ReformerPlaced(reformer) => write!(f, "{reformer} enters the map"),
             Event::CardPlayedAsEvent { power, card } => {
                 write!(f, "{power} plays {} (#{}) as an event", card.name(), card.number())
+            }
+            Event::ResponsePlayed { power, card, to } => {
+                write!(f, "{power} plays {} (#{}) in response to {to}", card.name(), card.number())
+            }
+            Event::AnnouncedCanceled { power, by } => {
+                write!(f, "{power}'s announced action is canceled by {} (#{})", by.name(), by.number())
             }
             Event::MandatoryEventForced(card) => {
                 write!(f, "{} (#{}) resolves in winter as a mandatory event", card.name(), card.number())

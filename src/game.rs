@@ -33,12 +33,23 @@ pub struct Setup {
     pub scenario: Scenario,
     /// Seeds the dice and shuffles (`rand_pcg`); same setup and actions, same game.
     pub seed: u64,
+    /// Fast play for trainers (off by default): a response window asks
+    /// only the powers whose hand holds a card usable there. Being asked
+    /// then reveals a hand, so use it only where every hand is known (self
+    /// play); the default asks every power that could hold such a card.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub fast_play: bool,
 }
 
 impl Setup {
     /// A setup for `scenario` with dice seeded by `seed`.
     pub const fn new(scenario: Scenario, seed: u64) -> Setup {
-        Setup { scenario, seed }
+        Setup { scenario, seed, fast_play: false }
+    }
+
+    /// The same setup with fast play on or off (see [`Setup::fast_play`]).
+    pub const fn with_fast_play(self, fast_play: bool) -> Setup {
+        Setup { fast_play, ..self }
     }
 }
 

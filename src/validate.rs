@@ -299,6 +299,7 @@ impl Game {
                 Frame::Spend { cp, .. } => cp <= 6,
                 Frame::PlaceLeader { spaces, .. } => !spaces.is_empty(),
                 Frame::Event(step) => self.event_step_fits(step),
+                Frame::Response(window) => self.window_fits(window),
                 Frame::War(war) => self.war_frame_fits(war),
                 Frame::Discard { .. } => true,
                 Frame::NavalMove { power, from, fleet, leaders, moved } => {
@@ -636,6 +637,7 @@ pub(crate) enum Kind {
     CouncilOfTrent,
     PlaceLeader,
     Event,
+    Response,
     DebateLuther,
     NavalCombat,
     Interception,
@@ -663,7 +665,7 @@ pub(crate) enum Kind {
 impl Kind {
     /// Every kind, for the depth bound's test.
     #[cfg(test)]
-    pub(crate) const ALL: [Kind; 50] = {
+    pub(crate) const ALL: [Kind; 51] = {
         use Kind::*;
         [
             Impulse,
@@ -694,6 +696,7 @@ impl Kind {
             CouncilOfTrent,
             PlaceLeader,
             Event,
+            Response,
             DebateLuther,
             NavalCombat,
             Interception,
@@ -752,6 +755,7 @@ pub(crate) fn kind(frame: &Frame) -> Kind {
         Frame::CouncilOfTrent { .. } => Kind::CouncilOfTrent,
         Frame::PlaceLeader { .. } => Kind::PlaceLeader,
         Frame::Event(_) => Kind::Event,
+        Frame::Response(_) => Kind::Response,
         Frame::DebateLuther { .. } => Kind::DebateLuther,
         Frame::NavalCombat { .. } => Kind::NavalCombat,
         Frame::Interception { .. } => Kind::Interception,
@@ -818,7 +822,10 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
         PlaceLeader => matches!(below, None | Some(Spend | PlaceLeader)),
         // A card event's own decisions (`Frame::Event`): alone, on the CP
         // of the card, or in a power's spring deployment decision (#102).
-        Event => matches!(below, None | Some(Spend | Deployment)),
+        Event => matches!(below, None | Some(Spend | Deployment | Response)),
+        // A response window (§6.1): alone (the start of an impulse, an
+        // event announced), or on the CP committed to an action.
+        Response => matches!(below, None | Some(Spend)),
         // Interventions after a declaration of war (§9.6 steps 4-5, §22.2),
         // also after Six Wives' declaration (#3, on its CP).
         Intervention | FreeDeclaration | Displacement => matches!(below, Some(Declarations | Spend)),
@@ -877,7 +884,7 @@ pub(crate) fn opens_in(kind: Kind, phase: Phase) -> bool {
         // A siege broken in winter retreats the besiegers (§19).
         WarRetreat => matches!(phase, Phase::Action | Phase::Winter),
         Impulse | Spend | NavalMove | NavalCombat | PiracyTarget | PiracyHit | WarEntry | WarAssault
-        | DebateDefender | DebateSecondRound | DebateLuther | CouncilOfTrent => phase == Phase::Action,
+        | DebateDefender | DebateSecondRound | DebateLuther | CouncilOfTrent | Response => phase == Phase::Action,
         Event | Discard => true,
         _ => false,
     }

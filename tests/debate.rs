@@ -8,7 +8,7 @@ const SEED: u64 = 5;
 /// A bare 1517 board in the action phase: `power` has played `card` for
 /// CP and is spending them. No debater has arrived.
 fn spending(power: Power, card: Card) -> Game {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, SEED));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, SEED).with_fast_play(true));
     game.set_phase(Phase::Action).unwrap();
     game.give_card(power, card).unwrap();
     game.run_automatic();
@@ -290,7 +290,7 @@ fn call_limits() {
 /// two cards in each hand: HRE and Foul Weather (Hapsburg), Leipzig Debate
 /// and Erasmus (Papacy), Here I Stand and A Mighty Fortress (Protestant).
 fn diet() -> Game {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, SEED));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, SEED).with_fast_play(true));
     game.set_phase(Phase::DietOfWorms).unwrap();
     game.set_religion(Space::Wittenberg, Religion::Protestant).unwrap();
     for (power, cards) in [
@@ -397,7 +397,7 @@ fn catholic_diet_win_is_flipped_by_the_papacy() {
 
 #[test]
 fn two_player_diet_takes_the_hapsburg_card_from_the_deck() {
-    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, SEED));
+    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, SEED).with_fast_play(true));
     game.set_phase(Phase::DietOfWorms).unwrap();
     game.give_card(Power::Papacy, Card::Erasmus).unwrap();
     game.give_card(Power::Protestant, Card::AMightyFortress).unwrap();
@@ -441,7 +441,7 @@ fn the_observation_hides_an_earlier_diet_pick() {
 
 #[test]
 fn council_of_trent_dice_and_flips() {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, SEED));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, SEED).with_fast_play(true));
     game.set_phase(Phase::Action).unwrap();
     game.run_automatic();
     set_debaters(&mut game, DebaterState::Uncommitted, &[Debater::Eck, Debater::Pole, Debater::Tetzel]);

@@ -7,7 +7,7 @@ mod common;
 /// A bare 1517 board in the action phase, at the Ottoman's impulse, with
 /// every hand empty.
 fn action_phase() -> Game {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 11));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 11).with_fast_play(true));
     game.set_phase(Phase::Action).unwrap();
     game.run_automatic();
     assert_eq!(game.decider(), Decider::Power(Power::Ottoman));
@@ -131,7 +131,7 @@ fn lines_of_communication() {
     let channel = NavalLocation::Sea(SeaZone::EnglishChannel);
     let north_sea = NavalLocation::Sea(SeaZone::NorthSea);
     let base = || {
-        let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+        let mut game = Game::empty(Setup::new(Scenario::Y1517, 0).with_fast_play(true));
         // No English source on the continent: Calais is French here.
         game.set_controller(Space::Calais, Faction::France).unwrap();
         game.set_controller(Space::Boulogne, Faction::England).unwrap();
@@ -161,7 +161,7 @@ fn lines_of_communication() {
 #[test]
 fn control_of_unfortified_spaces() {
     use here_i_stand::rules::loc::can_control;
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 0).with_fast_play(true));
     game.set_war(Power::France, Power::Hapsburg, true).unwrap();
     let target = Space::Orleans;
     game.set_controller(target, Faction::Hapsburg).unwrap();
@@ -201,7 +201,7 @@ fn corsairs_after_barbary_pirates() {
     assert!(!actions.iter().any(|a| matches!(a, Action::BuildCorsair(_))), "not before Barbary Pirates");
     assert!(actions.contains(&Action::BuildSquadron(Space::Istanbul)));
 
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 11));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 11).with_fast_play(true));
     game.set_in_play(Space::Algiers, true).unwrap();
     game.set_controller(Space::Algiers, Faction::Ottoman).unwrap();
     game.set_phase(Phase::Action).unwrap();
@@ -224,7 +224,7 @@ fn corsairs_after_barbary_pirates() {
 /// Protestant-controlled electorate, the Protestant choosing which.
 #[test]
 fn maurice_of_saxony_arrives_on_turn_6() {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 2));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 2).with_fast_play(true));
     game.set_turn(6).unwrap();
     game.set_controller(Space::Wittenberg, Faction::Protestant).unwrap();
     game.set_controller(Space::Brandenburg, Faction::Protestant).unwrap();
@@ -241,7 +241,7 @@ fn maurice_of_saxony_arrives_on_turn_6() {
 /// §8: a naval leader off the map comes back to a friendly port.
 #[test]
 fn naval_leaders_come_back() {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 2));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 2).with_fast_play(true));
     game.set_turn(2).unwrap();
     game.set_leader(Leader::AndreaDoria, LeaderLocation::TurnTrack).unwrap();
     game.run_automatic();
@@ -251,7 +251,7 @@ fn naval_leaders_come_back() {
     assert_eq!(game.controller(port), Faction::Genoa);
     assert!(port.is_port());
     // Allied to France, Genoa's two ports are France's choice.
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 2));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 2).with_fast_play(true));
     game.set_turn(2).unwrap();
     game.set_alliance(Power::France, MinorPower::Genoa, true).unwrap();
     game.set_leader(Leader::AndreaDoria, LeaderLocation::TurnTrack).unwrap();
@@ -264,14 +264,14 @@ fn naval_leaders_come_back() {
 /// each turning his space Protestant.
 #[test]
 fn reformers_arrive_by_turn() {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 3));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 3).with_fast_play(true));
     game.set_turn(2).unwrap();
     game.run_automatic();
     assert_eq!(game.reformer_state(Reformer::Zwingli), ReformerState::OnMap);
     assert_eq!(game.religion(Space::Zurich), Religion::Protestant);
     assert_eq!(game.reformer_state(Reformer::Calvin), ReformerState::NotArrived);
     assert_eq!(game.religion(Space::Geneva), Religion::Catholic);
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 3));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 3).with_fast_play(true));
     game.set_turn(4).unwrap();
     game.run_automatic();
     assert_eq!(game.reformer_state(Reformer::Calvin), ReformerState::OnMap);

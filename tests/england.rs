@@ -12,7 +12,7 @@ type R = Result<(), EditError>;
 /// (the Ottoman and the Hapsburg passed), Henry VIII in London and Six
 /// Wives in England's hand; `edit` runs before the phase starts.
 fn england_impulse(turn: u8, edit: impl FnOnce(&mut Game)) -> Game {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 5));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 5).with_fast_play(true));
     game.set_turn(turn).unwrap();
     game.set_leader(Leader::HenryViii, LeaderLocation::Space(Space::London)).unwrap();
     game.give_card(Power::England, Card::SixWivesOfHenryViii).unwrap();
@@ -88,7 +88,7 @@ fn no_use_no_event() {
 
 #[test]
 fn henry_must_be_free_to_marry() -> R {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 0).with_fast_play(true));
     game.set_turn(3)?;
     game.set_leader(Leader::HenryViii, LeaderLocation::Space(Space::London))?;
     assert_eq!(next_marriage(&game), Some(MaritalStatus::AskForDivorce));
@@ -303,7 +303,7 @@ fn declining_the_intervention_leaves_scotland_alone() {
 
 #[test]
 fn the_hapsburg_uses_catherine_of_aragon_on_its_next_war_on_england() {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 3));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 3).with_fast_play(true));
     game.set_turn(4).unwrap();
     game.give_card(Power::Hapsburg, Card::HolyRomanEmperor).unwrap();
     game.set_catherine_of_aragon_marker(true).unwrap();
@@ -324,7 +324,7 @@ fn the_hapsburg_uses_catherine_of_aragon_on_its_next_war_on_england() {
 
 #[test]
 fn anne_boleyn_brings_cranmer_his_debaters_and_three_cards_next_turn() {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 1));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 1).with_fast_play(true));
     game.set_marital_status(MaritalStatus::AnneBoleyn).unwrap();
     card_draw(&mut game, 4);
     assert_eq!(game.reformer_state(Reformer::Cranmer), ReformerState::OnMap);
@@ -339,7 +339,7 @@ fn anne_boleyn_brings_cranmer_his_debaters_and_three_cards_next_turn() {
 
 #[test]
 fn nothing_english_arrives_before_anne_boleyn() {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 1));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 1).with_fast_play(true));
     game.set_marital_status(MaritalStatus::AskForDivorce).unwrap();
     card_draw(&mut game, 4);
     assert_eq!(game.reformer_state(Reformer::Cranmer), ReformerState::NotArrived);
@@ -350,7 +350,7 @@ fn nothing_english_arrives_before_anne_boleyn() {
 
 #[test]
 fn heirs_cards_by_condition() -> R {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 0).with_fast_play(true));
     game.set_turn(5)?;
     assert!(english_cards_due(&game).is_empty());
     // Turn 6, no heir: Mary I only.
@@ -378,7 +378,7 @@ fn heirs_cards_by_condition() -> R {
 
 #[test]
 fn mary_i_enters_at_the_turn_6_card_draw() {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 1));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 1).with_fast_play(true));
     card_draw(&mut game, 6);
     assert!(in_game(&game, Card::MaryI));
     assert!(!in_game(&game, Card::EdwardVi));
@@ -386,11 +386,11 @@ fn mary_i_enters_at_the_turn_6_card_draw() {
 
 #[test]
 fn two_player_henry_marries_on_turn_4_and_the_reformation_follows() {
-    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 1));
+    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 1).with_fast_play(true));
     card_draw(&mut game, 4);
     assert_eq!(game.marital_status(), MaritalStatus::AnneBoleyn);
     assert_eq!(game.reformer_state(Reformer::Cranmer), ReformerState::NotArrived);
-    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 1));
+    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 1).with_fast_play(true));
     game.set_marital_status(MaritalStatus::AnneBoleyn).unwrap();
     card_draw(&mut game, 5);
     assert_eq!(game.reformer_state(Reformer::Cranmer), ReformerState::OnMap);
@@ -400,7 +400,7 @@ fn two_player_henry_marries_on_turn_4_and_the_reformation_follows() {
 
 #[test]
 fn two_player_heirs_follow_the_turn_track() -> R {
-    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 0));
+    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 0).with_fast_play(true));
     game.set_turn(6)?;
     assert_eq!(english_cards_due(&game).iter().collect::<Vec<_>>(), [Card::EdwardVi]);
     game.set_ruler(Power::England, Ruler::EdwardVi)?;
@@ -521,7 +521,7 @@ fn elizabeth_i_follows_mary_i() {
 
 #[test]
 fn two_player_edward_vi_is_forced_in_turn_7_winter() {
-    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 0));
+    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 0).with_fast_play(true));
     game.set_turn(7).unwrap();
     game.put_card_in_deck(Card::EdwardVi).unwrap();
     game.set_phase(Phase::Winter).unwrap();
@@ -533,7 +533,7 @@ fn two_player_edward_vi_is_forced_in_turn_7_winter() {
 #[cfg(feature = "serde")]
 #[test]
 fn succession_round_trips() {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 0).with_fast_play(true));
     game.set_marital_status(MaritalStatus::JaneSeymour).unwrap();
     game.set_pregnancy_result(3, true).unwrap();
     game.set_pregnancy_result(4, true).unwrap();
@@ -659,7 +659,7 @@ fn mary_does_nothing_when_england_is_all_catholic() {
 
 #[test]
 fn a_siege_whose_besiegers_went_home_in_winter_ends() {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 2));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 2).with_fast_play(true));
     game.set_turn(2).unwrap();
     game.set_besieged_units(Space::Florence, Faction::Independent, LandUnits::regulars(1)).unwrap();
     game.set_land_units(Space::Florence, Faction::Papacy, LandUnits::regulars(2)).unwrap();

@@ -8,7 +8,7 @@ use here_i_stand::*;
 /// A bare 1517 board in the action phase of `turn`, at the Ottoman's
 /// impulse, every hand empty.
 fn action_phase(turn: u8) -> Game {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 11));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 11).with_fast_play(true));
     game.set_turn(turn).unwrap();
     game.set_phase(Phase::Action).unwrap();
     game.run_automatic();
@@ -169,7 +169,7 @@ fn card_in_use_lets_exactly_the_built_mandatory_events_in() {
     assert!(!cards.contains(Card::ScotsRaid));
     // Each turn's card draw adds that turn's built ones, and no other mandatory card.
     for turn in 3..=7 {
-        let mut game = Game::empty(Setup::new(Scenario::Y1517, 5));
+        let mut game = Game::empty(Setup::new(Scenario::Y1517, 5).with_fast_play(true));
         game.set_turn(turn).unwrap();
         game.run_automatic();
         let mandatory: Vec<Card> = in_game(&game).iter().filter(|c| c.kind() == CardKind::Mandatory).collect();
@@ -238,7 +238,7 @@ fn henry_ii_is_placed_in_paris_or_with_francis() {
     assert_eq!(game.leader_location(Leader::HenryIi), LeaderLocation::Space(Space::Paris));
     assert_eq!(game.decider(), Decider::Power(Power::Ottoman));
     // Two-player game: with Francis off the map, Henry II waits off it.
-    assert!(rules::events::henry_ii_spaces(&Game::empty(Setup::new(Scenario::TwoPlayer, 0))).is_empty());
+    assert!(rules::events::henry_ii_spaces(&Game::empty(Setup::new(Scenario::TwoPlayer, 0).with_fast_play(true))).is_empty());
 }
 
 // --- Other mandatory events -------------------------------------------------------
@@ -442,7 +442,7 @@ fn league_leaders_choose_among_equally_near_stacks() {
 
 #[test]
 fn two_player_league_allies_the_hapsburg_and_the_papacy() {
-    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 3));
+    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 3).with_fast_play(true));
     game.set_turn(2).unwrap();
     game.set_phase(Phase::Action).unwrap();
     game.set_war(Power::Hapsburg, Power::Papacy, true).unwrap();
@@ -475,7 +475,7 @@ fn the_two_player_league_alliance_outlasts_winter() {
 /// in the deck and `edit` applied; every power passes, and the winter runs
 /// up to the next decision.
 fn winter(turn: u8, scenario: Scenario, deck: &[Card], edit: impl Fn(&mut Game)) -> (Game, Vec<Event>) {
-    let mut game = Game::empty(Setup::new(scenario, 9));
+    let mut game = Game::empty(Setup::new(scenario, 9).with_fast_play(true));
     game.set_turn(turn).unwrap();
     game.set_phase(Phase::Action).unwrap();
     for &card in deck {
@@ -640,7 +640,7 @@ fn papal_bull_excommunicates_a_ruler_with_grounds() {
 
 #[test]
 fn two_player_papal_bull_excommunicates_reformers_only() {
-    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 0));
+    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 0).with_fast_play(true));
     game.set_war(Power::France, Power::Papacy, true).unwrap();
     assert!(rules::events::excommunicable_rulers(&game).is_empty());
     game.set_reformer(Reformer::Luther, ReformerState::OnMap).unwrap();

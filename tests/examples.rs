@@ -27,7 +27,7 @@ use LandUnitKind::{Cavalry, Regular};
 
 /// A bare 1517 board (1517 control, no units, empty hands).
 fn board() -> Game {
-    Game::empty(Setup::new(Scenario::Y1517, 5))
+    Game::empty(Setup::new(Scenario::Y1517, 5).with_fast_play(true))
 }
 
 /// A main-deck event card worth `cp` that is in no hand and not discarded.
@@ -623,7 +623,7 @@ fn reformation_attempt_example_95_theses_after_brandenburg() {
 /// and calls a debate in the German zone, naming the defender's `pool`;
 /// `faces` are the dice.
 fn debate_example(seed: u64, pool: DebaterPool, faces: &[u8]) -> (Game, Vec<Event>) {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, seed));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, seed).with_fast_play(true));
     for debater in [Debater::Eck, Debater::Campeggio, Debater::Aleander, Debater::Tetzel, Debater::Cajetan] {
         game.set_debater(debater, DebaterState::Uncommitted).unwrap();
     }

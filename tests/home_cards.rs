@@ -8,7 +8,7 @@ const SEED: u64 = 7;
 /// A bare 1517 board in the action phase, `power` holding `cards` and
 /// deciding its impulse. No debater has arrived.
 fn impulse(power: Power, cards: &[Card]) -> Game {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, SEED));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, SEED).with_fast_play(true));
     game.set_phase(Phase::Action).unwrap();
     for &card in cards {
         game.give_card(power, card).unwrap();

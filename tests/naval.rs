@@ -130,7 +130,7 @@ fn a_two_zone_port_is_entered_in_one_move_and_left_in_another() {
     assert_eq!(game.naval_units(sea(SeaZone::IonianSea), Faction::Hapsburg), NavalUnits::squadrons(1));
 
     // The same for Gibraltar and Istanbul; and never through a port that is not friendly.
-    let game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    let game = Game::empty(Setup::new(Scenario::Y1517, 0).with_fast_play(true));
     for (a, port_, b) in [
         (SeaZone::AtlanticOcean, Space::Gibraltar, SeaZone::BarbaryCoast),
         (SeaZone::BlackSea, Space::Istanbul, SeaZone::AegeanSea),
@@ -154,7 +154,7 @@ fn a_two_zone_port_is_entered_in_one_move_and_left_in_another() {
 /// ships in it; never into an ally's port.
 #[test]
 fn enemy_presence_and_other_powers_ports() {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 0).with_fast_play(true));
     let gulf = sea(SeaZone::GulfOfLyon);
     game.set_naval_units(port(Space::Marseille), Faction::France, NavalUnits::squadrons(1)).unwrap();
     game.set_naval_units(gulf, Faction::Hapsburg, NavalUnits::squadrons(1)).unwrap();
@@ -164,7 +164,7 @@ fn enemy_presence_and_other_powers_ports() {
     assert!(may_enter(&game, Power::France, Faction::France, gulf));
     assert!(can_naval_move(&game, Power::France));
     // Ports: own, or another power's with enemy ships in it; never an ally's.
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 0).with_fast_play(true));
     game.set_alliance(Power::France, Power::Papacy, true).unwrap();
     game.set_war(Power::France, Power::Hapsburg, true).unwrap();
     let tyrrhenian = sea(SeaZone::TyrrhenianSea);
@@ -205,7 +205,7 @@ fn enemy_presence_and_other_powers_ports() {
 /// §16.1: Genoese and Venetian ships and Andrea Doria never enter the Atlantic.
 #[test]
 fn genoa_venice_and_doria_stay_out_of_the_atlantic() {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 0).with_fast_play(true));
     let atlantic = sea(SeaZone::AtlanticOcean);
     game.set_alliance(Power::Hapsburg, MinorPower::Genoa, true).unwrap();
     assert!(!may_enter(&game, Power::Hapsburg, Faction::Genoa, atlantic));

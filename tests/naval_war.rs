@@ -588,7 +588,7 @@ fn naval_transport_limits() {
 
 /// After Barbary Pirates: Algiers in play.
 fn piracy_board() -> Game {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 5));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 5).with_fast_play(true));
     game.set_in_play(Space::Algiers, true).unwrap();
     game.set_controller(Space::Algiers, Faction::Ottoman).unwrap();
     game

@@ -17,7 +17,7 @@ const REFORMATION: AttemptKind = AttemptKind::Reformation;
 const COUNTER: AttemptKind = AttemptKind::CounterReformation;
 
 fn empty() -> Game {
-    Game::empty(Setup::new(Scenario::Y1517, 5))
+    Game::empty(Setup::new(Scenario::Y1517, 5).with_fast_play(true))
 }
 
 /// A bare 1517 board in the action phase, every hand empty.

@@ -11,9 +11,7 @@ use here_i_stand::*;
 /// powers before it pass); returns what happened.
 fn play_event(game: &mut Game, power: Power, card: Card) -> Vec<Event> {
     game.give_card(power, card).unwrap();
-    while game.decider() != Decider::Power(power) {
-        game.apply(Action::Pass).unwrap();
-    }
+    common::to_impulse(game, power);
     let mut log = Vec::new();
     apply(game, Action::PlayEvent(card), &mut log);
     log
@@ -235,7 +233,7 @@ fn a_skipped_impulse_does_not_count_toward_the_passes() {
 
 #[test]
 fn only_powers_taking_impulses_can_be_made_to_skip() {
-    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 1));
+    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 1).with_fast_play(true));
     assert_eq!(game.set_impulse_to_skip(Power::France, true), Err(EditError::NoImpulses(Power::France)));
     assert!(game.set_impulse_to_skip(Power::Papacy, true).is_ok());
 }

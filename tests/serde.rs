@@ -28,7 +28,7 @@ fn assert_round_trip(game: &Game) {
 
 /// A position with a bit of everything, built with the editing API.
 fn edited_game() -> Game {
-    let mut g = Game::empty(Setup::new(Scenario::Y1517, 42));
+    let mut g = Game::empty(Setup::new(Scenario::Y1517, 42).with_fast_play(true));
     g.set_turn(3).unwrap();
     g.set_phase(Phase::Action).unwrap();
     // Units, a siege, a stack placed then removed.
@@ -131,7 +131,7 @@ fn json_is_readable() {
     let value: Value = serde_json::to_value(edited_game()).unwrap();
     assert_eq!(value["turn"], json!(3));
     assert_eq!(value["phase"], json!("action"));
-    assert_eq!(value["setup"], json!({"scenario": "y1517", "seed": 42}));
+    assert_eq!(value["setup"], json!({"scenario": "y1517", "seed": 42, "fast_play": true}));
     assert_eq!(value["control"]["belgrade"], json!("ottoman"));
     assert_eq!(value["religion"]["istanbul"], json!("other"));
     assert_eq!(value["unrest"], json!(["mainz"]));
@@ -156,9 +156,9 @@ fn json_is_readable() {
 #[test]
 fn the_dice_state_is_part_of_the_game() {
     // Same position, other seed: other dice, so another game.
-    let a = Game::empty(Setup::new(Scenario::Y1517, 1));
+    let a = Game::empty(Setup::new(Scenario::Y1517, 1).with_fast_play(true));
     let mut b_value = serde_json::to_value(&a).unwrap();
-    let other = serde_json::to_value(Game::empty(Setup::new(Scenario::Y1517, 2))).unwrap();
+    let other = serde_json::to_value(Game::empty(Setup::new(Scenario::Y1517, 2).with_fast_play(true))).unwrap();
     assert_ne!(b_value["rng"], other["rng"]);
     b_value["rng"] = other["rng"].clone();
     let b: Game = serde_json::from_value(b_value).unwrap();

@@ -9,7 +9,7 @@ mod common;
 /// spring events (#102, #109: `tests/spring_events.rs`), so that only
 /// deployments are asked.
 fn board(scenario: Scenario) -> Game {
-    let mut game = Game::empty(Setup::new(scenario, 7));
+    let mut game = Game::empty(Setup::new(scenario, 7).with_fast_play(true));
     game.remove_card(Card::SpringPreparations).unwrap();
     game.remove_card(Card::VenetianInformant).unwrap();
     game
@@ -395,6 +395,10 @@ fn the_scenario_start_asks_in_impulse_order() {
     assert!(asked.windows(2).all(|w| w[0].index() < w[1].index()));
     assert_eq!(asked.first(), Some(&Power::Ottoman));
     assert_eq!(game.phase(), Phase::Action);
+    // The Ottoman's impulse opens with its response window (any-time cards).
+    while game.pending().kind == DecisionKind::Response {
+        game.apply(Action::Decline).unwrap();
+    }
     assert_eq!(game.decider(), Decider::Power(Power::Ottoman));
 }
 

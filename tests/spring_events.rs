@@ -8,7 +8,7 @@ use rand_pcg::Pcg64Mcg;
 
 /// A bare 1517 board on turn 2, in the diplomacy phase.
 fn board() -> Game {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 11));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 11).with_fast_play(true));
     game.set_turn(2).unwrap();
     game.set_phase(Phase::Diplomacy).unwrap();
     game
@@ -94,7 +94,7 @@ fn spring_preparations_needs_the_capital_and_the_spring() {
         game.apply(Action::Decline).unwrap();
     }
     // In the action phase it is a CP card only.
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 3));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 3).with_fast_play(true));
     game.set_phase(Phase::Action).unwrap();
     game.give_card(Power::Ottoman, Card::SpringPreparations).unwrap();
     game.run_automatic();
@@ -106,7 +106,7 @@ fn spring_preparations_needs_the_capital_and_the_spring() {
 
 #[test]
 fn spring_preparations_lifts_the_starred_limits() {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 3));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 3).with_fast_play(true));
     game.set_phase(Phase::SpringDeployment).unwrap();
     game.set_controller(Space::Genoa, Faction::France).unwrap();
     regulars(&mut game, Space::Paris, Faction::France, 8);

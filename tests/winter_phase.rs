@@ -5,7 +5,7 @@ use here_i_stand::*;
 
 /// A bare 1517 board whose action phase ends at once: every power passes.
 fn winter(edit: impl FnOnce(&mut Game)) -> (Game, Vec<Event>) {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 5));
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 5).with_fast_play(true));
     edit(&mut game);
     game.set_phase(Phase::Action).unwrap();
     game.run_automatic();

@@ -23,6 +23,7 @@ const fn combat_card(card: Card, allowed: fn(Seat) -> bool, play: fn(&mut Game, 
         leaves: Leaves::Printed,
         forced: None,
         combat: Some(Combat { after_roll: false, allowed, play }),
+        response: None,
         steps: None,
     }
 }

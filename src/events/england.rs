@@ -19,6 +19,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
+        response: None,
         steps: Some(Steps {
             prompt: |_| "a power to declare war on, or the marriage",
             actions: six_wives_actions,
@@ -33,6 +34,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: Some(Forced { deadline: |s| (s == Scenario::TwoPlayer).then_some(7), power: Power::England }),
         combat: None,
+        response: None,
         steps: None,
     },
     CardEvent {
@@ -43,6 +45,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::If(|game, _| !rules::mary_recurs(game)),
         forced: Some(Forced { deadline: |s| (s == Scenario::TwoPlayer).then_some(8), power: Power::England }),
         combat: None,
+        response: None,
         steps: None,
     },
     CardEvent {
@@ -52,6 +55,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
+        response: None,
         steps: None,
     },
 ];

@@ -29,6 +29,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: Some(Combat { after_roll: true, allowed: janissaries_in_battle, play: janissaries_dice }),
+        response: None,
         steps: Some(Steps {
             prompt: |_| "where a new regular is placed",
             actions: janissaries_spaces,
@@ -43,6 +44,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
+        response: None,
         steps: Some(Steps {
             prompt: |_| "where Charles V goes, the Duke of Alva with him, or decline",
             actions: emperor_actions,
@@ -57,6 +59,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
+        response: None,
         steps: None,
     },
     CardEvent {
@@ -66,6 +69,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
+        response: None,
         steps: Some(Steps {
             prompt: papal_bull_prompt,
             actions: papal_bull_actions,
@@ -80,6 +84,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
+        response: None,
         steps: Some(Steps {
             prompt: |step| match step.step {
                 0 => "the language zone of the debate",
@@ -97,6 +102,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
+        response: None,
         steps: Some(Steps {
             prompt: |step| match step.step {
                 0 => "a card to take from the discard pile",

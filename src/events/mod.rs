@@ -34,6 +34,7 @@ use crate::data::cards::Removal;
 use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
 use crate::frames::Frame;
+use crate::frames::responses::{Answer, Moment, Window};
 use crate::game::{Game, LeaderLocation, Scenario};
 use crate::rules::combat_cards::Seat;
 use crate::sets::EnumSet;
@@ -55,6 +56,9 @@ pub(crate) struct CardEvent {
     pub forced: Option<Forced>,
     /// Its use in a battle's combat-card window (§6.1).
     pub combat: Option<Combat>,
+    /// Its use as a response card in another step's response window
+    /// (§6.1, `frames::responses`).
+    pub response: Option<Response>,
     /// The decisions it asks for, through [`Frame::Event`].
     pub steps: Option<Steps>,
 }
@@ -87,6 +91,17 @@ pub(crate) struct Combat {
     pub allowed: fn(Seat) -> bool,
     /// Its effect on the battle (`Game::war.cards`, or the units).
     pub play: fn(&mut Game, Seat, &mut dyn Log),
+}
+
+/// A response card's use in a response window (§6.1, `frames::responses`).
+#[derive(Clone, Copy)]
+pub(crate) struct Response {
+    /// Whether the card's text lets `window.power` play it in `window`
+    /// (public facts only: it must not read the hands).
+    pub usable: fn(&Game, Window) -> bool,
+    /// Its effect; it may push decisions above the window, or cancel the
+    /// announced step.
+    pub play: fn(&mut Game, Window, &mut dyn Log) -> Answer,
 }
 
 /// The decisions of a card's event, made through [`Frame::Event`].
@@ -165,6 +180,38 @@ const fn build(themes: &[&'static [CardEvent]]) -> [Option<&'static CardEvent>; 
         t += 1;
     }
     table
+}
+
+/// The response cards (those with a [`Response`] use), in card order.
+static RESPONSES: [Option<(Card, Response)>; MAX_RESPONSES] = responses(&REGISTRY);
+
+/// Room for the response cards of the deck (#31-#38, #115) and a few more.
+const MAX_RESPONSES: usize = 16;
+
+const fn responses(registry: &[Option<&'static CardEvent>; Card::COUNT]) -> [Option<(Card, Response)>; MAX_RESPONSES] {
+    let mut table = [None; MAX_RESPONSES];
+    let (mut i, mut n) = (0, 0);
+    while i < registry.len() {
+        if let Some(entry) = registry[i] {
+            if let Some(response) = entry.response {
+                assert!(n < MAX_RESPONSES, "more response cards than MAX_RESPONSES");
+                table[n] = Some((entry.card, response));
+                n += 1;
+            }
+        }
+        i += 1;
+    }
+    table
+}
+
+/// The response cards and their uses.
+pub(crate) fn response_cards() -> impl Iterator<Item = (Card, Response)> {
+    RESPONSES.iter().map_while(|r| *r)
+}
+
+/// `card`'s use as a response, if it has one.
+pub(crate) fn response_use(card: Card) -> Option<Response> {
+    card_event(card).and_then(|e| e.response)
 }
 
 /// The built event of `card`, if any.
@@ -246,7 +293,8 @@ impl Game {
     /// and text allow it (`rules::events::event_condition`), and the card
     /// has not been played as an event this turn; in a battle's combat-card
     /// window, the combat cards (and after the roll Janissaries) the window
-    /// allows it (`frames::combat_cards`).
+    /// allows it (`frames::combat_cards`); in a response window, the
+    /// response cards usable there (`frames::responses`).
     ///
     /// ```
     /// use here_i_stand::{Card, Game, Power, Scenario, Setup};
@@ -260,6 +308,10 @@ impl Game {
         // In a battle's combat-card window: that window's cards (§6.1).
         if let Some(allowed) = self.combat_window_allows(power, card) {
             return allowed;
+        }
+        // In a response window: the response cards usable there (§6.1).
+        if let Some(&Frame::Response(window)) = self.stack.top() {
+            return window.power == power && self.response_usable(window, card);
         }
         self.hand(power).contains(card)
             && event_built(card)
@@ -287,9 +339,28 @@ impl Game {
         if card.kind() == CardKind::Mandatory && card != Card::Luthers95Theses {
             self.stack.push(Frame::Spend { power, cp: MANDATORY_CP, abandoned: EnumSet::EMPTY });
         }
+        if self.event_may_be_answered(power, card) {
+            self.announce(power, Moment::Event { card }, log);
+        } else {
+            self.resolve_event(power, card, log);
+        }
+    }
+
+    /// Resolves `card`'s event for `power` (after its response window).
+    pub(crate) fn resolve_event(&mut self, power: Power, card: Card, log: &mut dyn Log) {
         if let Some(event) = card_event(card) {
             (event.resolve)(self, power, log);
         }
+    }
+
+    /// Whether `card` played as `power`'s event opens a response window
+    /// (§6.1): in its action-phase impulse, and not a mandatory event (no
+    /// response answers one: The Wartburg may not cancel them, #37).
+    fn event_may_be_answered(&self, power: Power, card: Card) -> bool {
+        self.phase == crate::types::Phase::Action
+            && card.kind() != CardKind::Mandatory
+            && self.stack.is_empty()
+            && impulse_powers(self.scenario()).contains(&power)
     }
 
     /// Whether `card` leaves the game after `power` plays it as an event

@@ -18,6 +18,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
             power: Power::Ottoman,
         }),
         combat: None,
+        response: None,
         steps: None,
     },
     CardEvent {
@@ -27,6 +28,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
+        response: None,
         steps: None,
     },
 ];

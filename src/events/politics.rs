@@ -18,6 +18,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: Some(Forced { deadline: |_| Some(2), power: Power::Papacy }),
         combat: None,
+        response: None,
         steps: None,
     },
     CardEvent {
@@ -27,6 +28,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: Some(Forced { deadline: |_| Some(4), power: Power::Papacy }),
         combat: None,
+        response: None,
         steps: None,
     },
     CardEvent {
@@ -36,6 +38,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
+        response: None,
         steps: None,
     },
     CardEvent {
@@ -45,6 +48,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
+        response: None,
         steps: None,
     },
     CardEvent {
@@ -54,6 +58,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
+        response: None,
         steps: None,
     },
     CardEvent {
@@ -64,6 +69,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::If(|game, power| !rules::imperial_coronation_draws(game, power).is_empty()),
         forced: None,
         combat: None,
+        response: None,
         steps: None,
     },
     CardEvent {
@@ -74,6 +80,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::If(|game, _| !rules::la_foret_draws(game).is_empty()),
         forced: None,
         combat: None,
+        response: None,
         steps: None,
     },
 ];

@@ -23,6 +23,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
+        response: None,
         steps: None,
     },
     CardEvent {
@@ -33,6 +34,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::If(|game, _| rules::league_condition(game)),
         forced: Some(Forced { deadline: |_| Some(rules::LEAGUE_FORCED_TURN), power: Power::Protestant }),
         combat: None,
+        response: None,
         steps: None,
     },
     CardEvent {
@@ -42,6 +44,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: Some(Forced { deadline: |_| Some(6), power: Power::Papacy }),
         combat: None,
+        response: None,
         steps: None,
     },
     CardEvent {
@@ -51,6 +54,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
+        response: None,
         steps: None,
     },
     CardEvent {
@@ -60,6 +64,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
+        response: None,
         steps: None,
     },
 ];

@@ -1,10 +1,11 @@
-//! Response cards (#31-#38, #115) played as events in the player's own
-//! impulse, where their text allows it (§6.1): #33 Landsknechts, #36 Swiss
-//! Mercenaries, #38 Halley's Comet. Their uses as responses in another
-//! power's impulse need the response windows, which are not built yet: the
-//! cards are offered only as these events (or for CP).
+//! Response cards (#31-#38, #115, §6.1): their uses in the response
+//! windows of another power's impulse (`frames::responses`), and, where
+//! their text allows it, as events in the player's own impulse (#33
+//! Landsknechts, #36 Swiss Mercenaries, #38 Halley's Comet).
 
-use super::{CardEvent, EventStep, Leaves, Steps, always};
+use super::{CardEvent, EventStep, Leaves, Response, Steps, always};
+use crate::frames::responses::{Answer, Moment, Window};
+use crate::types::{CardKind, Debater, Leader, LeaderKind};
 use crate::action::Action;
 use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
@@ -23,6 +24,9 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
+        response: Some(Response { usable: |g, w| any_time(w) && landsknechts_playable(g, w.power),
+            play: |g, w, log| respond_with(g, w, landsknechts, log),
+         }),
         steps: Some(MERCENARY_STEPS),
     },
     CardEvent {
@@ -32,6 +36,10 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
+        response: Some(Response {
+            usable: |g, w| any_time(w) && swiss_playable(g, w.power),
+            play: |g, w, log| respond_with(g, w, swiss_mercenaries, log),
+        }),
         steps: Some(MERCENARY_STEPS),
     },
     CardEvent {
@@ -41,6 +49,13 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
+        response: Some(Response {
+            usable: |_, w| w.power != w.actor,
+            play: |g, w, _| {
+                g.stack.push(Frame::Event(EventStep::new(Card::HalleysComet, w.power)));
+                Answer::Continue
+            },
+        }),
         steps: Some(Steps {
             prompt: |_| "a power to discard a random card, or a power to skip its next impulse",
             actions: halleys_comet_actions,
@@ -48,7 +63,148 @@ pub(super) const EVENTS: &[CardEvent] = &[
             fits: |step| step.step == 0,
         }),
     },
+    CardEvent {
+        card: Card::FoulWeather,
+        playable: |_, _| false,
+        resolve: |_, _, _| {},
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        response: Some(Response { usable: foul_weather_usable, play: foul_weather }),
+        steps: None,
+    },
+    CardEvent {
+        card: Card::Gout,
+        playable: |_, _| false,
+        resolve: |_, _, _| {},
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        response: Some(Response { usable: |g, w| !gout_targets(g, w).is_empty(), play: gout }),
+        steps: Some(Steps {
+            prompt: |_| "the army leader Gout strikes",
+            actions: gout_actions,
+            apply: gout_apply,
+            fits: |step| step.step == 0,
+        }),
+    },
+    CardEvent {
+        card: Card::TheWartburg,
+        playable: |_, _| false,
+        resolve: |_, _, _| {},
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        response: Some(Response { usable: wartburg_usable, play: the_wartburg }),
+        steps: None,
+    },
 ];
+
+/// Plays a card that is also an event of the player's own impulse as a
+/// response: the same effect, its decisions above the window, which then
+/// asks the player again.
+fn respond_with(game: &mut Game, window: Window, event: fn(&mut Game, Power, &mut dyn Log), log: &mut dyn Log) -> Answer {
+    event(game, window.power, log);
+    Answer::Continue
+}
+
+/// #33 Landsknechts and #36 Swiss Mercenaries are usable at any time
+/// (ruling E7): by any power in another power's window, and by the power
+/// itself as its assault is declared (§15.1 step 2: "the active player has
+/// one final chance").
+fn any_time(window: Window) -> bool {
+    window.power != window.actor || matches!(window.moment, Moment::Assault { .. })
+}
+
+/// #31 Foul Weather: another power's CP committed to a land move, an
+/// assault, piracy, a naval move or a naval transport (§13.1 step 4,
+/// §15.1 step 2, §16.1 step 3, §16.3, §16.4).
+fn foul_weather_usable(_: &Game, window: Window) -> bool {
+    window.power != window.actor && window.moment.is_military()
+}
+
+/// #31 Foul Weather: the announced action is canceled and 1 of its CP is
+/// lost (ruling E8); for the rest of the impulse no unit of that power
+/// moves more than 1 space, and it may not assault, pirate, move ships or
+/// transport (`WarState::foul_weather`).
+fn foul_weather(game: &mut Game, _: Window, _: &mut dyn Log) -> Answer {
+    game.war.foul_weather = true;
+    Answer::Cancel
+}
+
+/// #32 Gout: the army leaders of the formation another power committed
+/// to a land move or an assault (§13.1 step 4, §15.1 step 2).
+fn gout_targets(game: &Game, window: Window) -> EnumSet<Leader> {
+    if window.power == window.actor {
+        return EnumSet::EMPTY;
+    }
+    let leaders: EnumSet<Leader> = match window.moment {
+        Moment::Move { leaders, .. } => leaders,
+        Moment::Assault { space } => game.army_leaders_at(space, Faction::from(window.actor)).collect(),
+        _ => EnumSet::EMPTY,
+    };
+    leaders.iter().filter(|l| l.kind() == LeaderKind::Army).collect()
+}
+
+/// #32 Gout: one army leader of the formation (the player's choice when it
+/// has several) may not move or assault this impulse; the announced move
+/// or assault is canceled and 1 of its CP is lost (ruling E8).
+fn gout(game: &mut Game, window: Window, _: &mut dyn Log) -> Answer {
+    let targets = gout_targets(game, window);
+    match targets.iter().next() {
+        Some(leader) if targets.len() == 1 => {
+            game.war.gout.insert(leader);
+            Answer::Cancel
+        }
+        _ => {
+            game.stack.push(Frame::Event(EventStep::new(Card::Gout, window.power)));
+            Answer::Continue
+        }
+    }
+}
+
+fn gout_actions(game: &Game, _: EventStep, list: &mut ActionList) {
+    if let Some(&Frame::Response(window)) = game.stack.below(1) {
+        list.extend(gout_targets(game, window).iter().map(Action::AddLeader));
+    }
+}
+
+fn gout_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    if let Action::AddLeader(leader) = action {
+        game.war.gout.insert(leader);
+        game.cancel_in_window(Card::Gout, log);
+    }
+}
+
+/// #37 The Wartburg: the Protestant, Luther alive, cancels another power's
+/// card played as an event, but a mandatory event, a combat or response
+/// card, or a home card other than the Papacy's (Papal Bull and Leipzig
+/// Debate may be canceled).
+fn wartburg_usable(game: &Game, window: Window) -> bool {
+    let Moment::Event { card } = window.moment else { return false };
+    let cancelable = match card.kind() {
+        CardKind::Mandatory | CardKind::Combat | CardKind::Response => false,
+        CardKind::Home => matches!(card, Card::PapalBull | Card::LeipzigDebate),
+        _ => true,
+    };
+    window.power == Power::Protestant
+        && window.actor != Power::Protestant
+        && cancelable
+        && crate::rules::debate::in_play(game.debater_state(Debater::Luther))
+}
+
+/// #37 The Wartburg: the event is discarded unresolved and its player's
+/// impulse is over. For the rest of the turn the Protestant may not call
+/// debates and Luther may not come into one with Here I Stand (both read
+/// "The Wartburg played this turn"); Luther is committed.
+fn the_wartburg(game: &mut Game, _: Window, log: &mut dyn Log) -> Answer {
+    if game.debater_state(Debater::Luther) == crate::game::DebaterState::Uncommitted {
+        game.debaters[Debater::Luther.index()] = crate::game::DebaterState::Committed;
+        log.event(Event::DebaterCommitted(Debater::Luther));
+    }
+    Answer::Cancel
+}
 
 /// The decisions of #33 and #36, one mercenary at a time.
 const MERCENARY_STEPS: Steps = Steps {

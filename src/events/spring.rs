@@ -20,6 +20,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
+        response: None,
         steps: None,
     },
     CardEvent {
@@ -29,6 +30,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
         leaves: Leaves::Printed,
         forced: None,
         combat: None,
+        response: None,
         steps: Some(Steps {
             prompt: |step| match step.step {
                 0 => "play Venetian Informant, or decline",

@@ -7,6 +7,7 @@ use crate::data::powers;
 use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
 use crate::frames::Frame;
+use crate::frames::responses::Moment;
 use crate::game::{Game, LandUnits, NavalLocation, NavalUnits, ReformerState, Scenario};
 use crate::rules::counters::CounterTally;
 use crate::rules::{cards_dealt, construction, debate, loc};
@@ -173,7 +174,14 @@ impl Game {
             log.event(Event::ImpulseSkipped(power));
             return;
         }
-        self.stack.push(Frame::Impulse { power });
+        // Cards usable at any time may be played as the impulse begins.
+        self.announce(power, Moment::Impulse, log);
+    }
+
+    /// A naval transport from `from` begins (§16.3), after its window.
+    pub(crate) fn begin_transport(&mut self, power: Power, from: Space) {
+        let (units, leaders) = (LandUnits::NONE, EnumSet::EMPTY);
+        self.stack.push(Frame::Transport { power, from, at: None, units, leaders, legs: 0 });
     }
 
     /// Whether `power` may pass (§11.1): not with its home card unplayed, a
@@ -239,13 +247,16 @@ impl Game {
     /// index order so that the listing needs no sort.
     pub(crate) fn spend_actions(&self, power: Power, cp: u8, abandoned: EnumSet<Space>, list: &mut ActionList) {
         list.push(Action::Done);
-        if crate::rules::naval::can_naval_move(self, power) {
+        let foul = self.war.foul_weather;
+        if !foul && crate::rules::naval::can_naval_move(self, power) {
             list.push(Action::NavalMove);
         }
         self.religious_spend_units(power, cp, list);
         let military = power != Power::Protestant || self.schmalkaldic_league();
         if military {
-            list.extend(self.formation_origins(power, cp).difference(abandoned).iter().map(Action::MoveFrom));
+            let moved = if foul { self.war.entered } else { EnumSet::EMPTY };
+            let origins = self.formation_origins(power, cp).difference(abandoned).difference(moved);
+            list.extend(origins.iter().map(Action::MoveFrom));
         }
         self.construction_actions(power, cp, list);
         if cp >= cost::CONTROL {
@@ -261,6 +272,10 @@ impl Game {
             let zones = LanguageZone::ALL.into_iter().filter(|z| debate::DEBATE_ZONES.contains(z));
             list.extend(zones.filter(|&z| debate::can_call_debate(self, power, z)).map(Action::CallDebate));
         }
+        // Foul Weather (#31): no transport, piracy or assault this impulse.
+        if foul {
+            return;
+        }
         if military {
             list.extend(self.transport_origins(power, cp).iter().map(Action::TransportFrom));
         }
@@ -268,6 +283,12 @@ impl Game {
             list.extend(crate::rules::piracy::piracy_zones(self).iter().map(Action::Piracy));
         }
         self.assault_actions(power, cp, list);
+    }
+
+    /// Foul Weather (#31): units in a space the power's formations entered
+    /// this impulse have moved their one space (ruling E8).
+    fn moved_in_foul_weather(&self, from: Space) -> bool {
+        self.war.foul_weather && self.war.entered.contains(from)
     }
 
     /// The raising, buying and building `power` may pay for with `cp`
@@ -319,19 +340,24 @@ impl Game {
                 let military = power != Power::Protestant || self.schmalkaldic_league();
                 let candidate = self.land_stacks().any(|(s, f, _, besieged)| s == from && f == own && !besieged)
                     || self.army_leaders_at(from, own).next().is_some();
-                military && candidate && !abandoned.contains(from) && self.is_formation_origin(power, cp, from)
+                military
+                    && candidate
+                    && !abandoned.contains(from)
+                    && !self.moved_in_foul_weather(from)
+                    && self.is_formation_origin(power, cp, from)
             }
-            Action::NavalMove => crate::rules::naval::can_naval_move(self, power),
+            Action::NavalMove => !self.war.foul_weather && crate::rules::naval::can_naval_move(self, power),
             Action::TransportFrom(space) => {
                 let military = power != Power::Protestant || self.schmalkaldic_league();
-                military && self.transport_origins(power, cp).contains(space)
+                military && !self.war.foul_weather && self.transport_origins(power, cp).contains(space)
             }
             Action::Piracy(zone) => {
-                power == Power::Ottoman
+                !self.war.foul_weather
+                    && power == Power::Ottoman
                     && cp >= crate::rules::piracy::PIRACY_COST
                     && crate::rules::piracy::may_pirate(self, zone)
             }
-            Action::Assault(space) => self.assault_legal(power, cp, space),
+            Action::Assault(space) => !self.war.foul_weather && self.assault_legal(power, cp, space),
             Action::Control(space) => cp >= cost::CONTROL && loc::can_control(self, power, space),
             Action::RemoveUnrest(space) => cp >= cost::CONTROL && loc::can_remove_unrest(self, power, space),
             Action::RaiseRegular(space) => raise(space, LandUnitKind::Regular, cost::RAISE_REGULAR),
@@ -389,7 +415,7 @@ impl Game {
                 return;
             }
             Action::NavalMove => {
-                self.begin_naval_move(power);
+                self.announce(power, Moment::NavalMove, log);
                 return;
             }
             Action::PublishTreatise(_)
@@ -408,16 +434,15 @@ impl Game {
                 return;
             }
             Action::TransportFrom(from) => {
-                let (units, leaders) = (LandUnits::NONE, EnumSet::EMPTY);
-                self.stack.push(Frame::Transport { power, from, at: None, units, leaders, legs: 0 });
+                self.announce(power, Moment::Transport { from }, log);
                 return;
             }
             Action::Piracy(zone) => {
-                self.begin_piracy(zone);
+                self.announce(power, Moment::Piracy { zone }, log);
                 return;
             }
             Action::Assault(space) => {
-                self.begin_assault(power, space, log);
+                self.announce(power, Moment::Assault { space }, log);
                 return;
             }
             Action::MoveFrom(from) => {

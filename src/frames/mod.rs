@@ -16,6 +16,7 @@ pub(crate) mod naval_war;
 pub(crate) mod peace;
 pub(crate) mod piracy;
 pub(crate) mod reformation;
+pub(crate) mod responses;
 pub(crate) mod siege;
 pub(crate) mod spring;
 pub(crate) mod transport;
@@ -187,6 +188,9 @@ pub(crate) enum Frame {
     /// A decision of a card's event: the card's own code lists and applies
     /// it (`events::Steps`).
     Event(crate::events::EventStep),
+    /// A response window: the announced step waits while the powers that
+    /// could answer it are asked (§6.1, `frames::responses`).
+    Response(responses::Window),
 }
 
 impl Frame {
@@ -221,6 +225,7 @@ impl Frame {
             }
             Frame::PlaceLeader { power, .. } => power,
             Frame::Event(step) => step.power,
+            Frame::Response(window) => window.power,
             Frame::NavalCombat { power, .. }
             | Frame::Interception { power, .. }
             | Frame::AvoidBattle { power, .. }
@@ -282,6 +287,7 @@ impl Frame {
             Frame::War(war) => war.prompt(),
             Frame::Discard { .. } => "a card to discard",
             Frame::Event(step) => step.prompt(),
+            Frame::Response(_) => "a response card to play, or decline",
         }
     }
 }

@@ -5,6 +5,7 @@
 use crate::action::Action;
 use crate::engine::{ActionList, Log};
 use crate::frames::Frame;
+use crate::frames::responses::Moment;
 use crate::frames::impulse::cost;
 use crate::game::{Game, LandUnits, LeaderLocation};
 use crate::rules::battle::{free_units, held_back, may_enter};
@@ -165,7 +166,7 @@ impl Game {
     ) {
         if self.leaders_may_join(power, from, units) {
             for leader in self.army_leaders_at(from, Faction::from(power)) {
-                if !leaders.contains(leader) {
+                if !leaders.contains(leader) && !self.war.gout.contains(leader) {
                     list.push(Action::AddLeader(leader));
                 }
             }
@@ -203,6 +204,7 @@ impl Game {
             Action::AddLeader(leader) => {
                 self.leaders_may_join(power, from, units)
                     && !leaders.contains(leader)
+                    && !self.war.gout.contains(leader)
                     && self.army_leaders_at(from, Faction::from(power)).any(|l| l == leader)
             }
             Action::AddUnit(_) => {
@@ -293,9 +295,9 @@ impl Game {
             Action::MoveTo(to) => {
                 let (from, units, leaders) = (*from, *units, *leaders);
                 self.stack.pop();
-                self.pay(move_cost(from, to));
-                // §13.1 steps 5-8: interception, avoid battle, withdrawal, battle.
-                self.begin_land_entry(power, from, to, units, leaders, false, log);
+                // §13.1 step 4: the response window; then steps 5-8,
+                // interception, avoid battle, withdrawal, battle.
+                self.announce(power, Moment::Move { from, to, units, leaders }, log);
             }
             _ => {}
         }

@@ -28,6 +28,17 @@ pub(crate) struct WarState {
     pub assaulted: EnumSet<Space>,
     /// The combat cards and rolls of the battle being fought (§14, §15.1, §16.2).
     pub cards: crate::rules::combat_cards::BattleCards,
+    /// Foul Weather (#31) was played against this impulse's power: no unit
+    /// moves twice, no assault, piracy, naval move or transport.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub foul_weather: bool,
+    /// Army leaders Gout (#32) keeps from moving or assaulting this impulse.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub gout: EnumSet<Leader>,
+    /// Spaces this impulse's power's formations entered this impulse
+    /// (Foul Weather, #31: their units have moved their one space).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub entered: EnumSet<Space>,
 }
 
 /// The modified roll an interception or avoid-battle attempt needs (§13.2, §13.3).

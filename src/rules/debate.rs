@@ -138,6 +138,10 @@ pub fn can_call_debate(game: &Game, power: Power, zone: LanguageZone) -> bool {
     if !matches!(power, Power::Protestant | Power::Papacy) || !DEBATE_ZONES.contains(&zone) {
         return false;
     }
+    // The Wartburg (#37): no Protestant debates for the rest of the turn.
+    if power == Power::Protestant && game.event_played_this_turn(crate::types::Card::TheWartburg) {
+        return false;
+    }
     !debaters_in_play(game, Power::Protestant, zone).is_empty()
         && !debaters(game, power, zone, DebaterState::Uncommitted).is_empty()
         && !debaters_in_play(game, opponent(power), zone).is_empty()

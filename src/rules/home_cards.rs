@@ -236,6 +236,8 @@ pub fn luther_may_substitute(game: &Game, zone: LanguageZone, current: Debater) 
         && luther_alive(game)
         && game.hand(Power::Protestant).contains(Card::HereIStand)
         && !game.event_played_this_turn(Card::HereIStand)
+        // The Wartburg (#37): not until next turn.
+        && !game.event_played_this_turn(Card::TheWartburg)
 }
 
 /// The Protestant debaters the Papacy may name as unavailable with

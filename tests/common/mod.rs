@@ -54,8 +54,18 @@ pub fn on_random_positions(games: u64, every: usize, mut check: impl FnMut(&Game
     checked
 }
 
-/// A bare 1517 board (1517 control, no units) with generator seed `seed`.
+/// A bare 1517 board (1517 control, no units) with generator seed `seed`,
+/// in fast play (`Setup::fast_play`): a response window opens only for a
+/// power that holds a usable card, so a test of another rule, with the
+/// hands it builds, meets only the windows its hands call for. The tests
+/// of the windows themselves use [`board_with_windows`].
 pub fn board(seed: u64) -> Game {
+    Game::empty(Setup::new(Scenario::Y1517, seed).with_fast_play(true))
+}
+
+/// A bare 1517 board with every response window asked in full (the
+/// default setup).
+pub fn board_with_windows(seed: u64) -> Game {
     Game::empty(Setup::new(Scenario::Y1517, seed))
 }
 
@@ -77,10 +87,28 @@ pub fn play(game: &mut Game, power: Power, card: Card) {
 /// The powers before `power` pass; `power` plays `card`, already in its
 /// hand, for CP.
 fn play_given(game: &mut Game, power: Power, card: Card) {
-    while game.decider() != Decider::Power(power) {
-        game.apply(Action::Pass).expect("a pass");
-    }
+    to_impulse(game, power);
     game.apply(Action::PlayCp(card)).expect("the card for CP");
+}
+
+/// Play goes on to `power`'s impulse: the powers before it pass, and
+/// every response window on the way is declined.
+pub fn to_impulse(game: &mut Game, power: Power) {
+    loop {
+        let pending = game.pending();
+        match pending.kind {
+            here_i_stand::DecisionKind::Impulse if pending.power == Some(power) => return,
+            here_i_stand::DecisionKind::Response => game.apply(Action::Decline).expect("a decline"),
+            _ => game.apply(Action::Pass).expect("a pass"),
+        }
+    }
+}
+
+/// Every response window open now is declined (§6.1).
+pub fn decline_windows(game: &mut Game, log: &mut Vec<Event>) {
+    while game.pending().kind == here_i_stand::DecisionKind::Response {
+        apply(game, Action::Decline, log);
+    }
 }
 
 /// A main-deck event card worth `cp`.

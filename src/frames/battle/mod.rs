@@ -301,6 +301,8 @@ mod tests {
         assert_eq!(game.land_units(Space::Rouen, Faction::France), LandUnits::NONE);
         assert_eq!(game.land_units(Space::Calais, Faction::England).total(), 5);
         assert_eq!(game.leader_location(Leader::Montmorency), LeaderLocation::Captured(Power::England));
-        assert_eq!(game.stack.top(), Some(&Frame::Impulse { power: Power::Ottoman }));
+        // The next impulse begins with its response window (any-time cards).
+        let next = crate::frames::responses::Moment::Impulse;
+        assert!(matches!(game.stack.top(), Some(Frame::Response(w)) if w.actor == Power::Ottoman && w.moment == next));
     }
 }
