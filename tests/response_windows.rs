@@ -1,0 +1,357 @@
+//! Response windows (§6.1): announce, respond, resolve
+//! (`src/frames/responses.rs`), and the response cards played in them:
+//! #31 Foul Weather, #32 Gout, #37 The Wartburg, and #33, #36, #38 at any
+//! time (`src/events/responses.rs`).
+
+mod common;
+
+use common::{apply, board_with_windows, legal};
+use here_i_stand::*;
+
+/// The response cards that windows ask about.
+const RESPONSE_CARDS: [Card; 6] = [
+    Card::FoulWeather,
+    Card::Gout,
+    Card::Landsknechts,
+    Card::SwissMercenaries,
+    Card::TheWartburg,
+    Card::HalleysComet,
+];
+
+/// A 1517 board in the action phase with every window asked in full.
+fn windows_board() -> Game {
+    let mut game = board_with_windows(3);
+    game.set_phase(Phase::Action).unwrap();
+    game.run_automatic();
+    game
+}
+
+/// `power` plays a 3-CP card for CP in its impulse (earlier powers pass,
+/// windows on the way are declined).
+fn spend_three(game: &mut Game, power: Power) {
+    let card = common::card_with_cp(3);
+    game.give_card(power, card).unwrap();
+    common::to_impulse(game, power);
+    game.apply(Action::PlayCp(card)).unwrap();
+}
+
+/// In the window open now, the powers asked before `by` decline; `by`
+/// plays `card`. Returns who was asked before it.
+fn respond(game: &mut Game, by: Power, card: Card, log: &mut Vec<Event>) -> Vec<Power> {
+    let mut asked = Vec::new();
+    loop {
+        assert_eq!(game.pending().kind, DecisionKind::Response, "no window open");
+        let Decider::Power(power) = game.decider() else { panic!("no decider") };
+        if power == by {
+            apply(game, Action::PlayEvent(card), log);
+            return asked;
+        }
+        asked.push(power);
+        apply(game, Action::Decline, log);
+    }
+}
+
+/// Every power asked in the window open now declines; returns who was asked.
+fn decline_all(game: &mut Game, log: &mut Vec<Event>) -> Vec<Power> {
+    let mut asked = Vec::new();
+    while game.pending().kind == DecisionKind::Response {
+        let Decider::Power(power) = game.decider() else { panic!("no decider") };
+        asked.push(power);
+        apply(game, Action::Decline, log);
+    }
+    asked
+}
+
+/// France moves 2 regulars (and `leaders`) from Paris to Rouen: the move
+/// is announced, its window opens.
+fn french_move(game: &mut Game, leaders: &[Leader], log: &mut Vec<Event>) {
+    apply(game, Action::MoveFrom(Space::Paris), log);
+    for &leader in leaders {
+        apply(game, Action::AddLeader(leader), log);
+    }
+    apply(game, Action::AddUnit(LandUnitKind::Regular), log);
+    apply(game, Action::AddUnit(LandUnitKind::Regular), log);
+    apply(game, Action::MoveTo(Space::Rouen), log);
+}
+
+fn french_army(game: &mut Game) {
+    game.set_land_units(Space::Paris, Faction::France, LandUnits::regulars(3)).unwrap();
+}
+
+// --- The windows ------------------------------------------------------------
+
+#[test]
+fn a_move_asks_every_other_power_in_impulse_order_whatever_its_hand() {
+    let mut game = windows_board();
+    french_army(&mut game);
+    spend_three(&mut game, Power::France);
+    let mut log = Vec::new();
+    french_move(&mut game, &[], &mut log);
+    // Nobody holds a card: being asked reveals nothing.
+    let asked = decline_all(&mut game, &mut log);
+    assert_eq!(asked, [Power::Ottoman, Power::Hapsburg, Power::England, Power::Papacy, Power::Protestant]);
+    assert_eq!(game.land_units(Space::Rouen, Faction::France).regulars, 2);
+    assert_eq!(game.pending().cp, Some(2));
+}
+
+#[test]
+fn no_window_opens_when_every_response_card_is_out_of_reach() {
+    let mut game = windows_board();
+    french_army(&mut game);
+    for card in RESPONSE_CARDS {
+        game.discard_card(card).unwrap();
+    }
+    spend_three(&mut game, Power::France);
+    let mut log = Vec::new();
+    french_move(&mut game, &[], &mut log);
+    assert_eq!(game.pending().kind, DecisionKind::SpendCp);
+    assert_eq!(game.land_units(Space::Rouen, Faction::France).regulars, 2);
+}
+
+#[test]
+fn fast_play_asks_only_the_holders() {
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 3).with_fast_play(true));
+    game.set_phase(Phase::Action).unwrap();
+    game.run_automatic();
+    french_army(&mut game);
+    game.give_card(Power::Papacy, Card::FoulWeather).unwrap();
+    spend_three(&mut game, Power::France);
+    let mut log = Vec::new();
+    french_move(&mut game, &[], &mut log);
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    assert_eq!(decline_all(&mut game, &mut log), [Power::Papacy]);
+}
+
+#[test]
+fn each_impulse_opens_with_a_window_for_the_cards_usable_at_any_time() {
+    let mut game = windows_board();
+    game.set_land_units(Space::Vienna, Faction::Hapsburg, LandUnits::regulars(1)).unwrap();
+    game.give_card(Power::Hapsburg, Card::Landsknechts).unwrap();
+    // The Ottoman's impulse begins: the others are asked first.
+    assert_eq!(game.pending().kind, DecisionKind::Response);
+    assert_eq!(game.pending().opponent, Some(Faction::Ottoman));
+    let mut log = Vec::new();
+    assert!(respond(&mut game, Power::Hapsburg, Card::Landsknechts, &mut log).is_empty());
+    // The Hapsburg places its 4 mercenaries, then is asked again.
+    common::repeat(&mut game, Action::PlaceAt(Space::Vienna), 4, &mut log);
+    assert_eq!(game.land_units(Space::Vienna, Faction::Hapsburg).mercenaries, 4);
+    assert!(log.contains(&Event::ResponsePlayed {
+        power: Power::Hapsburg,
+        card: Card::Landsknechts,
+        to: Power::Ottoman
+    }));
+    assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
+    assert_eq!(legal(&game), [Action::Decline]);
+    decline_all(&mut game, &mut log);
+    assert_eq!(game.pending().kind, DecisionKind::Impulse);
+    assert_eq!(game.decider(), Decider::Power(Power::Ottoman));
+}
+
+#[test]
+fn halleys_comet_in_a_window_makes_a_power_skip_its_next_impulse() {
+    let mut game = windows_board();
+    game.give_card(Power::England, Card::HalleysComet).unwrap();
+    let mut log = Vec::new();
+    respond(&mut game, Power::England, Card::HalleysComet, &mut log);
+    apply(&mut game, Action::SkipImpulse(Power::France), &mut log);
+    assert_eq!(game.impulses_to_skip(), [Power::France].into_iter().collect());
+    assert!(game.removed_cards().contains(Card::HalleysComet));
+}
+
+// --- #31 Foul Weather -------------------------------------------------------
+
+#[test]
+fn foul_weather_cancels_a_move_and_one_cp_is_lost() {
+    let mut game = windows_board();
+    french_army(&mut game);
+    game.give_card(Power::England, Card::FoulWeather).unwrap();
+    spend_three(&mut game, Power::France);
+    let mut log = Vec::new();
+    french_move(&mut game, &[], &mut log);
+    let before = respond(&mut game, Power::England, Card::FoulWeather, &mut log);
+    assert_eq!(before, [Power::Ottoman, Power::Hapsburg]);
+    assert!(log.contains(&Event::AnnouncedCanceled { power: Power::France, by: Card::FoulWeather }));
+    assert_eq!(game.land_units(Space::Paris, Faction::France).regulars, 3);
+    assert_eq!(game.land_units(Space::Rouen, Faction::France), LandUnits::NONE);
+    assert!(game.discard_pile().contains(Card::FoulWeather));
+    // 1 CP of the move is lost; France spends the rest.
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    assert_eq!(game.pending().cp, Some(2));
+    // Its units have not moved: they may move their one space.
+    french_move(&mut game, &[], &mut log);
+    decline_all(&mut game, &mut log);
+    assert_eq!(game.land_units(Space::Rouen, Faction::France).regulars, 2);
+    // No more than 1 space: not on from Rouen this impulse.
+    assert!(!game.is_legal(&Action::MoveFrom(Space::Rouen)));
+    assert!(game.is_legal(&Action::MoveFrom(Space::Paris)));
+}
+
+#[test]
+fn foul_weather_bars_naval_moves_for_the_rest_of_the_impulse() {
+    let mut game = windows_board();
+    french_army(&mut game);
+    let fleet = NavalUnits { squadrons: 1, corsairs: 0 };
+    game.set_naval_units(NavalLocation::Port(Space::Marseille), Faction::France, fleet).unwrap();
+    game.give_card(Power::Papacy, Card::FoulWeather).unwrap();
+    spend_three(&mut game, Power::France);
+    assert!(legal(&game).contains(&Action::NavalMove));
+    let mut log = Vec::new();
+    apply(&mut game, Action::NavalMove, &mut log);
+    respond(&mut game, Power::Papacy, Card::FoulWeather, &mut log);
+    assert_eq!(game.pending().kind, DecisionKind::SpendCp);
+    assert_eq!(game.pending().cp, Some(2));
+    assert!(!legal(&game).contains(&Action::NavalMove));
+    // Land moves are still allowed (1 space each).
+    assert!(legal(&game).contains(&Action::MoveFrom(Space::Paris)));
+}
+
+#[test]
+fn the_mover_is_never_asked_about_its_own_move() {
+    let mut game = windows_board();
+    french_army(&mut game);
+    game.give_card(Power::France, Card::FoulWeather).unwrap();
+    game.give_card(Power::France, Card::Gout).unwrap();
+    spend_three(&mut game, Power::France);
+    let mut log = Vec::new();
+    french_move(&mut game, &[], &mut log);
+    assert!(!decline_all(&mut game, &mut log).contains(&Power::France));
+}
+
+#[test]
+fn foul_weather_is_not_offered_at_the_start_of_an_impulse() {
+    let mut game = windows_board();
+    game.give_card(Power::Hapsburg, Card::FoulWeather).unwrap();
+    // The Ottoman's impulse window: the Hapsburg is asked (Halley's Comet
+    // and the mercenary cards could be in its hand), but may only decline.
+    assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
+    assert_eq!(legal(&game), [Action::Decline]);
+}
+
+// --- #32 Gout ---------------------------------------------------------------
+
+#[test]
+fn gout_stops_the_army_leader_and_cancels_the_move() {
+    let mut game = windows_board();
+    french_army(&mut game);
+    game.set_leader(Leader::Montmorency, LeaderLocation::Space(Space::Paris)).unwrap();
+    game.give_card(Power::Hapsburg, Card::Gout).unwrap();
+    spend_three(&mut game, Power::France);
+    let mut log = Vec::new();
+    french_move(&mut game, &[Leader::Montmorency], &mut log);
+    respond(&mut game, Power::Hapsburg, Card::Gout, &mut log);
+    assert!(log.contains(&Event::AnnouncedCanceled { power: Power::France, by: Card::Gout }));
+    assert_eq!(game.leader_location(Leader::Montmorency), LeaderLocation::Space(Space::Paris));
+    assert_eq!(game.pending().cp, Some(2));
+    // He may not move this impulse; his units may.
+    apply(&mut game, Action::MoveFrom(Space::Paris), &mut log);
+    assert!(!legal(&game).contains(&Action::AddLeader(Leader::Montmorency)));
+    assert!(legal(&game).contains(&Action::AddUnit(LandUnitKind::Regular)));
+}
+
+#[test]
+fn gout_needs_an_army_leader_in_the_formation() {
+    let mut game = windows_board();
+    french_army(&mut game);
+    game.give_card(Power::Hapsburg, Card::Gout).unwrap();
+    spend_three(&mut game, Power::France);
+    let mut log = Vec::new();
+    french_move(&mut game, &[], &mut log);
+    apply(&mut game, Action::Decline, &mut log); // the Ottoman
+    assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
+    assert_eq!(legal(&game), [Action::Decline]);
+}
+
+#[test]
+fn gout_lets_its_player_choose_among_several_leaders() {
+    let mut game = windows_board();
+    french_army(&mut game);
+    game.set_leader(Leader::Montmorency, LeaderLocation::Space(Space::Paris)).unwrap();
+    game.set_leader(Leader::FrancisI, LeaderLocation::Space(Space::Paris)).unwrap();
+    game.give_card(Power::England, Card::Gout).unwrap();
+    spend_three(&mut game, Power::France);
+    let mut log = Vec::new();
+    french_move(&mut game, &[Leader::FrancisI, Leader::Montmorency], &mut log);
+    respond(&mut game, Power::England, Card::Gout, &mut log);
+    assert_eq!(game.decider(), Decider::Power(Power::England));
+    let mut choices = legal(&game);
+    choices.sort_by_key(|a| a.index());
+    let mut expected = vec![Action::AddLeader(Leader::FrancisI), Action::AddLeader(Leader::Montmorency)];
+    expected.sort_by_key(|a| a.index());
+    assert_eq!(choices, expected);
+    apply(&mut game, Action::AddLeader(Leader::FrancisI), &mut log);
+    assert!(log.contains(&Event::AnnouncedCanceled { power: Power::France, by: Card::Gout }));
+    assert_eq!(game.pending().kind, DecisionKind::SpendCp);
+    apply(&mut game, Action::MoveFrom(Space::Paris), &mut log);
+    assert!(!legal(&game).contains(&Action::AddLeader(Leader::FrancisI)));
+    assert!(legal(&game).contains(&Action::AddLeader(Leader::Montmorency)));
+}
+
+// --- #37 The Wartburg -------------------------------------------------------
+
+/// The Papacy plays Papal Bull against Luther; its window opens.
+fn papal_bull(game: &mut Game, log: &mut Vec<Event>) {
+    game.give_card(Power::Papacy, Card::PapalBull).unwrap();
+    game.set_reformer(Reformer::Luther, ReformerState::OnMap).unwrap();
+    for debater in [Debater::Eck, Debater::Luther, Debater::Carlstadt] {
+        game.set_debater(debater, DebaterState::Uncommitted).unwrap();
+    }
+    common::to_impulse(game, Power::Papacy);
+    apply(game, Action::PlayEvent(Card::PapalBull), log);
+}
+
+#[test]
+fn the_wartburg_cancels_an_event_and_ends_the_impulse() {
+    let mut game = windows_board();
+    game.give_card(Power::Protestant, Card::TheWartburg).unwrap();
+    let mut log = Vec::new();
+    papal_bull(&mut game, &mut log);
+    assert_eq!(game.pending().kind, DecisionKind::Response);
+    respond(&mut game, Power::Protestant, Card::TheWartburg, &mut log);
+    assert!(log.contains(&Event::AnnouncedCanceled { power: Power::Papacy, by: Card::TheWartburg }));
+    // Papal Bull did nothing; the Papacy's impulse is over.
+    assert!(!log.iter().any(|e| matches!(e, Event::ReformerExcommunicated(_))));
+    assert_eq!(game.reformer_state(Reformer::Luther), ReformerState::OnMap);
+    assert_eq!(game.debater_state(Debater::Luther), DebaterState::Committed);
+    assert!(game.discard_pile().contains(Card::TheWartburg));
+    decline_all(&mut game, &mut log);
+    assert_eq!(game.decider(), Decider::Power(Power::Protestant));
+    assert_eq!(game.pending().kind, DecisionKind::Impulse);
+    // No Protestant debates for the rest of the turn.
+    game.set_debater(Debater::Carlstadt, DebaterState::Uncommitted).unwrap();
+    assert!(!rules::debate::can_call_debate(&game, Power::Protestant, LanguageZone::German));
+}
+
+#[test]
+fn the_wartburg_needs_luther_alive() {
+    let mut game = windows_board();
+    game.give_card(Power::Protestant, Card::TheWartburg).unwrap();
+    let mut log = Vec::new();
+    papal_bull(&mut game, &mut log);
+    game.set_debater(Debater::Luther, DebaterState::Removed).unwrap();
+    while game.decider() != Decider::Power(Power::Protestant) {
+        apply(&mut game, Action::Decline, &mut log);
+    }
+    assert!(!legal(&game).contains(&Action::PlayEvent(Card::TheWartburg)));
+}
+
+#[test]
+fn the_wartburg_may_not_cancel_a_non_papal_home_card() {
+    let mut game = windows_board();
+    game.give_card(Power::Protestant, Card::TheWartburg).unwrap();
+    game.set_debater(Debater::Luther, DebaterState::Uncommitted).unwrap();
+    game.set_land_units(Space::Vienna, Faction::Hapsburg, LandUnits::regulars(1)).unwrap();
+    game.set_leader(Leader::CharlesV, LeaderLocation::Space(Space::Vienna)).unwrap();
+    game.give_card(Power::Hapsburg, Card::HolyRomanEmperor).unwrap();
+    common::to_impulse(&mut game, Power::Hapsburg);
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlayEvent(Card::HolyRomanEmperor), &mut log);
+    // The Protestant is asked (a mercenary card or the comet could be in its
+    // hand) but may not play The Wartburg.
+    while game.pending().kind == DecisionKind::Response {
+        if game.decider() == Decider::Power(Power::Protestant) {
+            assert!(!legal(&game).contains(&Action::PlayEvent(Card::TheWartburg)));
+        }
+        apply(&mut game, Action::Decline, &mut log);
+    }
+    assert!(!log.iter().any(|e| matches!(e, Event::AnnouncedCanceled { .. })));
+}
