@@ -1212,7 +1212,7 @@ mod tests {
         assert_eq!(g.validate(), Ok(()));
         let mut naval = g.clone();
         let at = NavalLocation::Sea(SeaZone::AegeanSea);
-        naval.stack.push(Frame::CombatCards { power: Power::Ottoman, at });
+        naval.stack.push(Frame::CombatCards { power: Power::Ottoman, at, remaining: EnumSet::EMPTY });
         assert_eq!(naval.validate(), Err(InvalidGame::FrameOutOfPlace));
         g.phase = Phase::Winter;
         assert_eq!(g.validate(), Err(InvalidGame::FrameOutOfPlace));

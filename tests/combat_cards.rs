@@ -196,6 +196,8 @@ fn mercenaries_bribed_switch_sides() {
         opponents: [opponent].into_iter().collect(),
         hapsburg_regulars_against: 0,
         holds_space: false,
+        fighting: true,
+        siege_artillery_loc: false,
     };
     assert!(combat_card_allowed(Card::MercenariesBribed, seat(Power::France, Power::Hapsburg)));
     assert!(!combat_card_allowed(Card::MercenariesBribed, seat(Power::Ottoman, Power::Hapsburg)));
@@ -278,6 +280,8 @@ fn siege_mining_adds_three_assault_dice() {
         opponents: [Power::France].into_iter().collect(),
         hapsburg_regulars_against: 0,
         holds_space: true,
+        fighting: true,
+        siege_artillery_loc: true,
     };
     assert!(!combat_card_allowed(Card::SiegeMining, defender));
     game.force_dice(&[1; 6]).unwrap(); // 3 regulars: 2 + Francis 1 + 3
@@ -365,6 +369,9 @@ fn janissaries_in_a_field_battle() {
     assert_eq!(game.legal_actions().as_slice(), [Action::Decline, Action::PlayEvent(Card::Janissaries)]);
     game.force_dice(&[6, 6, 1, 1, 1]).unwrap();
     apply(&mut game, Action::PlayEvent(Card::Janissaries), &mut log);
+    // The window stays open for more cards after the roll; none is left.
+    assert_eq!(game.legal_actions().as_slice(), [Action::Decline]);
+    apply(&mut game, Action::Decline, &mut log);
     let (_, _, winner) = field_battle(&log);
     assert_eq!(winner, Faction::Ottoman);
     assert_eq!(card_dice(&log, Card::Janissaries).map(|d| d.count()), Some(5));
@@ -411,6 +418,7 @@ fn arquebusiers_and_janissaries_at_sea() {
     assert_eq!(game.legal_actions().as_slice(), [Action::Decline, Action::PlayEvent(Card::Janissaries)]);
     game.force_dice(&[6, 6, 1, 1]).unwrap();
     apply(&mut game, Action::PlayEvent(Card::Janissaries), &mut log);
+    apply(&mut game, Action::Decline, &mut log);
     let battle = log.iter().find_map(|e| match *e {
         Event::NavalBattle { attacker_dice, defender_dice, winner, .. } => {
             Some((attacker_dice.count(), defender_dice.count(), winner))

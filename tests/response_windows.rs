@@ -355,3 +355,74 @@ fn the_wartburg_may_not_cancel_a_non_papal_home_card() {
     }
     assert!(!log.iter().any(|e| matches!(e, Event::AnnouncedCanceled { .. })));
 }
+
+// --- #35 Siege Artillery ----------------------------------------------------
+
+/// Calais: 3 French regulars with Francis I besiege 2 English regulars;
+/// France assaults; both combat-card windows are declined and the dice
+/// are rolled (3 dice each side, all misses). `holder` holds Siege Artillery; play is in fast play, so
+/// the windows ask only the holders.
+fn calais_assault(holder: Power, log: &mut Vec<Event>) -> Game {
+    let mut game = common::board(5);
+    game.set_war(Power::France, Power::England, true).unwrap();
+    game.set_besieged_units(Space::Calais, Faction::England, LandUnits::regulars(2)).unwrap();
+    game.set_land_units(Space::Calais, Faction::France, LandUnits::regulars(3)).unwrap();
+    game.set_leader(Leader::FrancisI, LeaderLocation::Space(Space::Calais)).unwrap();
+    common::impulse(&mut game, Power::France, 2);
+    game.give_card(holder, Card::SiegeArtillery).unwrap();
+    apply(&mut game, Action::Assault(Space::Calais), log);
+    game.force_dice(&[1; 3]).unwrap();
+    game.force_dice(&[1; 3]).unwrap();
+    common::card_windows(&mut game, log);
+    game
+}
+
+#[test]
+fn siege_artillery_gives_the_attacker_two_dice_hitting_on_three() {
+    let mut log = Vec::new();
+    assert!(rules::loc::land_loc_within(&common::board(5), Power::France, Space::Calais, 4));
+    let mut game = calais_assault(Power::Papacy, &mut log);
+    // The dice are rolled before the card is played.
+    assert_eq!(game.pending().kind, DecisionKind::CombatCards);
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    assert!(game.forced_dice().is_empty());
+    game.force_dice(&[3, 4]).unwrap();
+    apply(&mut game, Action::PlayEvent(Card::SiegeArtillery), &mut log);
+    apply(&mut game, Action::Decline, &mut log);
+    let dice = log.iter().find_map(|e| match *e {
+        Event::CombatCardDice { card: Card::SiegeArtillery, dice, power } => Some((power, dice.count())),
+        _ => None,
+    });
+    assert_eq!(dice, Some((Power::Papacy, 2)));
+    // Two hits: both English regulars are lost and Calais falls.
+    assert_eq!(game.pending().left, Some(2));
+    common::repeat(&mut game, Action::LoseUnit(LandUnitKind::Regular), 2, &mut log);
+    assert_eq!(game.land_units(Space::Calais, Faction::England), LandUnits::NONE);
+    assert_eq!(game.controller(Space::Calais), Faction::France);
+}
+
+#[test]
+fn siege_artillery_needs_a_line_of_communication_of_four_spaces_at_most() {
+    let mut log = Vec::new();
+    let mut game = common::board(5);
+    game.set_war(Power::France, Power::Papacy, true).unwrap();
+    // Lyon, Grenoble, Turin, Pavia, Modena, Ravenna: 5 spaces from Lyon.
+    game.set_controller(Space::Pavia, Faction::France).unwrap();
+    game.set_controller(Space::Modena, Faction::France).unwrap();
+    game.set_besieged_units(Space::Ravenna, Faction::Papacy, LandUnits::regulars(1)).unwrap();
+    game.set_land_units(Space::Ravenna, Faction::France, LandUnits::regulars(3)).unwrap();
+    assert!(rules::loc::has_loc(&game, Power::France, Space::Ravenna));
+    assert!(!rules::loc::land_loc_within(&game, Power::France, Space::Ravenna, 4));
+    assert!(rules::loc::land_loc_within(&game, Power::France, Space::Ravenna, 5));
+    game.give_card(Power::England, Card::SiegeArtillery).unwrap();
+    common::impulse(&mut game, Power::France, 2);
+    apply(&mut game, Action::Assault(Space::Ravenna), &mut log);
+    // Through the windows and the losses to the assault's end: England is
+    // never asked.
+    while !log.iter().any(|e| matches!(e, Event::Assault { .. })) {
+        assert_ne!(game.decider(), Decider::Power(Power::England));
+        let first = legal(&game)[0];
+        apply(&mut game, first, &mut log);
+    }
+    assert!(game.hand(Power::England).contains(Card::SiegeArtillery));
+}

@@ -255,7 +255,7 @@ fn janissaries_place(game: &mut Game, step: EventStep, action: Action, log: &mut
 /// #1 Janissaries in battle (§21.1): after both rolls, by the Ottoman, in a
 /// field battle (5 dice) or a naval battle (4 dice), never an assault.
 fn janissaries_in_battle(seat: Seat) -> bool {
-    seat.power == Power::Ottoman && seat.kind != BattleKind::Assault
+    seat.fighting && seat.power == Power::Ottoman && seat.kind != BattleKind::Assault
 }
 
 fn janissaries_dice(game: &mut Game, seat: Seat, log: &mut dyn Log) {
@@ -263,8 +263,6 @@ fn janissaries_dice(game: &mut Game, seat: Seat, log: &mut dyn Log) {
     let dice = game.roll_dice(combat_rules::extra_dice(Card::Janissaries, seat.power, seat.kind));
     game.war.cards.janissaries_rolled[side] = dice;
     log.event(Event::CombatCardDice { power: seat.power, card: Card::Janissaries, dice });
-    // The Janissaries window closes with the card.
-    game.stack.pop();
 }
 
 /// #2 Holy Roman Emperor (§21.2): the Hapsburg gets 5 CP to spend, and

@@ -214,6 +214,11 @@ pub(crate) fn response_use(card: Card) -> Option<Response> {
     card_event(card).and_then(|e| e.response)
 }
 
+/// The cards played after the roll in a battle (§6.1), with their use.
+pub(crate) fn after_roll_cards() -> impl Iterator<Item = (Card, Combat)> {
+    REGISTRY.iter().flatten().filter_map(|e| e.combat.filter(|c| c.after_roll).map(|c| (e.card, c)))
+}
+
 /// The built event of `card`, if any.
 pub(crate) fn card_event(card: Card) -> Option<&'static CardEvent> {
     REGISTRY[card.index()]

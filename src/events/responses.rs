@@ -3,7 +3,8 @@
 //! their text allows it, as events in the player's own impulse (#33
 //! Landsknechts, #36 Swiss Mercenaries, #38 Halley's Comet).
 
-use super::{CardEvent, EventStep, Leaves, Response, Steps, always};
+use super::{CardEvent, Combat, EventStep, Leaves, Response, Steps, always};
+use crate::rules::combat_cards::{BattleKind, SIEGE_ARTILLERY_DICE, Seat};
 use crate::frames::responses::{Answer, Moment, Window};
 use crate::types::{CardKind, Debater, Leader, LeaderKind};
 use crate::action::Action;
@@ -98,7 +99,32 @@ pub(super) const EVENTS: &[CardEvent] = &[
         response: Some(Response { usable: wartburg_usable, play: the_wartburg }),
         steps: None,
     },
+    CardEvent {
+        card: Card::SiegeArtillery,
+        playable: |_, _| false,
+        resolve: |_, _, _| {},
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: Some(Combat { after_roll: true, allowed: siege_artillery_allowed, play: siege_artillery }),
+        response: None,
+        steps: None,
+    },
 ];
+
+/// #35 Siege Artillery: after both sides' rolls in an assault (§15.1 step
+/// 8), by any power, where the assaulting power traces a line of
+/// communication of 4 or fewer land spaces to one of its fortified home
+/// spaces (`rules::loc::land_loc_within`).
+fn siege_artillery_allowed(seat: Seat) -> bool {
+    seat.kind == BattleKind::Assault && seat.siege_artillery_loc
+}
+
+/// #35 Siege Artillery: the attacker rolls 2 more dice, hitting on 3-6.
+fn siege_artillery(game: &mut Game, seat: Seat, log: &mut dyn Log) {
+    let dice = game.roll_dice(SIEGE_ARTILLERY_DICE);
+    game.war.cards.artillery_rolled = dice;
+    log.event(Event::CombatCardDice { power: seat.power, card: Card::SiegeArtillery, dice });
+}
 
 /// Plays a card that is also an event of the player's own impulse as a
 /// response: the same effect, its decisions above the window, which then

@@ -15,10 +15,12 @@ use crate::engine::{ActionList, Log};
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::frames::battle::{EntryStep, War};
+use crate::frames::siege::AssaultStep;
 use crate::frames::naval_war::{BattleStep, CombatStage};
 use crate::game::{Game, LandUnits};
 use crate::rules::battle::{self as battle_rules, commander, min_units};
-use crate::rules::combat_cards::{BattleKind, Seat, TERCIOS_DICE};
+use crate::rules::combat_cards::{BattleKind, SIEGE_ARTILLERY_LOC, Seat, TERCIOS_DICE};
+use crate::rules::loc;
 use crate::sets::EnumSet;
 use crate::types::{Card, CardKind, Faction, Power, Space};
 
@@ -37,9 +39,11 @@ impl Game {
             Frame::War(War::Entry(e)) => {
                 Some(Battle { kind: BattleKind::Field, attacker: e.power, after_roll: e.step == EntryStep::Resolve })
             }
-            Frame::War(War::Assault(a)) => {
-                Some(Battle { kind: BattleKind::Assault, attacker: a.power, after_roll: false })
-            }
+            Frame::War(War::Assault(a)) => Some(Battle {
+                kind: BattleKind::Assault,
+                attacker: a.power,
+                after_roll: matches!(a.step, AssaultStep::Rolled { .. }),
+            }),
             Frame::NavalCombat { power, stage: CombatStage::Battle { step, .. }, .. } => {
                 Some(Battle { kind: BattleKind::Naval, attacker: *power, after_roll: *step == BattleStep::Resolve })
             }
@@ -60,6 +64,7 @@ impl Game {
         let battle = self.window_battle()?;
         let attacking = power == battle.attacker;
         let one = |p: Power| -> EnumSet<Power> { [p].into_iter().collect() };
+        let mut siege_artillery_loc = false;
         let (opponents, hapsburg_regulars_against, holds_space) = match *self.stack.below(1)? {
             Frame::War(War::Entry(e)) => {
                 let opponents = if attacking { self.field_opponents(e.power, e.to) } else { one(e.power) };
@@ -73,20 +78,9 @@ impl Game {
                 (opponents, regulars, false)
             }
             Frame::War(War::Assault(a)) => {
-                let opponents = if attacking {
-                    let mut set: EnumSet<Power> = self
-                        .land_units_at(a.space)
-                        .filter(|&(_, u, b)| b && !u.is_empty())
-                        .filter_map(|(f, _, _)| commander(self, f))
-                        .collect();
-                    if let Some(p) = commander(self, self.controller(a.space)) {
-                        set.insert(p);
-                    }
-                    set
-                } else {
-                    one(a.power)
-                };
+                let opponents = if attacking { self.assault_defenders(a.space) } else { one(a.power) };
                 let holds = !attacking && self.own_factions(power).contains(self.controller(a.space));
+                siege_artillery_loc = loc::land_loc_within(self, a.power, a.space, SIEGE_ARTILLERY_LOC);
                 (opponents, 0, holds)
             }
             Frame::NavalCombat { power: active, stage: CombatStage::Battle { enemy, .. }, .. } => {
@@ -95,7 +89,79 @@ impl Game {
             }
             _ => return None,
         };
-        Some(Seat { power, kind: battle.kind, attacking, opponents, hapsburg_regulars_against, holds_space })
+        let fighting = attacking || self.battle_sides(battle.attacker).contains(power);
+        Some(Seat {
+            power,
+            kind: battle.kind,
+            attacking,
+            opponents,
+            hapsburg_regulars_against,
+            holds_space,
+            fighting,
+            siege_artillery_loc,
+        })
+    }
+
+    /// The defending major powers of the battle below the window on top.
+    fn battle_sides(&self, attacker: Power) -> EnumSet<Power> {
+        match *self.stack.below(1).expect("a battle below the window") {
+            Frame::War(War::Entry(e)) => self.defending_powers(attacker, e.to),
+            Frame::War(War::Assault(a)) => self.assault_defenders(a.space),
+            Frame::NavalCombat { stage: CombatStage::Battle { enemy, .. }, .. } => {
+                commander(self, enemy).into_iter().collect()
+            }
+            _ => EnumSet::EMPTY,
+        }
+    }
+
+    /// The major powers defending an assaulted `space`: those with units
+    /// besieged in it, and its controller's (§15.1 step 6).
+    pub(crate) fn assault_defenders(&self, space: Space) -> EnumSet<Power> {
+        let mut defenders: EnumSet<Power> = self
+            .land_units_at(space)
+            .filter(|&(_, u, b)| b && !u.is_empty())
+            .filter_map(|(f, _, _)| commander(self, f))
+            .collect();
+        if let Some(p) = commander(self, self.controller(space)) {
+            defenders.insert(p);
+        }
+        defenders
+    }
+
+    /// After both rolls (§14 step 7, §15.1 step 8, §16.2 step 6): the window
+    /// for the cards played after seeing the dice (Janissaries, #1; Siege
+    /// Artillery, #35; Professional Rowers, #34). `window` is the window
+    /// frame for the battle on top of the stack; it is pushed, and asks in
+    /// impulse order every power that could play such a card there (a card
+    /// that could be in its hand as far as is public, or with fast play is
+    /// in it), or is taken off again when nobody could.
+    pub(crate) fn open_after_roll_window(&mut self, window: impl Fn(Power, EnumSet<Power>) -> Frame) {
+        self.stack.push(window(Power::Ottoman, EnumSet::EMPTY));
+        let mut asked = EnumSet::EMPTY;
+        for &power in crate::engine::impulse_powers(self.scenario()) {
+            if self.may_play_after_roll(power) {
+                asked.insert(power);
+            }
+        }
+        self.stack.pop();
+        let mut order = crate::engine::impulse_powers(self.scenario()).iter().filter(|&&p| asked.contains(p));
+        if let Some(&first) = order.next() {
+            asked.remove(first);
+            self.stack.push(window(first, asked));
+        }
+    }
+
+    /// Whether `power` could play a card after the roll in the battle whose
+    /// window is on top (public facts only, but Janissaries' home card).
+    fn may_play_after_roll(&self, power: Power) -> bool {
+        let Some(seat) = self.window_seat(power) else { return false };
+        crate::events::after_roll_cards().any(|(card, combat)| {
+            let held = match card {
+                Card::Janissaries => power == Power::Ottoman && self.janissaries_ready(),
+                _ => self.card_may_be_held(power, card),
+            };
+            held && (combat.allowed)(seat)
+        })
     }
 
     /// Whether the Ottoman may play Janissaries (#1) in a battle it is in:
@@ -136,9 +202,8 @@ impl Game {
         }
         let Some(seat) = self.window_seat(power) else { return Some(false) };
         let Some(combat) = crate::events::combat_use(card) else { return Some(false) };
-        // Janissaries (#1), the one card played after the roll, needs its
-        // home card ready (`janissaries_ready`).
-        let ready = !battle.after_roll || self.janissaries_ready();
+        // Janissaries (#1) needs its home card ready (`janissaries_ready`).
+        let ready = card != Card::Janissaries || self.janissaries_ready();
         Some(
             combat.after_roll == battle.after_roll
                 && ready
@@ -162,7 +227,13 @@ impl Game {
                 self.discard.insert(card);
             }
         }
-        log.event(Event::CardPlayedAsEvent { power, card });
+        // A response card played in a battle is played as a response (§6.1).
+        if card.kind() == CardKind::Response {
+            let to = self.window_battle().map_or(power, |b| b.attacker);
+            log.event(Event::ResponsePlayed { power, card, to });
+        } else {
+            log.event(Event::CardPlayedAsEvent { power, card });
+        }
         if let Some(combat) = crate::events::combat_use(card) {
             (combat.play)(self, seat, log);
         }

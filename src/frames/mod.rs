@@ -161,8 +161,15 @@ pub(crate) enum Frame {
     /// enemy it fights there next (§16.1 step 7).
     BattleOrder { power: Power, at: Option<NavalLocation> },
     /// `power`'s combat-card window in the naval battle at `at` (§16.2 steps
-    /// 3-4), or the Ottoman's Janissaries window after the roll (step 6).
-    CombatCards { power: Power, at: NavalLocation },
+    /// 3-4), or after the roll the window for Janissaries and Professional
+    /// Rowers (step 6), asking `power` and then `remaining`.
+    CombatCards {
+        power: Power,
+        at: NavalLocation,
+        /// After the roll, the powers still to ask, in impulse order.
+        #[cfg_attr(feature = "serde", serde(default))]
+        remaining: EnumSet<Power>,
+    },
     /// `power` picks whose squadrons of its side sink at `at`, `squadrons`
     /// more (§16.2 step 8).
     NavalLosses { power: Power, at: NavalLocation, squadrons: u8 },

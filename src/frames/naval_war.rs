@@ -214,12 +214,12 @@ impl Game {
             BattleStep::AttackerCards => {
                 self.war.cards = Default::default();
                 self.set_combat_stage(next(BattleStep::DefenderCards));
-                self.stack.push(Frame::CombatCards { power, at });
+                self.stack.push(Frame::CombatCards { power, at, remaining: EnumSet::EMPTY });
             }
             BattleStep::DefenderCards => {
                 self.set_combat_stage(next(BattleStep::Roll));
                 if let Some(defender) = enemy.major().filter(|&p| self.decides(p)) {
-                    self.stack.push(Frame::CombatCards { power: defender, at });
+                    self.stack.push(Frame::CombatCards { power: defender, at, remaining: EnumSet::EMPTY });
                 }
             }
             BattleStep::Roll => self.roll_naval_battle(power, at, enemy),
@@ -242,11 +242,7 @@ impl Game {
             self.war.cards.rolled[side] = self.roll_dice(n);
         }
         self.set_combat_stage(CombatStage::Battle { at, enemy, step: BattleStep::Resolve });
-        let ottoman_in =
-            power == Power::Ottoman || crate::rules::battle::commander(self, enemy) == Some(Power::Ottoman);
-        if ottoman_in && self.janissaries_ready() {
-            self.stack.push(Frame::CombatCards { power: Power::Ottoman, at });
-        }
+        self.open_after_roll_window(|power, remaining| Frame::CombatCards { power, at, remaining });
     }
 
     /// §16.2 steps 7-8: the winner, the losses.
@@ -630,11 +626,27 @@ impl Game {
     /// A combat-card window (§16.2 steps 3-4) or the Janissaries window
     /// (step 6): a card played (the window stays open for more, but
     /// Janissaries' closes), or declined.
+    /// A power plays a combat card (the window stays open for more) or
+    /// declines (after the roll the next power is asked, else the window
+    /// closes).
     pub(crate) fn apply_naval_combat_cards(&mut self, power: Power, action: Action, log: &mut dyn Log) {
         match action {
             Action::PlayEvent(card) => self.play_combat_card(power, card, log),
             _ => {
-                self.stack.pop();
+                let Some(Frame::CombatCards { remaining, .. }) = self.stack.top_mut() else { return };
+                let mut rest = *remaining;
+                let next = crate::engine::impulse_powers(self.scenario()).iter().copied().find(|&p| rest.contains(p));
+                match next {
+                    Some(next) => {
+                        rest.remove(next);
+                        if let Some(Frame::CombatCards { power, remaining, .. }) = self.stack.top_mut() {
+                            (*power, *remaining) = (next, rest);
+                        }
+                    }
+                    None => {
+                        self.stack.pop();
+                    }
+                }
             }
         }
         self.run_naval_combat(log);

@@ -119,7 +119,7 @@ impl Game {
 
     /// Whether `power` may hold `card` as far as it is public (or, with
     /// fast play, whether it does).
-    fn card_may_be_held(&self, power: Power, card: Card) -> bool {
+    pub(crate) fn card_may_be_held(&self, power: Power, card: Card) -> bool {
         if self.setup.fast_play {
             return self.hand(power).contains(card);
         }

@@ -9,6 +9,7 @@ use crate::frames::Frame;
 use crate::frames::battle::{RetreatKind, War};
 use crate::game::{Game, LandUnits, LeaderLocation, NavalLocation};
 use crate::rules::battle::{self as rules, best_battle_rating, commander, is_hostile, less};
+use crate::rules::combat_cards::SIEGE_ARTILLERY_HIT;
 use crate::rules::movement::formation_limit;
 use crate::sets::EnumSet;
 use crate::types::{Faction, LandUnitKind, Leader, LeaderKind, Power, Space};
@@ -38,6 +39,9 @@ pub(crate) enum AssaultStep {
     Cards,
     /// The roll (§15.1 step 7).
     Roll,
+    /// Both sides rolled: the window for Siege Artillery (§15.1 step 8,
+    /// #35), then the losses.
+    Rolled { attacker: Dice, defender: Dice },
     /// Losses (§15.1 step 9): the attacker's, then each defending group's.
     Losses { attacker: Dice, defender: Dice, attacker_loss: u8, shares: [u8; Faction::COUNT] },
     /// Success or failure (§15.1 steps 10-11).
@@ -153,10 +157,16 @@ impl Game {
                 let (a_n, d_n) = (self.war.cards.main_dice(0, a_n), self.war.cards.main_dice(1, d_n));
                 let attacker = self.roll_dice(a_n);
                 let defender = self.roll_dice(d_n);
+                a.step = AssaultStep::Rolled { attacker, defender };
+                self.set_assault(a);
+                self.open_after_roll_window(|power, remaining| Frame::War(War::CombatCards { power, remaining }));
+            }
+            AssaultStep::Rolled { attacker, defender } => {
+                let inside = rules::units_inside(self, a.space);
                 let own_units = self.land_units(a.space, Faction::from(a.power)).total();
                 let attacker_loss = defender.hits().min(own_units);
                 let mut groups = self.inside_groups(a.space);
-                let shares = self.share_among(&mut groups, attacker.hits().min(inside.total()));
+                let shares = self.share_among(&mut groups, self.assault_hits(attacker).min(inside));
                 a.step = AssaultStep::Losses { attacker, defender, attacker_loss, shares };
                 self.set_assault(a);
             }
@@ -234,13 +244,19 @@ impl Game {
         self.settle(faction, space, log);
     }
 
+    /// The attacker's hits in an assault: its roll's, and Siege Artillery's
+    /// on 3-6 (#35).
+    fn assault_hits(&self, attacker: Dice) -> u8 {
+        attacker.hits().saturating_add(self.war.cards.artillery_rolled.hits_from(SIEGE_ARTILLERY_HIT))
+    }
+
     /// §15.1 steps 10-11.
     fn finish_assault(&mut self, a: Assault, attacker: Dice, defender: Dice, log: &mut dyn Log) {
         let (power, space) = (a.power, a.space);
         let own = Faction::from(power);
         let controller = self.controller(space);
         let survivors = self.land_units(space, own).total();
-        let success = attacker.hits() >= 1 && rules::units_inside(self, space) == 0 && survivors >= 1;
+        let success = self.assault_hits(attacker) >= 1 && rules::units_inside(self, space) == 0 && survivors >= 1;
         log.event(Event::Assault {
             attacker: power,
             defender: controller,

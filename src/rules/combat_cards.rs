@@ -34,6 +34,14 @@ pub struct Seat {
     /// Whether the assaulted space is the power's (or its allied minor's):
     /// Mercenaries Grow Restless (#27).
     pub holds_space: bool,
+    /// Whether the power has units in the battle (the cards played after
+    /// the roll may also come from powers that do not: Siege Artillery,
+    /// #35; Professional Rowers, #34).
+    pub fighting: bool,
+    /// In an assault: whether the assaulting power traces a line of
+    /// communication of at most [`SIEGE_ARTILLERY_LOC`] land spaces to one
+    /// of its fortified home spaces (Siege Artillery, #35).
+    pub siege_artillery_loc: bool,
 }
 
 /// Whether `seat.power` may play combat card `card` as its event in the
@@ -57,6 +65,8 @@ pub struct Seat {
 ///     opponents: [Power::Hapsburg].into_iter().collect(),
 ///     hapsburg_regulars_against: 0,
 ///     holds_space: false,
+///     fighting: true,
+///     siege_artillery_loc: false,
 /// };
 /// assert!(combat_card_allowed(Card::Arquebusiers, seat));
 /// assert!(!combat_card_allowed(Card::FieldArtillery, seat));
@@ -64,6 +74,19 @@ pub struct Seat {
 pub fn combat_card_allowed(card: Card, seat: Seat) -> bool {
     crate::events::combat_use(card).is_some_and(|c| !c.after_roll && (c.allowed)(seat))
 }
+
+/// Siege Artillery (#35): the attacker's extra dice in an assault.
+pub const SIEGE_ARTILLERY_DICE: u8 = 2;
+/// Siege Artillery (#35): its dice hit on 3, 4, 5 or 6.
+pub const SIEGE_ARTILLERY_HIT: u8 = 3;
+/// Siege Artillery (#35): the longest line of communication, in land
+/// spaces, to a fortified home space of the assaulting power.
+pub const SIEGE_ARTILLERY_LOC: u8 = 4;
+/// Professional Rowers (#34): the extra dice it grants a side in a naval battle.
+pub const ROWERS_DICE: u8 = 3;
+/// Professional Rowers (#34): what it adds to or takes from a naval
+/// interception or avoid-battle roll.
+pub const ROWERS_MODIFIER: i8 = 2;
 
 /// Tercios (#30): the Hapsburg's 3 extra dice, or the 3 dice fewer it rolls.
 pub const TERCIOS_DICE: u8 = 3;
@@ -130,17 +153,27 @@ pub(crate) struct BattleCards {
     pub tercios_rolled: [Dice; 2],
     /// Janissaries' rolls by side.
     pub janissaries_rolled: [Dice; 2],
+    /// Siege Artillery's roll for the attacker, hitting on 3-6 (#35).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub artillery_rolled: Dice,
+    /// Professional Rowers' rolls by side (#34).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub rowers_rolled: [Dice; 2],
     /// Surprise Attack: the hits of the first roll, whose losses were taken before the other side rolled.
     pub first_hits: u8,
 }
 
 impl BattleCards {
-    /// A side's hits: its roll, Tercios' dice on 4-6, Janissaries'.
+    /// A side's hits: its roll, Tercios' dice on 4-6, Janissaries',
+    /// Professional Rowers', and for the attacker Siege Artillery's on 3-6.
     pub(crate) fn hits(&self, side: usize) -> u8 {
+        let artillery = if side == 0 { self.artillery_rolled.hits_from(SIEGE_ARTILLERY_HIT) } else { 0 };
         self.rolled[side]
             .hits()
             .saturating_add(self.tercios_rolled[side].hits_from(TERCIOS_HIT))
             .saturating_add(self.janissaries_rolled[side].hits())
+            .saturating_add(self.rowers_rolled[side].hits())
+            .saturating_add(artillery)
     }
 
     /// The dice a side rolled in all.
@@ -149,6 +182,8 @@ impl BattleCards {
             .count()
             .saturating_add(self.tercios_rolled[side].count())
             .saturating_add(self.janissaries_rolled[side].count())
+            .saturating_add(self.rowers_rolled[side].count())
+            .saturating_add(if side == 0 { self.artillery_rolled.count() } else { 0 })
     }
 
     /// A side's main dice: `base` with the cards' extra and fewer dice.

@@ -113,6 +113,38 @@ pub fn has_loc(game: &Game, power: Power, target: Space) -> bool {
     false
 }
 
+/// Whether `power` traces a line of communication over land from `target`
+/// to one of its own fortified home spaces that is a source (§12.1) in at
+/// most `steps` moves from space to space: Siege Artillery's limit (#35,
+/// "4 or fewer land spaces"; ruling E10).
+///
+/// ```
+/// use here_i_stand::{Game, Power, Scenario, Setup, Space, rules::loc::land_loc_within};
+/// let game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(land_loc_within(&game, Power::France, Space::Orleans, 1));
+/// assert!(!land_loc_within(&game, Power::France, Space::Orleans, 0));
+/// ```
+pub fn land_loc_within(game: &Game, power: Power, target: Space, steps: u8) -> bool {
+    let own_source = |space: Space| is_loc_source(game, power, space) && space.home() == Faction::from(power);
+    let mut frontier: EnumSet<Space> = [target].into_iter().collect();
+    let mut seen = frontier;
+    for _ in 0..steps {
+        let mut next = EnumSet::EMPTY;
+        for space in frontier {
+            for n in space.land_neighbours() {
+                if own_source(n) {
+                    return true;
+                }
+                if is_loc_passable(game, power, n) && seen.insert(n) {
+                    next.insert(n);
+                }
+            }
+        }
+        frontier = next;
+    }
+    false
+}
+
 /// A step of a path: a land space or a sea zone.
 #[derive(Clone, Copy)]
 enum Node {

@@ -185,19 +185,13 @@ impl Game {
         self.after_rolls(e);
     }
 
-    /// After both rolls: the Ottoman's Janissaries window (§14 step 7) if
-    /// it fights with units here and holds the card, then the result.
+    /// After both rolls: the window for the cards played after seeing the
+    /// dice (§14 step 7: Janissaries, if the Ottoman fights with units here
+    /// and holds it), then the result.
     pub(super) fn after_rolls(&mut self, mut e: Entry) {
         e.step = EntryStep::Resolve;
         self.set_entry(e);
-        let ottoman_in = if e.power == Power::Ottoman {
-            e.units.total() + e.joined.total() > 0
-        } else {
-            self.defending_powers(e.power, e.to).contains(Power::Ottoman)
-        };
-        if ottoman_in && self.janissaries_ready() {
-            self.stack.push(Frame::War(War::CombatCards { power: Power::Ottoman, remaining: EnumSet::EMPTY }));
-        }
+        self.open_after_roll_window(|power, remaining| Frame::War(War::CombatCards { power, remaining }));
     }
 
     /// §14 steps 8-9: more hits wins, ties to the defender; each side loses
