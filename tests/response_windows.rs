@@ -426,3 +426,113 @@ fn siege_artillery_needs_a_line_of_communication_of_four_spaces_at_most() {
     }
     assert!(game.hand(Power::England).contains(Card::SiegeArtillery));
 }
+
+// --- #32 Gout against Holy Roman Emperor ------------------------------------
+
+#[test]
+fn gout_stops_charles_v_transfer_by_holy_roman_emperor_without_a_lost_cp() {
+    let mut game = windows_board();
+    game.set_land_units(Space::Vienna, Faction::Hapsburg, LandUnits::regulars(1)).unwrap();
+    game.set_leader(Leader::CharlesV, LeaderLocation::Space(Space::Vienna)).unwrap();
+    game.give_card(Power::Hapsburg, Card::HolyRomanEmperor).unwrap();
+    game.give_card(Power::France, Card::Gout).unwrap();
+    common::to_impulse(&mut game, Power::Hapsburg);
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlayEvent(Card::HolyRomanEmperor), &mut log);
+    decline_all(&mut game, &mut log); // the event's own window
+    apply(&mut game, Action::PlaceAt(Space::Valladolid), &mut log);
+    respond(&mut game, Power::France, Card::Gout, &mut log);
+    assert!(log.contains(&Event::AnnouncedCanceled { power: Power::Hapsburg, by: Card::Gout }));
+    assert_eq!(game.leader_location(Leader::CharlesV), LeaderLocation::Space(Space::Vienna));
+    // The 5 CP of the card are all there; Charles V may not move with them.
+    assert_eq!(game.pending().cp, Some(5));
+    apply(&mut game, Action::MoveFrom(Space::Vienna), &mut log);
+    assert!(!legal(&game).contains(&Action::AddLeader(Leader::CharlesV)));
+}
+
+#[test]
+fn without_gout_charles_v_goes_where_announced() {
+    let mut game = windows_board();
+    game.set_leader(Leader::CharlesV, LeaderLocation::Space(Space::Vienna)).unwrap();
+    game.give_card(Power::Hapsburg, Card::HolyRomanEmperor).unwrap();
+    common::to_impulse(&mut game, Power::Hapsburg);
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlayEvent(Card::HolyRomanEmperor), &mut log);
+    decline_all(&mut game, &mut log);
+    apply(&mut game, Action::PlaceAt(Space::Valladolid), &mut log);
+    // The transfer is announced: the others may answer it.
+    assert_eq!(decline_all(&mut game, &mut log).len(), 5);
+    assert_eq!(game.leader_location(Leader::CharlesV), LeaderLocation::Space(Space::Valladolid));
+}
+
+// --- #115 Thomas Cromwell ---------------------------------------------------
+
+#[test]
+fn thomas_cromwell_cancels_papal_bull_against_cranmer() {
+    let mut game = windows_board();
+    game.set_reformer(Reformer::Cranmer, ReformerState::OnMap).unwrap();
+    game.set_debater(Debater::Cranmer, DebaterState::Uncommitted).unwrap();
+    game.give_card(Power::Papacy, Card::PapalBull).unwrap();
+    game.give_card(Power::England, Card::ThomasCromwell).unwrap();
+    common::to_impulse(&mut game, Power::Papacy);
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlayEvent(Card::PapalBull), &mut log);
+    // Not at the card's announcement: Cromwell answers the choice of Cranmer.
+    while game.pending().kind == DecisionKind::Response {
+        assert!(!legal(&game).contains(&Action::PlayEvent(Card::ThomasCromwell)));
+        apply(&mut game, Action::Decline, &mut log);
+    }
+    apply(&mut game, Action::ExcommunicateReformer(Reformer::Cranmer), &mut log);
+    respond(&mut game, Power::England, Card::ThomasCromwell, &mut log);
+    assert!(log.contains(&Event::AnnouncedCanceled { power: Power::Papacy, by: Card::ThomasCromwell }));
+    assert_eq!(game.reformer_state(Reformer::Cranmer), ReformerState::OnMap);
+    assert!(!log.iter().any(|e| matches!(e, Event::ReformerExcommunicated(_))));
+    assert!(game.discard_pile().contains(Card::ThomasCromwell));
+}
+
+/// England plays Thomas Cromwell as its event; returns the choices.
+fn cromwell_event(game: &mut Game, log: &mut Vec<Event>) -> Vec<Action> {
+    game.give_card(Power::England, Card::ThomasCromwell).unwrap();
+    common::to_impulse(game, Power::England);
+    apply(game, Action::PlayEvent(Card::ThomasCromwell), log);
+    decline_all(game, log);
+    legal(game)
+}
+
+#[test]
+fn thomas_cromwell_gives_england_dissolution_of_the_monasteries_back() {
+    let mut game = windows_board();
+    game.discard_card(Card::DissolutionOfTheMonasteries).unwrap();
+    let mut log = Vec::new();
+    let choices = cromwell_event(&mut game, &mut log);
+    assert!(choices.contains(&Action::Retrieve(Card::DissolutionOfTheMonasteries)));
+    apply(&mut game, Action::Retrieve(Card::DissolutionOfTheMonasteries), &mut log);
+    assert!(game.hand(Power::England).contains(Card::DissolutionOfTheMonasteries));
+    // No pregnancy result of 3 or lower yet: Cromwell is discarded.
+    assert!(game.discard_pile().contains(Card::ThomasCromwell));
+}
+
+#[test]
+fn thomas_cromwell_publishes_a_treatise_and_cheapens_english_treatises() {
+    let mut game = windows_board();
+    game.set_pregnancy_result(2, true).unwrap();
+    // Cranmer in London gives the treatise its targets.
+    game.set_reformer(Reformer::Cranmer, ReformerState::OnMap).unwrap();
+    let mut log = Vec::new();
+    let choices = cromwell_event(&mut game, &mut log);
+    // Dissolution is not in the discard pile: only the treatise.
+    assert_eq!(choices, [Action::PublishTreatise(LanguageZone::English)]);
+    apply(&mut game, Action::PublishTreatise(LanguageZone::English), &mut log);
+    assert_eq!(game.pending().kind, DecisionKind::ReformationAttempts);
+    // A result of 3 or lower has occurred: Cromwell leaves the game.
+    assert!(game.removed_cards().contains(Card::ThomasCromwell));
+    assert_eq!(game.treatise_cost(Power::England), 2);
+}
+
+#[test]
+fn thomas_cromwell_is_englands_event() {
+    let mut game = windows_board();
+    game.give_card(Power::France, Card::ThomasCromwell).unwrap();
+    common::to_impulse(&mut game, Power::France);
+    assert!(!legal(&game).contains(&Action::PlayEvent(Card::ThomasCromwell)));
+}

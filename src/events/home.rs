@@ -5,7 +5,8 @@
 //! `england.rs`.) Their pure rules are in `rules::home_cards`,
 //! `rules::combat_cards` and `rules::events`.
 
-use super::{CardEvent, Combat, EventStep, Leaves, Steps, always};
+use super::{ANNOUNCED, CardEvent, Combat, EventStep, Leaves, Steps, always};
+use crate::frames::responses::Moment;
 use crate::action::Action;
 use crate::engine::{ActionList, Log};
 use crate::event::Event;
@@ -19,7 +20,7 @@ use crate::rules::home_cards::{
     leipzig_bars, reformer_zone, retrievable_cards,
 };
 use crate::sets::EnumSet;
-use crate::types::{Card, Faction, LandUnitKind, LanguageZone, Leader, Power};
+use crate::types::{Card, Faction, LandUnitKind, LanguageZone, Leader, Power, Reformer};
 
 pub(super) const EVENTS: &[CardEvent] = &[
     CardEvent {
@@ -299,6 +300,12 @@ fn emperor_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn
                 top.flag = true;
             }
         }
+        // Announced first: Gout may stop the transfer (#32).
+        Action::PlaceAt(_) if step.step != ANNOUNCED => {
+            game.stack.pop();
+            let step = EventStep { step: ANNOUNCED, ..step };
+            game.announce(Power::Hapsburg, Moment::Choice { step, action }, log);
+        }
         Action::PlaceAt(space) => {
             game.stack.pop();
             let to = LeaderLocation::Space(space);
@@ -385,6 +392,11 @@ fn papal_bull_actions(game: &Game, step: EventStep, list: &mut ActionList) {
 fn papal_bull_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
     game.stack.pop();
     match action {
+        // Announced first: Thomas Cromwell may cancel it (#115).
+        Action::ExcommunicateReformer(Reformer::Cranmer) if step.step != ANNOUNCED => {
+            let step = EventStep { step: ANNOUNCED, ..step };
+            game.announce(Power::Papacy, Moment::Choice { step, action }, log);
+        }
         Action::ExcommunicateReformer(reformer) => {
             game.reformers_excommunicated.insert(reformer);
             game.reformers[reformer.index()] = ReformerState::Away;

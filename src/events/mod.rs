@@ -150,6 +150,11 @@ impl EventStep {
     }
 }
 
+/// The `step` of an event decision whose choice was announced and its
+/// response window closed: the card's code applies the choice this time
+/// (`frames::responses::Moment::Choice`).
+pub(crate) const ANNOUNCED: u8 = u8::MAX;
+
 /// The built events, theme by theme.
 const THEMES: [&[CardEvent]; 8] = [
     home::EVENTS,

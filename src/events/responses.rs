@@ -100,6 +100,21 @@ pub(super) const EVENTS: &[CardEvent] = &[
         steps: None,
     },
     CardEvent {
+        card: Card::ThomasCromwell,
+        playable: |_, power| power == Power::England,
+        resolve: |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::ThomasCromwell, power))),
+        leaves: Leaves::If(|game, _| game.succession.results & LOW_PREGNANCY_RESULTS != 0),
+        forced: None,
+        combat: None,
+        response: Some(Response { usable: cromwell_usable, play: |_, _, _| Answer::Cancel }),
+        steps: Some(Steps {
+            prompt: |_| "Dissolution of the Monasteries to take back, or a treatise to publish in England",
+            actions: cromwell_actions,
+            apply: cromwell_apply,
+            fits: |step| step.step == 0 && step.power == Power::England,
+        }),
+    },
+    CardEvent {
         card: Card::SiegeArtillery,
         playable: |_, _| false,
         resolve: |_, _, _| {},
@@ -110,6 +125,49 @@ pub(super) const EVENTS: &[CardEvent] = &[
         steps: None,
     },
 ];
+
+/// The pregnancy chart results 1, 2 and 3 (bits of `Succession::results`):
+/// after one of them, #115 Thomas Cromwell leaves the game when played as
+/// an event.
+const LOW_PREGNANCY_RESULTS: u8 = 0b1110;
+
+/// #115 Thomas Cromwell as a response: by a power other than the Papacy,
+/// to cancel Papal Bull's excommunication of Cranmer, announced
+/// (`Moment::Choice`).
+fn cromwell_usable(_: &Game, window: Window) -> bool {
+    let Moment::Choice { step, action } = window.moment else { return false };
+    step.card == Card::PapalBull
+        && action == Action::ExcommunicateReformer(crate::types::Reformer::Cranmer)
+        && window.power != window.actor
+}
+
+/// #115 Thomas Cromwell as an event, England's (ruling E12): take
+/// Dissolution of the Monasteries from the discard pile into England's
+/// hand, or publish a treatise in the English zone (2 Reformation
+/// attempts), after which English treatises cost 2 CP for the rest of the
+/// turn (`Succession::cromwell_treatises`).
+fn cromwell_actions(game: &Game, _: EventStep, list: &mut ActionList) {
+    if game.discard_pile().contains(Card::DissolutionOfTheMonasteries) {
+        list.push(Action::Retrieve(Card::DissolutionOfTheMonasteries));
+    }
+    list.push(Action::PublishTreatise(crate::types::LanguageZone::English));
+}
+
+fn cromwell_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    match action {
+        Action::Retrieve(card) => {
+            game.discard.remove(card);
+            game.hands[Power::England.index()].insert(card);
+            log.event(Event::CardRetrieved { power: Power::England, card });
+        }
+        Action::PublishTreatise(zone) => {
+            game.succession.cromwell_treatises = true;
+            game.publish_treatise(step.power, zone);
+        }
+        _ => {}
+    }
+}
 
 /// #35 Siege Artillery: after both sides' rolls in an assault (§15.1 step
 /// 8), by any power, where the assaulting power traces a line of
@@ -166,6 +224,11 @@ fn gout_targets(game: &Game, window: Window) -> EnumSet<Leader> {
     }
     let leaders: EnumSet<Leader> = match window.moment {
         Moment::Move { leaders, .. } => leaders,
+        // Charles V's transfer by Holy Roman Emperor (#2): "it stops any
+        // transfer he has just announced".
+        Moment::Choice { step, action: Action::PlaceAt(_) } if step.card == Card::HolyRomanEmperor => {
+            [Leader::CharlesV].into_iter().collect()
+        }
         Moment::Assault { space } => game.army_leaders_at(space, Faction::from(window.actor)).collect(),
         _ => EnumSet::EMPTY,
     };

@@ -372,13 +372,30 @@ impl Game {
         list.extend(candidates.filter(|&a| self.religious_spend_legal(power, cp, a)));
     }
 
+    /// What a Publish Treatise costs `power` (§18.1): England 3 CP, or 2
+    /// in a turn of Thomas Cromwell's treatise (#115); the Protestant 2.
+    pub fn treatise_cost(&self, power: Power) -> u8 {
+        if power == Power::England && !self.succession.cromwell_treatises {
+            cost::TREATISE_ENGLAND
+        } else {
+            cost::TREATISE
+        }
+    }
+
+    /// `power` publishes a treatise in `zone` (§18.1): 2 Reformation
+    /// attempts there (its CP already paid, or given by an event).
+    pub(crate) fn publish_treatise(&mut self, power: Power, zone: LanguageZone) {
+        let kind = AttemptKind::Reformation;
+        self.begin_attempts(Series::new(power, kind, Source::Treatise, Some(zone), ACTION_ATTEMPTS));
+    }
+
     /// Whether `power` may take the religious action `action` with `cp` left.
     pub(crate) fn religious_spend_legal(&self, power: Power, cp: u8, action: Action) -> bool {
         match (power, action) {
             (Power::Protestant, Action::PublishTreatise(_)) => cp >= cost::TREATISE,
             // England only with the Cranmer reformer on the map, in the English zone (§18.1).
             (Power::England, Action::PublishTreatise(zone)) => {
-                cp >= cost::TREATISE_ENGLAND
+                cp >= self.treatise_cost(power)
                     && zone == LanguageZone::English
                     && self.reformer_state(Reformer::Cranmer) == ReformerState::OnMap
             }
@@ -419,10 +436,8 @@ impl Game {
     pub(crate) fn apply_religious_spend(&mut self, power: Power, action: Action, log: &mut dyn Log) {
         match action {
             Action::PublishTreatise(zone) => {
-                let price = if power == Power::England { cost::TREATISE_ENGLAND } else { cost::TREATISE };
-                self.pay(price);
-                let kind = AttemptKind::Reformation;
-                self.begin_attempts(Series::new(power, kind, Source::Treatise, Some(zone), ACTION_ATTEMPTS));
+                self.pay(self.treatise_cost(power));
+                self.publish_treatise(power, zone);
             }
             Action::BurnBooks(zone) => {
                 self.pay(cost::BURN_BOOKS);

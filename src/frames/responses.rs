@@ -53,6 +53,11 @@ pub(crate) enum Moment {
     Event { card: Card },
     /// The start of the actor's impulse, before it plays a card (ruling E7).
     Impulse,
+    /// A card event's announced choice, `action` at `step`, not yet
+    /// applied: Holy Roman Emperor moving Charles V (Gout, #32), Papal Bull
+    /// excommunicating Cranmer (Thomas Cromwell, #115). The step carries
+    /// `step: ANNOUNCED` so that the card's code applies it this time.
+    Choice { step: crate::events::EventStep, action: Action },
 }
 
 impl Moment {
@@ -65,14 +70,14 @@ impl Moment {
             Moment::NavalMove => crate::rules::naval::NAVAL_MOVE_COST,
             Moment::Piracy { .. } => crate::rules::piracy::PIRACY_COST,
             Moment::Transport { .. } => crate::rules::naval_war::TRANSPORT_LEG_COST,
-            Moment::Event { .. } | Moment::Impulse => 0,
+            Moment::Event { .. } | Moment::Impulse | Moment::Choice { .. } => 0,
         }
     }
 
     /// Whether the moment is CP committed to a military action (the ones
     /// Foul Weather may disrupt).
     pub(crate) fn is_military(self) -> bool {
-        !matches!(self, Moment::Event { .. } | Moment::Impulse)
+        !matches!(self, Moment::Event { .. } | Moment::Impulse | Moment::Choice { .. })
     }
 }
 
@@ -212,6 +217,10 @@ impl Game {
             Moment::Transport { from } => self.begin_transport(power, from),
             Moment::Event { card } => self.resolve_event(power, card, log),
             Moment::Impulse => self.stack.push(Frame::Impulse { power }),
+            Moment::Choice { step, action } => {
+                self.stack.push(Frame::Event(step));
+                self.apply_event_step(step, action, log);
+            }
         }
     }
 

@@ -29,6 +29,10 @@ pub(crate) struct Succession {
     /// when the Burn Books attempts before it end (§21.3 step 3).
     #[cfg_attr(feature = "serde", serde(default))]
     pub(crate) mary_debate_pending: bool,
+    /// Thomas Cromwell's treatise was published this turn (#115): English
+    /// treatises cost 2 CP until the turn ends.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub(crate) cromwell_treatises: bool,
 }
 
 impl Default for Succession {
@@ -39,6 +43,7 @@ impl Default for Succession {
             beheading_pending: false,
             catherine_marker: false,
             mary_debate_pending: false,
+            cromwell_treatises: false,
         }
     }
 }
