@@ -383,6 +383,14 @@ pub enum Event {
         /// The card that canceled it.
         by: Card,
     },
+    /// Professional Rowers (#34) modified `power`'s naval interception or
+    /// avoid-battle roll by `by` (+2 or -2).
+    RollModified {
+        /// Whose roll.
+        power: Power,
+        /// The modifier.
+        by: i8,
+    },
     /// A mandatory event not played by its deadline resolved in winter
     /// (§19 step 8), with no CP.
     MandatoryEventForced(Card),
@@ -953,6 +961,7 @@ impl core::fmt::Display for Event {
             Event::AnnouncedCanceled { power, by } => {
                 write!(f, "{power}'s announced action is canceled by {} (#{})", by.name(), by.number())
             }
+            Event::RollModified { power, by } => write!(f, "{power}'s roll is modified by {by:+}"),
             Event::MandatoryEventForced(card) => {
                 write!(f, "{} (#{}) resolves in winter as a mandatory event", card.name(), card.number())
             }

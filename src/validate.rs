@@ -822,10 +822,14 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
         PlaceLeader => matches!(below, None | Some(Spend | PlaceLeader)),
         // A card event's own decisions (`Frame::Event`): alone, on the CP
         // of the card, or in a power's spring deployment decision (#102).
-        Event => matches!(below, None | Some(Spend | Deployment | Response)),
+        // Also a response card's decisions above its window, or above a
+        // battle's combat-card window (Professional Rowers' side, #34).
+        Event => matches!(below, None | Some(Spend | Deployment | Response | CombatCards)),
         // A response window (§6.1): alone (the start of an impulse, an
-        // event announced), or on the CP committed to an action.
-        Response => matches!(below, None | Some(Spend)),
+        // event announced), on the CP committed to an action or an event's
+        // CP, or on a naval interception or the naval war whose roll it
+        // answers (Professional Rowers, #34).
+        Response => matches!(below, None | Some(Spend | Interception | NavalCombat)),
         // Interventions after a declaration of war (§9.6 steps 4-5, §22.2),
         // also after Six Wives' declaration (#3, on its CP).
         Intervention | FreeDeclaration | Displacement => matches!(below, Some(Declarations | Spend)),

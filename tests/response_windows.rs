@@ -536,3 +536,102 @@ fn thomas_cromwell_is_englands_event() {
     common::to_impulse(&mut game, Power::France);
     assert!(!legal(&game).contains(&Action::PlayEvent(Card::ThomasCromwell)));
 }
+
+// --- #34 Professional Rowers ------------------------------------------------
+
+fn sea(zone: SeaZone) -> NavalLocation {
+    NavalLocation::Sea(zone)
+}
+
+/// The Hapsburg at war with the Ottoman sails a squadron from Naples into
+/// the Tyrrhenian Sea (fast play: only `holder`, holding Professional
+/// Rowers, is asked in the windows).
+fn tyrrhenian_move(game: &mut Game, holder: Power) {
+    game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
+    let one = NavalUnits::squadrons(1);
+    game.set_naval_units(NavalLocation::Port(Space::Naples), Faction::Hapsburg, one).unwrap();
+    game.give_card(holder, Card::ProfessionalRowers).unwrap();
+    common::play(game, Power::Hapsburg, Card::Arquebusiers);
+    game.apply(Action::NavalMove).unwrap();
+    game.apply(Action::NavalFromPort(Space::Naples)).unwrap();
+    game.apply(Action::AddShip(NavalUnitKind::Squadron)).unwrap();
+    game.apply(Action::NavalToSea(SeaZone::TyrrhenianSea)).unwrap();
+    game.apply(Action::Done).unwrap();
+}
+
+#[test]
+fn professional_rowers_adds_two_to_an_interception_roll() {
+    let mut game = common::action_phase(11);
+    let two = NavalUnits::squadrons(2);
+    game.set_naval_units(sea(SeaZone::BarbaryCoast), Faction::Ottoman, two).unwrap();
+    tyrrhenian_move(&mut game, Power::England);
+    let mut log = Vec::new();
+    apply(&mut game, Action::NavalFromSea(SeaZone::BarbaryCoast), &mut log);
+    apply(&mut game, Action::AddShip(NavalUnitKind::Squadron), &mut log);
+    game.force_dice(&[4, 3]).unwrap();
+    apply(&mut game, Action::NavalToSea(SeaZone::TyrrhenianSea), &mut log);
+    // Rolled 7: the window asks before the roll counts.
+    respond(&mut game, Power::England, Card::ProfessionalRowers, &mut log);
+    assert_eq!(legal(&game), [Action::TargetPower(Power::Ottoman), Action::TargetPower(Power::Hapsburg)]);
+    apply(&mut game, Action::TargetPower(Power::Ottoman), &mut log);
+    decline_all(&mut game, &mut log);
+    assert!(log.contains(&Event::RollModified { power: Power::Ottoman, by: 2 }));
+    assert!(log.iter().any(|e| matches!(e, Event::NavalInterception { success: true, .. })));
+    assert_eq!(game.naval_units(sea(SeaZone::TyrrhenianSea), Faction::Ottoman), NavalUnits::squadrons(1));
+}
+
+#[test]
+fn professional_rowers_takes_two_from_an_avoid_battle_roll() {
+    let mut game = common::action_phase(11);
+    let two = NavalUnits::squadrons(2);
+    game.set_naval_units(sea(SeaZone::TyrrhenianSea), Faction::Ottoman, two).unwrap();
+    tyrrhenian_move(&mut game, Power::France);
+    let mut log = Vec::new();
+    game.force_dice(&[5, 4]).unwrap();
+    apply(&mut game, Action::NavalToSea(SeaZone::GulfOfLyon), &mut log);
+    respond(&mut game, Power::France, Card::ProfessionalRowers, &mut log);
+    apply(&mut game, Action::TargetPower(Power::Hapsburg), &mut log);
+    decline_all(&mut game, &mut log);
+    // 9 less 2: the Ottoman ships stay and fight.
+    assert!(log.contains(&Event::RollModified { power: Power::Ottoman, by: -2 }));
+    assert!(log.iter().any(|e| matches!(e, Event::NavalAvoidBattle { success: false, .. })));
+    assert_eq!(game.naval_units(sea(SeaZone::TyrrhenianSea), Faction::Ottoman), two);
+}
+
+#[test]
+fn professional_rowers_gives_a_side_three_dice_after_the_rolls() {
+    let mut game = common::action_phase(11);
+    game.set_war(Power::France, Power::Hapsburg, true).unwrap();
+    let three = NavalUnits::squadrons(3);
+    game.set_naval_units(NavalLocation::Port(Space::Marseille), Faction::France, three).unwrap();
+    game.set_naval_units(sea(SeaZone::GulfOfLyon), Faction::Hapsburg, three).unwrap();
+    game.give_card(Power::Papacy, Card::ProfessionalRowers).unwrap();
+    common::play(&mut game, Power::France, Card::Arquebusiers);
+    game.apply(Action::NavalMove).unwrap();
+    game.apply(Action::NavalFromPort(Space::Marseille)).unwrap();
+    common::repeat(&mut game, Action::AddShip(NavalUnitKind::Squadron), 3, &mut Vec::new());
+    game.apply(Action::NavalToSea(SeaZone::GulfOfLyon)).unwrap();
+    game.apply(Action::Done).unwrap();
+    let mut log = Vec::new();
+    apply(&mut game, Action::Decline, &mut log); // the Hapsburg does not avoid battle
+    // France 6 dice, no hit; the Hapsburg 6, one hit.
+    game.force_dice(&[1; 6]).unwrap();
+    game.force_dice(&[5, 1, 1, 1, 1, 1]).unwrap();
+    common::card_windows(&mut game, &mut log);
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    apply(&mut game, Action::PlayEvent(Card::ProfessionalRowers), &mut log);
+    assert_eq!(legal(&game), [Action::TargetPower(Power::Hapsburg), Action::TargetPower(Power::France)]);
+    game.force_dice(&[6, 6, 1]).unwrap();
+    apply(&mut game, Action::TargetPower(Power::France), &mut log);
+    apply(&mut game, Action::Decline, &mut log);
+    let rowers = log.iter().find_map(|e| match *e {
+        Event::CombatCardDice { card: Card::ProfessionalRowers, power, dice } => Some((power, dice.count())),
+        _ => None,
+    });
+    assert_eq!(rowers, Some((Power::France, 3)));
+    let winner = log.iter().find_map(|e| match *e {
+        Event::NavalBattle { winner, .. } => Some(winner),
+        _ => None,
+    });
+    assert_eq!(winner, Some(Faction::France));
+}

@@ -4,7 +4,7 @@
 //! Landsknechts, #36 Swiss Mercenaries, #38 Halley's Comet).
 
 use super::{CardEvent, Combat, EventStep, Leaves, Response, Steps, always};
-use crate::rules::combat_cards::{BattleKind, SIEGE_ARTILLERY_DICE, Seat};
+use crate::rules::combat_cards::{BattleKind, ROWERS_MODIFIER, SIEGE_ARTILLERY_DICE, Seat};
 use crate::frames::responses::{Answer, Moment, Window};
 use crate::types::{CardKind, Debater, Leader, LeaderKind};
 use crate::action::Action;
@@ -115,6 +115,35 @@ pub(super) const EVENTS: &[CardEvent] = &[
         }),
     },
     CardEvent {
+        card: Card::ProfessionalRowers,
+        playable: |_, _| false,
+        resolve: |_, _, _| {},
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: Some(Combat {
+            after_roll: true,
+            allowed: |seat| seat.kind == BattleKind::Naval,
+            play: |game, seat, _| game.stack.push(Frame::Event(EventStep::new(Card::ProfessionalRowers, seat.power))),
+        }),
+        response: Some(Response {
+            usable: |_, w| matches!(w.moment, Moment::NavalRoll { .. }),
+            play: |game, w, _| {
+                let step = EventStep { step: ROWERS_ROLL, ..EventStep::new(Card::ProfessionalRowers, w.power) };
+                game.stack.push(Frame::Event(step));
+                Answer::Continue
+            },
+        }),
+        steps: Some(Steps {
+            prompt: |step| match step.step {
+                ROWERS_DICE_STEP => "the side Professional Rowers gives 3 dice: its attacker's or its defender's power",
+                _ => "whose side Professional Rowers takes: the roller's (+2) or the active power's (-2)",
+            },
+            actions: rowers_actions,
+            apply: rowers_apply,
+            fits: |step| matches!(step.step, ROWERS_DICE_STEP | ROWERS_ROLL),
+        }),
+    },
+    CardEvent {
         card: Card::SiegeArtillery,
         playable: |_, _| false,
         resolve: |_, _, _| {},
@@ -166,6 +195,63 @@ fn cromwell_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dy
             game.publish_treatise(step.power, zone);
         }
         _ => {}
+    }
+}
+
+/// #34 Professional Rowers' steps: 0, after the dice of a naval battle,
+/// the side it gives 3 dice; 1, the side it takes in a naval
+/// interception or avoid-battle roll.
+const ROWERS_DICE_STEP: u8 = 0;
+const ROWERS_ROLL: u8 = 1;
+
+/// The two sides of #34's choice, each named by its power: in a naval
+/// battle (the window under the step), its attacker and its defender's
+/// major power (a side with none, an inactive minor's, is no player's and
+/// cannot be given the dice: ruling E13); at a roll, the roller and the
+/// active power.
+fn rowers_sides(game: &Game, step: EventStep) -> (Power, Option<Power>) {
+    match step.step {
+        ROWERS_DICE_STEP => {
+            let battle = (0..crate::frames::MAX_FRAMES).find_map(|d| match game.stack.below(d) {
+                Some(&Frame::NavalCombat { power, stage: crate::frames::naval_war::CombatStage::Battle { enemy, .. }, .. }) => {
+                    Some((power, crate::rules::battle::commander(game, enemy)))
+                }
+                _ => None,
+            });
+            battle.unwrap_or((step.power, None))
+        }
+        _ => match game.stack.below(1) {
+            Some(&Frame::Response(Window { moment: Moment::NavalRoll { power, .. }, actor, .. })) => (power, Some(actor)),
+            _ => (step.power, None),
+        },
+    }
+}
+
+fn rowers_actions(game: &Game, step: EventStep, list: &mut ActionList) {
+    let (first, second) = rowers_sides(game, step);
+    list.push(Action::TargetPower(first));
+    list.extend(second.filter(|&p| p != first).map(Action::TargetPower));
+}
+
+/// #34 Professional Rowers: 3 more dice for the chosen side of the naval
+/// battle, after both sides' rolls (not piracy: its window is the battle's
+/// own); or +2 to the roller's roll (its side chosen) or -2 (the active
+/// power's side chosen).
+fn rowers_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    let (first, _) = rowers_sides(game, step);
+    game.stack.pop();
+    let Action::TargetPower(side) = action else { return };
+    match step.step {
+        ROWERS_DICE_STEP => {
+            let dice = game.roll_dice(crate::rules::combat_cards::ROWERS_DICE);
+            game.war.cards.rowers_rolled[usize::from(side != first)] = dice;
+            log.event(Event::CombatCardDice { power: side, card: Card::ProfessionalRowers, dice });
+        }
+        _ => {
+            let by = if side == first { ROWERS_MODIFIER } else { -ROWERS_MODIFIER };
+            game.war.roll_modifier = by;
+            log.event(Event::RollModified { power: first, by });
+        }
     }
 }
 

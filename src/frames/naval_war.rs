@@ -21,7 +21,9 @@ use crate::action::Action;
 use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
 use crate::frames::Frame;
+use crate::dice::Dice;
 use crate::frames::naval::{leader_bit, leader_set};
+use crate::frames::responses::Moment;
 use crate::game::{Game, LeaderLocation, NavalLocation, NavalUnits};
 use crate::rules::naval::{Fleet, fleet_at, leader_may_enter, may_enter, naval_leaders_at, neighbours};
 use crate::rules::naval_war::{
@@ -518,19 +520,26 @@ impl Game {
     /// successful stack enters the zone; a naval leader whose ships all
     /// went goes with them.
     fn try_naval_interception(&mut self, power: Power, log: &mut dyn Log) {
+        let Some(&Frame::Interception { active, zone, from: Some(from), fleet, leaders, .. }) = self.stack.top() else {
+            return;
+        };
+        let bonus = best_battle_rating(self.intercepting_leaders(power, zone, from, fleet, leaders));
+        let dice = self.roll_dice(2);
+        // Professional Rowers (#34) may modify the roll before it counts.
+        self.war.roll_modifier = 0;
+        self.announce(active, Moment::NavalRoll { power, dice, bonus, avoid: None }, log);
+    }
+
+    /// The interception roll counts (§16.1 step 4), with Professional
+    /// Rowers' modifier (#34).
+    pub(crate) fn finish_naval_interception(&mut self, power: Power, dice: Dice, bonus: u8, log: &mut dyn Log) {
         let Some(&Frame::Interception { active, zone, from: Some(from), fleet, leaders, tried, .. }) = self.stack.top()
         else {
             return;
         };
         let to = NavalLocation::Sea(zone);
-        let mut with = leader_set(leaders);
-        if fleet.total() >= fleet_at(self, power, from).total() {
-            with =
-                with.union(naval_leaders_at(self, power, from).iter().filter(|&l| leader_may_enter(l, to)).collect());
-        }
-        let bonus = best_battle_rating(with);
-        let dice = self.roll_dice(2);
-        let success = dice.sum().saturating_add(bonus) >= NAVAL_ROLL_TARGET;
+        let with = self.intercepting_leaders(power, zone, from, fleet, leaders);
+        let success = self.naval_roll_succeeds(dice, bonus);
         log.event(Event::NavalInterception { power, from, zone, dice, bonus, success });
         if success {
             for (faction, units) in fleet.by_faction(power) {
@@ -554,6 +563,17 @@ impl Game {
         if self.untried_interceptors(power, active, zone, tried).is_empty() {
             self.end_interception();
         }
+    }
+
+    /// The naval leaders of an interception attempt: those chosen, and
+    /// every one there when all the ships go.
+    fn intercepting_leaders(&self, power: Power, zone: SeaZone, from: NavalLocation, fleet: Fleet, leaders: u8) -> EnumSet<Leader> {
+        let to = NavalLocation::Sea(zone);
+        let with = leader_set(leaders);
+        if fleet.total() < fleet_at(self, power, from).total() {
+            return with;
+        }
+        with.union(naval_leaders_at(self, power, from).iter().filter(|&l| leader_may_enter(l, to)).collect())
     }
 
     /// Closes an `Interception` frame; a success stops other powers from
@@ -585,14 +605,38 @@ impl Game {
             let from = NavalLocation::Sea(zone);
             let bonus = best_battle_rating(side_leaders(self, power.into(), from));
             let dice = self.roll_dice(2);
-            let success = dice.sum().saturating_add(bonus) >= NAVAL_ROLL_TARGET;
-            log.event(Event::NavalAvoidBattle { power, zone, to, dice, bonus, success });
-            if success {
-                let moved = |faction, from, to, units| Event::ShipsMoved { faction, from, to, units };
-                self.move_side(power, from, to, moved, log);
-            }
+            let Some(&Frame::NavalCombat { power: active, .. }) = self.stack.top() else { return };
+            // Professional Rowers (#34) may modify the roll before it counts.
+            self.war.roll_modifier = 0;
+            self.announce(active, Moment::NavalRoll { power, dice, bonus, avoid: Some((zone, to)) }, log);
+            return;
         }
         self.run_naval_combat(log);
+    }
+
+    /// The avoid-battle roll counts (§16.1 step 5), with Professional
+    /// Rowers' modifier (#34).
+    pub(crate) fn finish_naval_avoid(
+        &mut self,
+        power: Power,
+        (zone, to): (SeaZone, NavalLocation),
+        dice: Dice,
+        bonus: u8,
+        log: &mut dyn Log,
+    ) {
+        let success = self.naval_roll_succeeds(dice, bonus);
+        log.event(Event::NavalAvoidBattle { power, zone, to, dice, bonus, success });
+        if success {
+            let moved = |faction, from, to, units| Event::ShipsMoved { faction, from, to, units };
+            self.move_side(power, NavalLocation::Sea(zone), to, moved, log);
+        }
+    }
+
+    /// 2 dice plus a leader's rating, with Professional Rowers' +2 or -2
+    /// (#34), reach 9 (§16.1 steps 4-5).
+    fn naval_roll_succeeds(&self, dice: Dice, bonus: u8) -> bool {
+        let total = i16::from(dice.sum()) + i16::from(bonus) + i16::from(self.war.roll_modifier);
+        total >= i16::from(NAVAL_ROLL_TARGET)
     }
 
     // --- The battles (§16.1 step 7, §16.2) ------------------------------

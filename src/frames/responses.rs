@@ -58,6 +58,10 @@ pub(crate) enum Moment {
     /// excommunicating Cranmer (Thomas Cromwell, #115). The step carries
     /// `step: ANNOUNCED` so that the card's code applies it this time.
     Choice { step: crate::events::EventStep, action: Action },
+    /// §16.1 steps 4-5: `power`'s naval interception roll (`avoid`: `None`)
+    /// or avoid-battle roll from `avoid.0` to `avoid.1`, rolled and not yet
+    /// counted (Professional Rowers, #34).
+    NavalRoll { power: Power, dice: crate::dice::Dice, bonus: u8, avoid: Option<(SeaZone, crate::game::NavalLocation)> },
 }
 
 impl Moment {
@@ -70,14 +74,14 @@ impl Moment {
             Moment::NavalMove => crate::rules::naval::NAVAL_MOVE_COST,
             Moment::Piracy { .. } => crate::rules::piracy::PIRACY_COST,
             Moment::Transport { .. } => crate::rules::naval_war::TRANSPORT_LEG_COST,
-            Moment::Event { .. } | Moment::Impulse | Moment::Choice { .. } => 0,
+            Moment::Event { .. } | Moment::Impulse | Moment::Choice { .. } | Moment::NavalRoll { .. } => 0,
         }
     }
 
     /// Whether the moment is CP committed to a military action (the ones
     /// Foul Weather may disrupt).
     pub(crate) fn is_military(self) -> bool {
-        !matches!(self, Moment::Event { .. } | Moment::Impulse | Moment::Choice { .. })
+        !matches!(self, Moment::Event { .. } | Moment::Impulse | Moment::Choice { .. } | Moment::NavalRoll { .. })
     }
 }
 
@@ -220,6 +224,13 @@ impl Game {
             Moment::Choice { step, action } => {
                 self.stack.push(Frame::Event(step));
                 self.apply_event_step(step, action, log);
+            }
+            Moment::NavalRoll { power, dice, bonus, avoid } => {
+                match avoid {
+                    Some(avoid) => self.finish_naval_avoid(power, avoid, dice, bonus, log),
+                    None => self.finish_naval_interception(power, dice, bonus, log),
+                }
+                self.run_naval_combat(log);
             }
         }
     }

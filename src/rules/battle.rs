@@ -39,6 +39,10 @@ pub(crate) struct WarState {
     /// (Foul Weather, #31: their units have moved their one space).
     #[cfg_attr(feature = "serde", serde(default))]
     pub entered: EnumSet<Space>,
+    /// Professional Rowers' modifier (+2 or -2) of the naval interception
+    /// or avoid-battle roll being counted (#34).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub roll_modifier: i8,
 }
 
 /// The modified roll an interception or avoid-battle attempt needs (§13.2, §13.3).
