@@ -786,18 +786,18 @@ pub(crate) fn kind(frame: &Frame) -> Kind {
 /// what this allows (the random-play tests validate every position), and
 /// a loaded game must fit it.
 ///
-/// Depth bound: apart from `Arrival` on `Arrival` and `WarRetreat` on
-/// `WarRetreat`, every arm names kinds from an earlier group, so the kinds
-/// form a DAG whose longest chain is 3 (e.g. `Spend`, `WarEntry`,
-/// `WarCombatCards`; `SuePeace`, `Peace`, `LeaderReturn`; `Spend`,
-/// `NavalCombat`, `CombatCards`). The two self-loops are bounded by the
-/// data ([`frame_sits_on`]): `Arrival` frames stack one per arriving
-/// leader in rising `Leader` order, and only Maurice of Saxony and the 3
-/// naval leaders arrive (§8): 4; the retreats of a broken siege stack one
-/// per power in falling `Power` order, at most 6, on at most 2 frames
-/// (`Spend`, `WarAssault`): 8. So no valid stack is deeper than
-/// [`grammar_depth`] = 8, which sizes `frames::MAX_FRAMES` (a test checks
-/// `grammar_depth() <= MAX_FRAMES`).
+/// Depth bound: apart from the self-loops (`Arrival`, `WarRetreat`,
+/// `PlaceLeader`), the kinds form a DAG whose longest chain is 5: `Spend`,
+/// `NavalCombat`, `Interception`, `Response`, `Event` (a response card's
+/// choice in the window of a naval interception roll during a naval
+/// move). The self-loops are bounded by the data ([`frame_sits_on`]):
+/// `Arrival` frames stack one per arriving leader in rising `Leader`
+/// order, and only Maurice of Saxony and the 3 naval leaders arrive (§8):
+/// 4; the retreats of a broken siege stack one per power in falling
+/// `Power` order, at most 6, on at most 2 frames (`Spend`, `WarAssault`):
+/// 8; the League's two leaders: 3. So no valid stack is deeper than
+/// [`grammar_depth`] = max(5, 4, 8, 3) = 8, which sizes
+/// `frames::MAX_FRAMES` (a test checks `grammar_depth() <= MAX_FRAMES`).
 pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
     use Kind::*;
     match frame {
@@ -900,13 +900,22 @@ pub(crate) fn opens_in(kind: Kind, phase: Phase) -> bool {
 #[cfg(test)]
 pub(crate) fn grammar_depth() -> usize {
     let arrivals = 1 + Leader::ALL.into_iter().filter(|l| l.kind() == LeaderKind::Naval).count();
-    let retreats = GRAMMAR_CHAIN - 1 + Power::COUNT;
+    let retreats = RETREAT_CHAIN - 1 + Power::COUNT;
     arrivals.max(retreats).max(GRAMMAR_CHAIN)
 }
 
-/// The longest chain of the kind DAG (see [`may_sit_on`]), checked by a test.
+/// The longest chain of the kind DAG (see [`may_sit_on`]), checked by a
+/// test: `Spend`, `NavalCombat`, `Interception`, `Response`, `Event` (a
+/// Professional Rowers choice in the window of a naval interception roll,
+/// in a naval move's combat, on spent CP).
 #[cfg(test)]
-const GRAMMAR_CHAIN: usize = 3;
+const GRAMMAR_CHAIN: usize = 5;
+
+/// The longest chain ending in one `WarRetreat` frame (`Spend`,
+/// `WarAssault`, `WarRetreat`), checked by a test: a broken siege stacks
+/// one retreat per power on it.
+#[cfg(test)]
+const RETREAT_CHAIN: usize = 3;
 
 /// Land units in a stack, added without overflow (the stack is unchecked).
 fn land_total(units: LandUnits) -> u32 {
@@ -1181,6 +1190,7 @@ mod tests {
     fn the_frame_grammar_bounds_the_stack() {
         let longest = Kind::ALL.into_iter().map(|k| chain(k, 0)).max().unwrap_or(0);
         assert_eq!(longest, GRAMMAR_CHAIN);
+        assert_eq!(chain(Kind::WarRetreat, 0), RETREAT_CHAIN);
         // Every kind can be reached: it sits on the bottom or on a kind that can.
         for k in Kind::ALL {
             assert!(chain(k, 0) > 0, "{k:?} can never be on the stack");

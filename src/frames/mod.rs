@@ -301,10 +301,12 @@ impl Frame {
 
 /// The most frames that can be pending at once: the frame grammar's bound
 /// (`validate::may_sit_on` derives it). Its longest chain of procedures is
-/// 3 (e.g. spent CP, a field battle, its combat-card window); the
+/// 5: spent CP, a naval move's combat, an interception, the response
+/// window of its roll, and Professional Rowers' choice in it (#34); the
 /// besiegers of a broken siege retreat one power at a time on spent CP and
-/// the assault: 2 + 6 = 8; 4 leaders can arrive at once (§8). A test checks
-/// `validate::grammar_depth() <= MAX_FRAMES`.
+/// the assault: 2 + 6 = 8, the deepest; 4 leaders can arrive at once (§8).
+/// A test checks `validate::grammar_depth() <= MAX_FRAMES`, and one builds
+/// the 5-deep chain in play (`frames::responses`).
 pub(crate) const MAX_FRAMES: usize = 8;
 
 /// The frame stack: fixed capacity, `Copy`, no heap.

@@ -286,3 +286,50 @@ impl Game {
             && window.remaining.iter().all(|p| powers.contains(&p))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{NavalLocation, NavalUnits, Scenario, Setup};
+    use crate::types::{NavalUnitKind, Phase};
+
+    /// The deepest chain of procedures the grammar allows, built in play:
+    /// spent CP, a naval move's combat, an interception, the window of its
+    /// roll, and Professional Rowers' choice in it (`validate::may_sit_on`).
+    #[test]
+    fn the_deepest_chain_is_reached_and_valid() {
+        let mut game = Game::empty(Setup::new(Scenario::Y1517, 11).with_fast_play(true));
+        game.set_phase(Phase::Action).unwrap();
+        game.run_automatic();
+        game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
+        let one = NavalUnits::squadrons(1);
+        game.set_naval_units(NavalLocation::Port(Space::Naples), crate::types::Faction::Hapsburg, one).unwrap();
+        let at = NavalLocation::Sea(SeaZone::BarbaryCoast);
+        game.set_naval_units(at, crate::types::Faction::Ottoman, one).unwrap();
+        game.give_card(Power::England, Card::ProfessionalRowers).unwrap();
+        game.give_card(Power::Hapsburg, Card::Gout).unwrap();
+        while game.decider() != crate::Decider::Power(Power::Hapsburg) {
+            game.apply(Action::Pass).unwrap();
+        }
+        game.apply(Action::PlayCp(Card::Gout)).unwrap();
+        for action in [
+            Action::NavalMove,
+            Action::NavalFromPort(Space::Naples),
+            Action::AddShip(NavalUnitKind::Squadron),
+            Action::NavalToSea(SeaZone::TyrrhenianSea),
+            Action::Done,
+            Action::NavalFromSea(SeaZone::BarbaryCoast),
+            Action::AddShip(NavalUnitKind::Squadron),
+            Action::NavalToSea(SeaZone::TyrrhenianSea),
+            Action::PlayEvent(Card::ProfessionalRowers),
+        ] {
+            game.apply(action).unwrap();
+        }
+        assert!(matches!(game.stack.below(4), Some(Frame::Spend { .. })));
+        assert!(matches!(game.stack.below(3), Some(Frame::NavalCombat { .. })));
+        assert!(matches!(game.stack.below(2), Some(Frame::Interception { .. })));
+        assert!(matches!(game.stack.below(1), Some(Frame::Response(_))));
+        assert!(matches!(game.stack.top(), Some(Frame::Event(_))));
+        assert_eq!(game.validate(), Ok(()));
+    }
+}
