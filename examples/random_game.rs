@@ -31,7 +31,8 @@ struct Options {
 }
 
 fn parse_options() -> Result<Options, String> {
-    let mut options = Options { games: 10, seed: 1, scenario: Scenario::Y1517, quiet: false, narrate: false, fast: false };
+    let mut options =
+        Options { games: 10, seed: 1, scenario: Scenario::Y1517, quiet: false, narrate: false, fast: false };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or(format!("{arg} needs a value"));

@@ -824,7 +824,7 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
         // of the card, or in a power's spring deployment decision (#102).
         // Also a response card's decisions above its window, or above a
         // battle's combat-card window (Professional Rowers' side, #34).
-        Event => matches!(below, None | Some(Spend | Deployment | Response | CombatCards)),
+        Event => matches!(below, None | Some(Spend | Deployment | Response | CombatCards | WarCombatCards)),
         // A response window (§6.1): alone (the start of an impulse, an
         // event announced), on the CP committed to an action or an event's
         // CP, or on a naval interception or the naval war whose roll it

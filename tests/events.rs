@@ -238,7 +238,10 @@ fn henry_ii_is_placed_in_paris_or_with_francis() {
     assert_eq!(game.leader_location(Leader::HenryIi), LeaderLocation::Space(Space::Paris));
     assert_eq!(game.decider(), Decider::Power(Power::Ottoman));
     // Two-player game: with Francis off the map, Henry II waits off it.
-    assert!(rules::events::henry_ii_spaces(&Game::empty(Setup::new(Scenario::TwoPlayer, 0).with_fast_play(true))).is_empty());
+    assert!(
+        rules::events::henry_ii_spaces(&Game::empty(Setup::new(Scenario::TwoPlayer, 0).with_fast_play(true)))
+            .is_empty()
+    );
 }
 
 // --- Other mandatory events -------------------------------------------------------

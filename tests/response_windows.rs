@@ -9,14 +9,8 @@ use common::{apply, board_with_windows, legal};
 use here_i_stand::*;
 
 /// The response cards that windows ask about.
-const RESPONSE_CARDS: [Card; 6] = [
-    Card::FoulWeather,
-    Card::Gout,
-    Card::Landsknechts,
-    Card::SwissMercenaries,
-    Card::TheWartburg,
-    Card::HalleysComet,
-];
+const RESPONSE_CARDS: [Card; 6] =
+    [Card::FoulWeather, Card::Gout, Card::Landsknechts, Card::SwissMercenaries, Card::TheWartburg, Card::HalleysComet];
 
 /// A 1517 board in the action phase with every window asked in full.
 fn windows_board() -> Game {
@@ -634,4 +628,38 @@ fn professional_rowers_gives_a_side_three_dice_after_the_rolls() {
         _ => None,
     });
     assert_eq!(winner, Some(Faction::France));
+}
+
+// --- #33, #36 before a field battle -----------------------------------------
+
+#[test]
+fn landsknechts_reinforce_a_defender_just_before_the_field_battle() {
+    let mut game = common::board(5);
+    game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
+    game.set_land_units(Space::Sofia, Faction::Ottoman, LandUnits::regulars(3)).unwrap();
+    game.set_land_units(Space::Nezh, Faction::Hapsburg, LandUnits::regulars(2)).unwrap();
+    game.give_card(Power::Hapsburg, Card::Landsknechts).unwrap();
+    common::impulse(&mut game, Power::Ottoman, 3);
+    let mut log = Vec::new();
+    apply(&mut game, Action::MoveFrom(Space::Sofia), &mut log);
+    common::repeat(&mut game, Action::AddUnit(LandUnitKind::Regular), 3, &mut log);
+    apply(&mut game, Action::MoveTo(Space::Nezh), &mut log);
+    // The move's window (the Hapsburg could answer at any time), then its
+    // avoid-battle and withdrawal choices: all declined.
+    while game.pending().kind != DecisionKind::CombatCards {
+        apply(&mut game, Action::Decline, &mut log);
+    }
+    // The attacker's card window first, then the defender's.
+    assert_eq!(game.decider(), Decider::Power(Power::Ottoman));
+    apply(&mut game, Action::Decline, &mut log);
+    assert_eq!(legal(&game), [Action::Decline, Action::PlayEvent(Card::Landsknechts)]);
+    apply(&mut game, Action::PlayEvent(Card::Landsknechts), &mut log);
+    common::repeat(&mut game, Action::PlaceAt(Space::Nezh), 4, &mut log);
+    assert_eq!(game.land_units(Space::Nezh, Faction::Hapsburg).mercenaries, 4);
+    game.force_dice(&[1; 3]).unwrap();
+    game.force_dice(&[1; 7]).unwrap();
+    apply(&mut game, Action::Decline, &mut log);
+    let (_, _, _, attacker, defender, _) = common::field_battle(&log).expect("a field battle");
+    // 6 Hapsburg units and the defender's die.
+    assert_eq!((attacker.count(), defender.count()), (3, 7));
 }

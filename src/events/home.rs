@@ -6,11 +6,11 @@
 //! `rules::combat_cards` and `rules::events`.
 
 use super::{ANNOUNCED, CardEvent, Combat, EventStep, Leaves, Steps, always};
-use crate::frames::responses::Moment;
 use crate::action::Action;
 use crate::engine::{ActionList, Log};
 use crate::event::Event;
 use crate::frames::Frame;
+use crate::frames::responses::Moment;
 use crate::game::{DebaterState, Game, LandUnits, LeaderLocation, ReformerState};
 use crate::rules::combat_cards::{self as combat_rules, BattleKind, JANISSARIES_REGULARS, Seat};
 use crate::rules::debate::{DEBATE_ZONES, can_call_debate, debaters};

@@ -4,18 +4,18 @@
 //! Landsknechts, #36 Swiss Mercenaries, #38 Halley's Comet).
 
 use super::{CardEvent, Combat, EventStep, Leaves, Response, Steps, always};
-use crate::rules::combat_cards::{BattleKind, ROWERS_MODIFIER, SIEGE_ARTILLERY_DICE, Seat};
-use crate::frames::responses::{Answer, Moment, Window};
-use crate::types::{CardKind, Debater, Leader, LeaderKind};
 use crate::action::Action;
 use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
 use crate::frames::Frame;
+use crate::frames::responses::{Answer, Moment, Window};
 use crate::game::{Game, LandUnits};
+use crate::rules::combat_cards::{BattleKind, ROWERS_MODIFIER, SIEGE_ARTILLERY_DICE, Seat};
 use crate::rules::construction::fits_one_more;
 use crate::rules::peace::drawable_cards;
 use crate::sets::EnumSet;
 use crate::types::{Card, Faction, LandUnitKind, Power, Space};
+use crate::types::{CardKind, Debater, Leader, LeaderKind};
 
 pub(super) const EVENTS: &[CardEvent] = &[
     CardEvent {
@@ -24,10 +24,15 @@ pub(super) const EVENTS: &[CardEvent] = &[
         resolve: landsknechts,
         leaves: Leaves::Printed,
         forced: None,
-        combat: None,
-        response: Some(Response { usable: |g, w| any_time(w) && landsknechts_playable(g, w.power),
+        combat: Some(Combat {
+            after_roll: false,
+            allowed: before_field_battle,
+            play: |game, seat, log| landsknechts(game, seat.power, log),
+        }),
+        response: Some(Response {
+            usable: |g, w| any_time(w) && landsknechts_playable(g, w.power),
             play: |g, w, log| respond_with(g, w, landsknechts, log),
-         }),
+        }),
         steps: Some(MERCENARY_STEPS),
     },
     CardEvent {
@@ -36,7 +41,11 @@ pub(super) const EVENTS: &[CardEvent] = &[
         resolve: swiss_mercenaries,
         leaves: Leaves::Printed,
         forced: None,
-        combat: None,
+        combat: Some(Combat {
+            after_roll: false,
+            allowed: before_field_battle,
+            play: |game, seat, log| swiss_mercenaries(game, seat.power, log),
+        }),
         response: Some(Response {
             usable: |g, w| any_time(w) && swiss_playable(g, w.power),
             play: |g, w, log| respond_with(g, w, swiss_mercenaries, log),
@@ -213,15 +222,19 @@ fn rowers_sides(game: &Game, step: EventStep) -> (Power, Option<Power>) {
     match step.step {
         ROWERS_DICE_STEP => {
             let battle = (0..crate::frames::MAX_FRAMES).find_map(|d| match game.stack.below(d) {
-                Some(&Frame::NavalCombat { power, stage: crate::frames::naval_war::CombatStage::Battle { enemy, .. }, .. }) => {
-                    Some((power, crate::rules::battle::commander(game, enemy)))
-                }
+                Some(&Frame::NavalCombat {
+                    power,
+                    stage: crate::frames::naval_war::CombatStage::Battle { enemy, .. },
+                    ..
+                }) => Some((power, crate::rules::battle::commander(game, enemy))),
                 _ => None,
             });
             battle.unwrap_or((step.power, None))
         }
         _ => match game.stack.below(1) {
-            Some(&Frame::Response(Window { moment: Moment::NavalRoll { power, .. }, actor, .. })) => (power, Some(actor)),
+            Some(&Frame::Response(Window { moment: Moment::NavalRoll { power, .. }, actor, .. })) => {
+                (power, Some(actor))
+            }
             _ => (step.power, None),
         },
     }
@@ -273,7 +286,12 @@ fn siege_artillery(game: &mut Game, seat: Seat, log: &mut dyn Log) {
 /// Plays a card that is also an event of the player's own impulse as a
 /// response: the same effect, its decisions above the window, which then
 /// asks the player again.
-fn respond_with(game: &mut Game, window: Window, event: fn(&mut Game, Power, &mut dyn Log), log: &mut dyn Log) -> Answer {
+fn respond_with(
+    game: &mut Game,
+    window: Window,
+    event: fn(&mut Game, Power, &mut dyn Log),
+    log: &mut dyn Log,
+) -> Answer {
     event(game, window.power, log);
     Answer::Continue
 }
@@ -284,6 +302,15 @@ fn respond_with(game: &mut Game, window: Window, event: fn(&mut Game, Power, &mu
 /// one final chance").
 fn any_time(window: Window) -> bool {
     window.power != window.actor || matches!(window.moment, Moment::Assault { .. })
+}
+
+/// #33 Landsknechts and #36 Swiss Mercenaries before a field battle (§14
+/// step 1: "both sides, starting with the attacker, have one final
+/// chance"): in the battle's first card window, by a power fighting in
+/// it. Its mercenaries go where `mercenary_spaces` allows, the battle's
+/// space among them for a defender there (ruling E7).
+fn before_field_battle(seat: Seat) -> bool {
+    seat.kind == BattleKind::Field && seat.fighting
 }
 
 /// #31 Foul Weather: another power's CP committed to a land move, an

@@ -5,8 +5,8 @@
 use crate::action::Action;
 use crate::engine::{ActionList, Log};
 use crate::frames::Frame;
-use crate::frames::responses::Moment;
 use crate::frames::impulse::cost;
+use crate::frames::responses::Moment;
 use crate::game::{Game, LandUnits, LeaderLocation};
 use crate::rules::battle::{free_units, held_back, may_enter};
 use crate::rules::counters::CounterTally;

@@ -18,10 +18,10 @@
 //! Pure rules are in `rules::naval_war`. Every roll is reported in an event.
 
 use crate::action::Action;
+use crate::dice::Dice;
 use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
 use crate::frames::Frame;
-use crate::dice::Dice;
 use crate::frames::naval::{leader_bit, leader_set};
 use crate::frames::responses::Moment;
 use crate::game::{Game, LeaderLocation, NavalLocation, NavalUnits};
@@ -567,7 +567,14 @@ impl Game {
 
     /// The naval leaders of an interception attempt: those chosen, and
     /// every one there when all the ships go.
-    fn intercepting_leaders(&self, power: Power, zone: SeaZone, from: NavalLocation, fleet: Fleet, leaders: u8) -> EnumSet<Leader> {
+    fn intercepting_leaders(
+        &self,
+        power: Power,
+        zone: SeaZone,
+        from: NavalLocation,
+        fleet: Fleet,
+        leaders: u8,
+    ) -> EnumSet<Leader> {
         let to = NavalLocation::Sea(zone);
         let with = leader_set(leaders);
         if fleet.total() < fleet_at(self, power, from).total() {

@@ -121,9 +121,8 @@ impl Game {
     /// there could be in its hand (public: not discarded, out of the game
     /// or played this turn), or with fast play, is in its hand.
     fn may_respond(&self, window: Window) -> bool {
-        crate::events::response_cards().any(|(card, response)| {
-            self.card_may_be_held(window.power, card) && (response.usable)(self, window)
-        })
+        crate::events::response_cards()
+            .any(|(card, response)| self.card_may_be_held(window.power, card) && (response.usable)(self, window))
     }
 
     /// Whether `power` may hold `card` as far as it is public (or, with

@@ -79,7 +79,8 @@ impl Game {
         self.war.assaulted.insert(space);
         let own = Faction::from(power);
         // Gout (#32): a leader it struck does not assault this impulse.
-        let leaders: EnumSet<Leader> = self.army_leaders_at(space, own).filter(|l| !self.war.gout.contains(*l)).collect();
+        let leaders: EnumSet<Leader> =
+            self.army_leaders_at(space, own).filter(|l| !self.war.gout.contains(*l)).collect();
         let mut room = formation_limit(leaders);
         let here = self.land_units(space, own);
         let mut units = LandUnits::NONE;
