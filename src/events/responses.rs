@@ -216,7 +216,7 @@ const ROWERS_ROLL: u8 = 1;
 /// The two sides of #34's choice, each named by its power: in a naval
 /// battle (the window under the step), its attacker and its defender's
 /// major power (a side with none, an inactive minor's, is no player's and
-/// cannot be given the dice: ruling E13); at a roll, the roller and the
+/// cannot be given the dice: ruling E11); at a roll, the roller and the
 /// active power.
 fn rowers_sides(game: &Game, step: EventStep) -> (Power, Option<Power>) {
     match step.step {

@@ -13,7 +13,7 @@
 //! declined, the window closes and the step resolves ([`Game::resume`]),
 //! unless a card canceled it (Foul Weather, Gout, The Wartburg).
 //!
-//! The moments (rulings E6-E8): CP committed to a land move (§13.1 step 4),
+//! The moments (rulings E6-E8, E13 for fast play): CP committed to a land move (§13.1 step 4),
 //! an assault (§15.1 step 2), a naval move (§16.1 step 3), piracy (§16.4)
 //! or a naval transport (§16.3); a card event announced in an impulse
 //! (#37, #115); and the start of each impulse, for the cards usable at any
