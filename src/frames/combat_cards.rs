@@ -104,10 +104,10 @@ impl Game {
 
     /// The defending major powers of the battle below the window on top.
     fn battle_sides(&self, attacker: Power) -> EnumSet<Power> {
-        match *self.stack.below(1).expect("a battle below the window") {
-            Frame::War(War::Entry(e)) => self.defending_powers(attacker, e.to),
-            Frame::War(War::Assault(a)) => self.assault_defenders(a.space),
-            Frame::NavalCombat { stage: CombatStage::Battle { enemy, .. }, .. } => {
+        match self.stack.below(1).copied() {
+            Some(Frame::War(War::Entry(e))) => self.defending_powers(attacker, e.to),
+            Some(Frame::War(War::Assault(a))) => self.assault_defenders(a.space),
+            Some(Frame::NavalCombat { stage: CombatStage::Battle { enemy, .. }, .. }) => {
                 commander(self, enemy).into_iter().collect()
             }
             _ => EnumSet::EMPTY,
