@@ -663,3 +663,126 @@ fn landsknechts_reinforce_a_defender_just_before_the_field_battle() {
     // 6 Hapsburg units and the defender's die.
     assert_eq!((attacker.count(), defender.count()), (3, 7));
 }
+
+// --- The other triggers -----------------------------------------------------
+
+/// Calais besieged by France (fast play), France spending a 2-CP card;
+/// `holder` holds `card`.
+fn calais_siege(holder: Power, card: Card) -> Game {
+    let mut game = common::board(5);
+    game.set_war(Power::France, Power::England, true).unwrap();
+    game.set_besieged_units(Space::Calais, Faction::England, LandUnits::regulars(2)).unwrap();
+    game.set_land_units(Space::Calais, Faction::France, LandUnits::regulars(3)).unwrap();
+    game.set_leader(Leader::FrancisI, LeaderLocation::Space(Space::Calais)).unwrap();
+    game.give_card(holder, card).unwrap();
+    common::impulse(&mut game, Power::France, 2);
+    game
+}
+
+#[test]
+fn foul_weather_cancels_an_assault() {
+    let mut game = calais_siege(Power::England, Card::FoulWeather);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Assault(Space::Calais), &mut log);
+    respond(&mut game, Power::England, Card::FoulWeather, &mut log);
+    assert!(log.contains(&Event::AnnouncedCanceled { power: Power::France, by: Card::FoulWeather }));
+    assert!(!log.iter().any(|e| matches!(e, Event::Assault { .. })));
+    assert_eq!(game.pending().cp, Some(1));
+    assert!(!game.is_legal(&Action::Assault(Space::Calais)));
+}
+
+#[test]
+fn gout_cancels_an_assault_with_an_army_leader() {
+    let mut game = calais_siege(Power::England, Card::Gout);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Assault(Space::Calais), &mut log);
+    respond(&mut game, Power::England, Card::Gout, &mut log);
+    assert!(log.contains(&Event::AnnouncedCanceled { power: Power::France, by: Card::Gout }));
+    assert_eq!(game.pending().cp, Some(1));
+    // The units may assault again without Francis I.
+    assert!(game.is_legal(&Action::Assault(Space::Calais)));
+}
+
+#[test]
+fn the_assaulting_power_has_a_final_chance_for_landsknechts() {
+    let mut game = calais_siege(Power::France, Card::Landsknechts);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Assault(Space::Calais), &mut log);
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    respond(&mut game, Power::France, Card::Landsknechts, &mut log);
+    common::repeat(&mut game, Action::PlaceAt(Space::Calais), 2, &mut log);
+    assert_eq!(game.land_units(Space::Calais, Faction::France).mercenaries, 2);
+    decline_all(&mut game, &mut log);
+    assert_eq!(game.pending().kind, DecisionKind::CombatCards);
+}
+
+#[test]
+fn foul_weather_cancels_piracy() {
+    let mut game = common::action_phase(5);
+    game.set_in_play(Space::Algiers, true).unwrap();
+    game.set_controller(Space::Algiers, Faction::Ottoman).unwrap();
+    game.set_naval_units(sea(SeaZone::IonianSea), Faction::Ottoman, NavalUnits { squadrons: 0, corsairs: 2 }).unwrap();
+    game.set_naval_units(NavalLocation::Port(Space::Messina), Faction::Hapsburg, NavalUnits::squadrons(1)).unwrap();
+    game.give_card(Power::Hapsburg, Card::FoulWeather).unwrap();
+    common::play(&mut game, Power::Ottoman, Card::MachiavelliThePrince);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Piracy(SeaZone::IonianSea), &mut log);
+    respond(&mut game, Power::Hapsburg, Card::FoulWeather, &mut log);
+    assert!(log.contains(&Event::AnnouncedCanceled { power: Power::Ottoman, by: Card::FoulWeather }));
+    assert!(!game.piracy_markers().contains(SeaZone::IonianSea));
+    assert_eq!(game.pending().cp, Some(2));
+    assert!(!legal(&game).iter().any(|a| matches!(a, Action::Piracy(_))));
+}
+
+#[test]
+fn foul_weather_cancels_a_naval_transport() {
+    let mut game = common::action_phase(11);
+    game.set_land_units(Space::Portsmouth, Faction::England, LandUnits::regulars(3)).unwrap();
+    game.set_naval_units(sea(SeaZone::EnglishChannel), Faction::England, NavalUnits::squadrons(1)).unwrap();
+    game.give_card(Power::France, Card::FoulWeather).unwrap();
+    common::play(&mut game, Power::England, Card::Gout);
+    let mut log = Vec::new();
+    apply(&mut game, Action::TransportFrom(Space::Portsmouth), &mut log);
+    respond(&mut game, Power::France, Card::FoulWeather, &mut log);
+    assert!(log.contains(&Event::AnnouncedCanceled { power: Power::England, by: Card::FoulWeather }));
+    assert_eq!(game.pending().kind, DecisionKind::SpendCp);
+    assert_eq!(game.pending().cp, Some(1));
+    assert!(!legal(&game).iter().any(|a| matches!(a, Action::TransportFrom(_))));
+}
+
+#[test]
+fn swiss_mercenaries_answer_another_powers_impulse() {
+    let mut game = common::board(5);
+    game.set_phase(Phase::Action).unwrap();
+    game.set_land_units(Space::London, Faction::England, LandUnits::regulars(1)).unwrap();
+    game.give_card(Power::England, Card::SwissMercenaries).unwrap();
+    game.run_automatic();
+    // The Ottoman's impulse begins; England, holding the card, is asked.
+    assert_eq!(game.decider(), Decider::Power(Power::England));
+    let mut log = Vec::new();
+    respond(&mut game, Power::England, Card::SwissMercenaries, &mut log);
+    common::repeat(&mut game, Action::PlaceAt(Space::London), 2, &mut log);
+    assert_eq!(game.land_units(Space::London, Faction::England).mercenaries, 2);
+    assert!(log.contains(&Event::ResponsePlayed {
+        power: Power::England,
+        card: Card::SwissMercenaries,
+        to: Power::Ottoman
+    }));
+}
+
+#[test]
+fn the_wartburg_may_not_cancel_a_response_card_played_as_an_event() {
+    let mut game = common::board(5);
+    game.set_phase(Phase::Action).unwrap();
+    game.run_automatic();
+    game.set_debater(Debater::Luther, DebaterState::Uncommitted).unwrap();
+    game.set_land_units(Space::Vienna, Faction::Hapsburg, LandUnits::regulars(1)).unwrap();
+    game.give_card(Power::Protestant, Card::TheWartburg).unwrap();
+    game.give_card(Power::Hapsburg, Card::Landsknechts).unwrap();
+    common::to_impulse(&mut game, Power::Hapsburg);
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlayEvent(Card::Landsknechts), &mut log);
+    // In fast play nobody could answer it: the event resolves at once.
+    assert_eq!(game.pending().kind, DecisionKind::CardEvent);
+    assert_eq!(legal(&game), [Action::PlaceAt(Space::Vienna)]);
+}
