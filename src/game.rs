@@ -402,6 +402,9 @@ pub struct Game {
     pub(crate) skip_impulse: EnumSet<Power>,
     /// Hands reviewed in secret (Venetian Informant, #109).
     pub(crate) seen: crate::observe::SeenHands,
+    /// On an observation's board (`Observation::board`): what its viewer
+    /// cannot see, so that `determinize` deals it (not saved).
+    pub(crate) observed: Option<crate::observe::Observed>,
 }
 
 impl Game {
@@ -495,6 +498,7 @@ impl Game {
             succession: Default::default(),
             skip_impulse: EnumSet::EMPTY,
             seen: Default::default(),
+            observed: None,
         }
     }
 

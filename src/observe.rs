@@ -43,6 +43,57 @@ impl Observation {
     }
 }
 
+/// What an observation's board does not show: kept on the board so that
+/// determinizing it deals the hidden cards rather than forgetting them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Observed {
+    viewer: Power,
+    hand_sizes: [u8; Power::COUNT],
+    unseen: EnumSet<Card>,
+}
+
+impl Observation {
+    /// A full game consistent with everything the viewer knows: its hand,
+    /// every hand's size, the cards it cannot see (dealt at random to the
+    /// other hands and the deck, under the public constraints), the cards
+    /// it saw in secret (#109) where it saw them, and dice reseeded from
+    /// `rng`. Its observation by the viewer is this observation.
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Power, Scenario, Setup};
+    /// use here_i_stand::rand_pcg::Pcg64Mcg;
+    /// use here_i_stand::rand_core::SeedableRng;
+    ///
+    /// let game = Game::new(Setup::new(Scenario::Y1517, 3));
+    /// let seen = game.observation(Power::France);
+    /// let guess = seen.determinize(&mut Pcg64Mcg::seed_from_u64(1));
+    /// assert_eq!(guess.observation(Power::France), seen);
+    /// ```
+    pub fn determinize(&self, rng: &mut (impl Rng + ?Sized)) -> Game {
+        self.board.determinize(self.viewer, rng)
+    }
+}
+
+impl Game {
+    /// An observation's board made whole: each other hand filled up to its
+    /// size from the unseen cards, the rest in the deck (to be dealt again
+    /// at random by the caller).
+    fn filled_in(&self, observed: Observed) -> Game {
+        let mut game = self.clone();
+        game.observed = None;
+        let mut pool = observed.unseen;
+        for power in Power::ALL.into_iter().filter(|&p| p != observed.viewer) {
+            let missing = usize::from(observed.hand_sizes[power.index()]).saturating_sub(game.hand(power).len());
+            for card in pool.iter().take(missing) {
+                pool.remove(card);
+                game.hands[power.index()].insert(card);
+            }
+        }
+        game.deck = pool;
+        game
+    }
+}
+
 /// Hands reviewed in secret (Venetian Informant, #109): for each viewer,
 /// the cards it saw in one other power's hand that are still there. A card
 /// leaves the record when it leaves that hand ([`SeenHands::prune`], after
@@ -148,14 +199,22 @@ impl Game {
         board.rng = Pcg64Mcg::new(0);
         board.forced_dice = Default::default();
         board.hide_diet_picks(viewer);
-        Observation { viewer, board, hand_sizes: Power::ALL.map(|p| self.hand(p).len() as u8), unseen }
+        let hand_sizes = Power::ALL.map(|p| self.hand(p).len() as u8);
+        board.observed = Some(Observed { viewer, hand_sizes, unseen });
+        Observation { viewer, board, hand_sizes, unseen }
     }
 
     /// A game `viewer` cannot tell from this one: the cards it cannot see are
     /// dealt again at random (each other power keeps its hand size; cards
     /// the viewer saw in secret, #109, stay where they are), and the dice
-    /// generator is reseeded from `rng`.
+    /// generator is reseeded from `rng`. On an observation's board
+    /// ([`Observation::board`]) it deals the cards that board does not
+    /// show, for that observation's viewer, as [`Observation::determinize`]
+    /// does (`viewer` is then ignored).
     pub fn determinize(&self, viewer: Power, rng: &mut (impl Rng + ?Sized)) -> Game {
+        if let Some(observed) = self.observed {
+            return self.filled_in(observed).determinize(observed.viewer, rng);
+        }
         let mut game = self.redeal_hidden(viewer, rng);
         game.rng = Pcg64Mcg::seed_from_u64(rng.next_u64());
         game.forced_dice = Default::default();

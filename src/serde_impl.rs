@@ -342,6 +342,7 @@ impl GameRepr {
             succession: self.succession,
             skip_impulse: set_of(self.skip_impulse, "skip_impulse")?,
             seen: self.seen,
+            observed: None,
         };
         game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
         game.validate()?;

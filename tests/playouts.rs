@@ -162,3 +162,24 @@ fn determinize_keeps_the_observation() {
         }
     });
 }
+
+/// A determinized observation (or its board) is a full game whose
+/// observation is that observation (issue #19 item 1).
+#[test]
+fn an_observation_determinizes_to_a_game_it_describes() {
+    let mut rng = Pcg64Mcg::seed_from_u64(8);
+    let mut seen = 0;
+    playout(Scenario::Y1517, 12, |game, _, _| {
+        if seen < 40 {
+            seen += 1;
+            for viewer in Power::ALL {
+                let observation = game.observation(viewer);
+                let whole = observation.determinize(&mut rng);
+                assert_eq!(whole.observation(viewer), observation);
+                assert_eq!(whole.validate(), Ok(()));
+                let from_board = observation.board().determinize(viewer, &mut rng);
+                assert_eq!(from_board.observation(viewer), observation);
+            }
+        }
+    });
+}
