@@ -142,6 +142,8 @@ actions! {
         BuildStPeters => "build_st_peters",
         /// Found a Jesuit university (Papacy, §18.1): 3 CP, then its space.
         FoundUniversity => "found_university",
+        /// Draw a card from the deck (Copernicus, #47).
+        DrawFromDeck => "draw_from_deck",
     }
     with {
         /// Play a card for its CP (§11.1).
@@ -300,6 +302,7 @@ const PHRASES: &[(&str, &str)] = &[
     ("naval_move", "naval move"),
     ("build_st_peters", "build St. Peter's"),
     ("found_university", "found a Jesuit university"),
+    ("draw_from_deck", "draw a card from the deck"),
     ("play_cp", "play {} for CP"),
     ("play_event", "play {} as an event"),
     ("move_from", "move a formation from {}"),

@@ -1,14 +1,18 @@
 //! England's succession (§21.3): #3 Six Wives of Henry VIII, #19 Edward
-//! VI, #21 Mary I, #23 Elizabeth I. The marital status track, the
+//! VI, #21 Mary I, #23 Elizabeth I; and the English Reformation: #63
+//! Dissolution of the Monasteries. The marital status track, the
 //! pregnancy chart and Henry's death are in `frames::england`; the pure
 //! rules in `rules::england`.
 
 use super::{CardEvent, EventStep, Forced, Leaves, Steps, always};
 use crate::action::Action;
-use crate::engine::{ActionList, Log};
+use crate::engine::{ActionList, Log, impulse_powers};
 use crate::frames::Frame;
+use crate::frames::reformation::{Series, Source};
 use crate::game::{Game, Scenario};
 use crate::rules::england as rules;
+use crate::rules::religion::AttemptKind;
+use crate::types::LanguageZone;
 use crate::types::{Card, Power, Ruler};
 
 pub(super) const EVENTS: &[CardEvent] = &[
@@ -42,6 +46,15 @@ pub(super) const EVENTS: &[CardEvent] = &[
         // Played as a sickly Edward VI, Mary I recurs (§21.3).
         leaves: Leaves::If(|game, _| !rules::mary_recurs(game)),
         forced: Some(Forced { deadline: |s| (s == Scenario::TwoPlayer).then_some(8), power: Power::England }),
+        combat: None,
+        steps: None,
+    },
+    CardEvent {
+        card: Card::DissolutionOfTheMonasteries,
+        playable: always,
+        resolve: dissolution_of_the_monasteries,
+        leaves: Leaves::Printed,
+        forced: None,
         combat: None,
         steps: None,
     },
@@ -106,4 +119,23 @@ fn elizabeth_i(game: &mut Game, _: Power, log: &mut dyn Log) {
     if game.ruler(Power::England) == Ruler::MaryI {
         game.new_ruler(Ruler::ElizabethI, log);
     }
+}
+
+/// The cards England draws by #63 Dissolution of the Monasteries.
+pub const DISSOLUTION_DRAWS: u8 = 2;
+/// The reformation attempts of #63 Dissolution of the Monasteries.
+pub const DISSOLUTION_ATTEMPTS: u8 = 3;
+
+/// #63 Dissolution of the Monasteries: England draws 2 cards from the
+/// deck (a power with no impulses draws none), then the Protestant makes 3
+/// reformation attempts in the English zone.
+fn dissolution_of_the_monasteries(game: &mut Game, _: Power, log: &mut dyn Log) {
+    if impulse_powers(game.scenario()).contains(&Power::England) {
+        for _ in 0..DISSOLUTION_DRAWS {
+            game.draw_from_deck(Power::England, log);
+        }
+    }
+    let kind = AttemptKind::Reformation;
+    let zone = Some(LanguageZone::English);
+    game.begin_attempts(Series::new(Power::Protestant, kind, Source::Event, zone, DISSOLUTION_ATTEMPTS));
 }

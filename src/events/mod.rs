@@ -2,7 +2,8 @@
 //!
 //! Every built event is one [`CardEvent`] entry in the `EVENTS` list of its
 //! theme's file (`home.rs`, `religion.rs`, `politics.rs`, `england.rs`,
-//! `naval.rs`, `combat.rs`, `spring.rs`), and everything the rules say of that card
+//! `naval.rs`, `combat.rs`, `spring.rs`, `reformers.rs`, `papacy.rs`,
+//! `unrest.rs`), and everything the rules say of that card
 //! lives there: who may play it and when, what it does, whether it leaves
 //! the game, its forced resolution in winter, its use in a battle's
 //! combat-card window, and the decisions it asks for. "Is the event built"
@@ -24,10 +25,13 @@ mod combat;
 mod england;
 mod home;
 mod naval;
+mod papacy;
 mod politics;
+mod reformers;
 mod religion;
 mod responses;
 mod spring;
+mod unrest;
 
 use crate::action::Action;
 use crate::data::cards::Removal;
@@ -136,7 +140,7 @@ impl EventStep {
 }
 
 /// The built events, theme by theme.
-const THEMES: [&[CardEvent]; 8] = [
+const THEMES: [&[CardEvent]; 11] = [
     home::EVENTS,
     religion::EVENTS,
     politics::EVENTS,
@@ -145,6 +149,9 @@ const THEMES: [&[CardEvent]; 8] = [
     combat::EVENTS,
     responses::EVENTS,
     spring::EVENTS,
+    reformers::EVENTS,
+    papacy::EVENTS,
+    unrest::EVENTS,
 ];
 
 /// The registry: the built event of each card, by card index.

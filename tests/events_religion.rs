@@ -1,0 +1,452 @@
+//! The religious, English and political events (issue #13), each on a
+//! small position: the play, the result, each branch of its text, and its
+//! failed condition.
+
+mod common;
+
+use common::apply;
+use here_i_stand::*;
+
+/// A bare 1517 board in the action phase of `turn`, at `power`'s impulse
+/// (the powers before it pass), every hand empty.
+fn at_impulse(power: Power, turn: u8) -> Game {
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 7));
+    game.set_turn(turn).unwrap();
+    game.set_phase(Phase::Action).unwrap();
+    game.run_automatic();
+    while game.decider() != Decider::Power(power) {
+        game.apply(Action::Pass).unwrap();
+    }
+    game
+}
+
+/// `power` is given `card` and plays it as its event; returns the events.
+fn play(game: &mut Game, power: Power, card: Card) -> Vec<Event> {
+    game.give_card(power, card).unwrap();
+    assert!(game.legal_actions().contains(&Action::PlayEvent(card)), "{card:?} offered");
+    let mut log = Vec::new();
+    apply(game, Action::PlayEvent(card), &mut log);
+    log
+}
+
+/// Whether `power` is offered `card` as its event (it is given the card).
+fn offered(game: &mut Game, power: Power, card: Card) -> bool {
+    game.give_card(power, card).unwrap();
+    game.legal_actions().contains(&Action::PlayEvent(card))
+}
+
+/// The pending decision's kind, decider, zone and count.
+fn pending(game: &Game) -> (DecisionKind, Option<Power>, Option<LanguageZone>, Option<u8>) {
+    let d = game.pending();
+    (d.kind, d.power, d.zone, d.left)
+}
+
+fn uncommit(game: &mut Game, debaters: &[Debater]) {
+    for &d in debaters {
+        game.set_debater(d, DebaterState::Uncommitted).unwrap();
+    }
+}
+
+// --- The Papacy's building and purse -----------------------------------------------
+
+#[test]
+fn copernicus_gives_2_vp_when_half_the_home_spaces_are_protestant() {
+    let mut game = at_impulse(Power::France, 5);
+    let home: Vec<Space> = Space::ALL.into_iter().filter(|s| s.home() == Faction::France && game.in_play(*s)).collect();
+    for &space in home.iter().take(home.len().div_ceil(2)) {
+        game.set_religion(space, Religion::Protestant).unwrap();
+    }
+    let log = play(&mut game, Power::France, Card::Copernicus);
+    assert!(log.contains(&Event::BonusVp { power: Power::France, vp: 2 }));
+    assert_eq!(game.bonus_vp(Power::France), 2);
+    assert!(game.removed_cards().contains(Card::Copernicus));
+    assert_eq!(game.pending().kind, DecisionKind::Impulse);
+}
+
+#[test]
+fn copernicus_otherwise_gives_1_vp_and_a_draw() {
+    let mut game = at_impulse(Power::France, 5);
+    game.put_card_in_deck(Card::Arquebusiers).unwrap();
+    game.give_card(Power::Protestant, Card::Erasmus).unwrap();
+    let log = play(&mut game, Power::France, Card::Copernicus);
+    assert!(log.contains(&Event::BonusVp { power: Power::France, vp: 1 }));
+    let actions = common::legal(&game);
+    assert_eq!(actions, vec![Action::DrawFromDeck, Action::RandomDiscard(Power::Protestant)]);
+    game.apply(Action::DrawFromDeck).unwrap();
+    assert!(game.hand(Power::France).contains(Card::Arquebusiers));
+    assert_eq!(game.bonus_vp(Power::France), 1);
+}
+
+#[test]
+fn copernicus_otherwise_gives_1_vp_and_a_protestant_discard() {
+    let mut game = at_impulse(Power::France, 5);
+    game.put_card_in_deck(Card::Arquebusiers).unwrap();
+    game.give_card(Power::Protestant, Card::Erasmus).unwrap();
+    play(&mut game, Power::France, Card::Copernicus);
+    game.apply(Action::RandomDiscard(Power::Protestant)).unwrap();
+    assert!(game.hand(Power::Protestant).is_empty());
+    assert!(game.discard_pile().contains(Card::Erasmus));
+    assert!(game.deck().contains(Card::Arquebusiers));
+}
+
+#[test]
+fn copernicus_with_only_one_option_takes_it() {
+    // No Protestant card to lose: the draw is made at once.
+    let mut game = at_impulse(Power::France, 5);
+    game.put_card_in_deck(Card::Arquebusiers).unwrap();
+    play(&mut game, Power::France, Card::Copernicus);
+    assert!(game.hand(Power::France).contains(Card::Arquebusiers));
+    assert_eq!(game.pending().kind, DecisionKind::Impulse);
+}
+
+#[test]
+fn michelangelo_adds_two_dice_to_st_peters() {
+    let mut game = at_impulse(Power::Papacy, 4);
+    game.force_dice(&[3, 5]).unwrap();
+    let log = play(&mut game, Power::Papacy, Card::Michelangelo);
+    assert!(log.contains(&Event::StPetersCp { cp: 8 }));
+    assert_eq!((game.st_peters_cp(), game.st_peters_vp()), (3, 1));
+    assert!(game.removed_cards().contains(Card::Michelangelo));
+}
+
+#[test]
+fn jesuit_education_places_two_universities_after_the_society_of_jesus() {
+    let mut game = at_impulse(Power::Papacy, 5);
+    assert!(!offered(&mut game, Power::Papacy, Card::JesuitEducation));
+    game.remove_card(Card::SocietyOfJesus).unwrap();
+    assert!(game.legal_actions().contains(&Action::PlayEvent(Card::JesuitEducation)));
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlayEvent(Card::JesuitEducation), &mut log);
+    assert_eq!(pending(&game), (DecisionKind::JesuitUniversities, Some(Power::Papacy), None, Some(2)));
+    game.apply(Action::PlaceUniversity(Space::Vienna)).unwrap();
+    game.apply(Action::PlaceUniversity(Space::Rome)).unwrap();
+    assert!(game.jesuit_universities().contains(Space::Vienna) && game.jesuit_universities().contains(Space::Rome));
+    assert_eq!(game.pending().kind, DecisionKind::Impulse);
+}
+
+#[test]
+fn indulgence_vendor_turns_a_protestant_card_into_st_peters_cp() {
+    let mut game = at_impulse(Power::Papacy, 2);
+    game.give_card(Power::Protestant, Card::Erasmus).unwrap();
+    let log = play(&mut game, Power::Papacy, Card::IndulgenceVendor);
+    assert!(log.contains(&Event::StPetersCp { cp: 3 }));
+    assert_eq!(game.st_peters_cp(), 3);
+    assert!(game.hand(Power::Protestant).is_empty());
+    assert!(game.discard_pile().contains(Card::Erasmus));
+    assert!(game.discard_pile().contains(Card::IndulgenceVendor));
+}
+
+#[test]
+fn indulgence_vendor_with_an_empty_protestant_hand_does_nothing() {
+    let mut game = at_impulse(Power::Papacy, 2);
+    play(&mut game, Power::Papacy, Card::IndulgenceVendor);
+    assert_eq!(game.st_peters_cp(), 0);
+}
+
+// --- Counter-reformation --------------------------------------------------------
+
+#[test]
+fn mary_defies_council_gives_three_counter_reformation_attempts_in_english() {
+    let mut game = at_impulse(Power::France, 7);
+    game.set_religion(Space::London, Religion::Protestant).unwrap();
+    play(&mut game, Power::France, Card::MaryDefiesCouncil);
+    assert_eq!(
+        pending(&game),
+        (DecisionKind::ReformationAttempts, Some(Power::Papacy), Some(LanguageZone::English), Some(3))
+    );
+    assert!(common::legal(&game).contains(&Action::Target(Space::London)));
+}
+
+#[test]
+fn erasmus_gives_the_protestant_attempts_on_turns_1_and_2() {
+    let mut game = at_impulse(Power::France, 2);
+    game.set_religion(Space::Wittenberg, Religion::Protestant).unwrap();
+    play(&mut game, Power::France, Card::Erasmus);
+    assert_eq!(pending(&game), (DecisionKind::ReformationAttempts, Some(Power::Protestant), None, Some(4)));
+}
+
+#[test]
+fn erasmus_gives_the_papacy_attempts_from_turn_3() {
+    let mut game = at_impulse(Power::France, 3);
+    game.set_religion(Space::Wittenberg, Religion::Protestant).unwrap();
+    play(&mut game, Power::France, Card::Erasmus);
+    assert_eq!(pending(&game), (DecisionKind::ReformationAttempts, Some(Power::Papacy), None, Some(4)));
+}
+
+#[test]
+fn anabaptists_convert_two_unoccupied_non_electorate_spaces() {
+    let mut game = at_impulse(Power::Papacy, 3);
+    for space in [Space::Wittenberg, Space::Leipzig, Space::Erfurt, Space::Kassel] {
+        game.set_religion(space, Religion::Protestant).unwrap();
+    }
+    game.set_land_units(Space::Erfurt, Faction::Protestant, LandUnits::regulars(1)).unwrap();
+    play(&mut game, Power::Papacy, Card::Anabaptists);
+    let mut flips: Vec<Action> = common::legal(&game);
+    flips.sort();
+    // Wittenberg is an electorate; Erfurt is occupied.
+    assert_eq!(flips, vec![Action::Flip(Space::Kassel), Action::Flip(Space::Leipzig)]);
+    game.apply(Action::Flip(Space::Leipzig)).unwrap();
+    game.apply(Action::Flip(Space::Kassel)).unwrap();
+    assert_eq!(game.religion(Space::Leipzig), Religion::Catholic);
+    assert_eq!(game.religion(Space::Kassel), Religion::Catholic);
+    assert_eq!(game.religion(Space::Erfurt), Religion::Protestant);
+    assert_eq!(game.pending().kind, DecisionKind::Impulse);
+}
+
+// --- The reformers' events ---------------------------------------------------------
+
+#[test]
+fn marburg_colloquy_commits_one_of_each_pair_and_attempts_their_sum() {
+    let mut game = at_impulse(Power::Protestant, 3);
+    game.set_religion(Space::Wittenberg, Religion::Protestant).unwrap();
+    uncommit(&mut game, &[Debater::Luther, Debater::Melanchthon, Debater::Zwingli, Debater::Oekolampadius]);
+    play(&mut game, Power::Protestant, Card::MarburgColloquy);
+    let mut first = common::legal(&game);
+    first.sort();
+    assert_eq!(first, vec![Action::CommitDebater(Debater::Luther), Action::CommitDebater(Debater::Melanchthon)]);
+    game.apply(Action::CommitDebater(Debater::Luther)).unwrap();
+    let mut second = common::legal(&game);
+    second.sort();
+    assert_eq!(second, vec![Action::CommitDebater(Debater::Zwingli), Action::CommitDebater(Debater::Oekolampadius)]);
+    game.apply(Action::CommitDebater(Debater::Oekolampadius)).unwrap();
+    assert_eq!(game.debater_state(Debater::Luther), DebaterState::Committed);
+    assert_eq!(game.debater_state(Debater::Oekolampadius), DebaterState::Committed);
+    assert_eq!(game.debater_state(Debater::Melanchthon), DebaterState::Uncommitted);
+    // Luther 4 + Oekolampadius 2 attempts, in all zones.
+    assert_eq!(pending(&game), (DecisionKind::ReformationAttempts, Some(Power::Protestant), None, Some(6)));
+}
+
+#[test]
+fn marburg_colloquy_needs_an_uncommitted_debater_of_each_pair() {
+    let mut game = at_impulse(Power::Protestant, 3);
+    uncommit(&mut game, &[Debater::Luther, Debater::Melanchthon]);
+    game.set_debater(Debater::Zwingli, DebaterState::Committed).unwrap();
+    game.set_debater(Debater::Oekolampadius, DebaterState::Committed).unwrap();
+    assert!(!offered(&mut game, Power::Protestant, Card::MarburgColloquy));
+    game.set_debater(Debater::Oekolampadius, DebaterState::Uncommitted).unwrap();
+    assert!(game.legal_actions().contains(&Action::PlayEvent(Card::MarburgColloquy)));
+}
+
+#[test]
+fn zwingli_dons_armor_eliminates_a_catholic_unit_near_zurich_and_removes_zwingli() {
+    let mut game = at_impulse(Power::Protestant, 3);
+    game.set_reformer(Reformer::Zwingli, ReformerState::OnMap).unwrap();
+    uncommit(&mut game, &[Debater::Zwingli]);
+    game.set_land_units(Space::Basel, Faction::Hapsburg, LandUnits { regulars: 2, mercenaries: 1, cavalry: 0 })
+        .unwrap();
+    // Far from Zurich: not a target.
+    game.set_land_units(Space::Vienna, Faction::Hapsburg, LandUnits::regulars(1)).unwrap();
+    let log = play(&mut game, Power::Protestant, Card::ZwingliDonsArmor);
+    assert!(log.contains(&Event::ReformerRemoved(Reformer::Zwingli)));
+    assert_eq!(game.reformer_state(Reformer::Zwingli), ReformerState::Removed);
+    assert_eq!(game.debater_state(Debater::Zwingli), DebaterState::Removed);
+    assert_eq!(common::legal(&game), vec![Action::RemoveUnitIn(Space::Basel)]);
+    game.apply(Action::RemoveUnitIn(Space::Basel)).unwrap();
+    let mut kinds = common::legal(&game);
+    kinds.sort();
+    assert_eq!(kinds, vec![Action::LoseUnit(LandUnitKind::Regular), Action::LoseUnit(LandUnitKind::Mercenary)]);
+    game.apply(Action::LoseUnit(LandUnitKind::Mercenary)).unwrap();
+    assert_eq!(game.land_units(Space::Basel, Faction::Hapsburg), LandUnits::regulars(2));
+    assert_eq!(game.land_units(Space::Vienna, Faction::Hapsburg), LandUnits::regulars(1));
+    assert!(game.removed_cards().contains(Card::ZwingliDonsArmor));
+}
+
+#[test]
+fn zwingli_dons_armor_without_a_catholic_unit_still_removes_zwingli() {
+    let mut game = at_impulse(Power::Protestant, 3);
+    game.set_reformer(Reformer::Zwingli, ReformerState::OnMap).unwrap();
+    // Ottoman units are not Catholic.
+    game.set_land_units(Space::Basel, Faction::Ottoman, LandUnits::regulars(1)).unwrap();
+    play(&mut game, Power::Protestant, Card::ZwingliDonsArmor);
+    assert_eq!(game.reformer_state(Reformer::Zwingli), ReformerState::Removed);
+    assert_eq!(game.pending().kind, DecisionKind::Impulse);
+    assert_eq!(game.land_units(Space::Basel, Faction::Ottoman), LandUnits::regulars(1));
+}
+
+#[test]
+fn affair_of_the_placards_commits_cop_for_four_french_attempts() {
+    let mut game = at_impulse(Power::France, 4);
+    game.set_religion(Space::Geneva, Religion::Protestant).unwrap();
+    uncommit(&mut game, &[Debater::Cop]);
+    let log = play(&mut game, Power::France, Card::AffairOfThePlacards);
+    assert!(log.contains(&Event::DebaterCommitted(Debater::Cop)));
+    assert_eq!(
+        pending(&game),
+        (DecisionKind::ReformationAttempts, Some(Power::Protestant), Some(LanguageZone::French), Some(4))
+    );
+}
+
+#[test]
+fn the_debater_events_need_their_debater_uncommitted() {
+    for (card, debater) in [
+        (Card::AffairOfThePlacards, Debater::Cop),
+        (Card::CalvinsInstitutes, Debater::Calvin),
+        (Card::AMightyFortress, Debater::Luther),
+        (Card::KatherinaBora, Debater::Luther),
+    ] {
+        let mut game = at_impulse(Power::Protestant, 4);
+        game.set_debater(debater, DebaterState::Committed).unwrap();
+        assert!(!offered(&mut game, Power::Protestant, card), "{card:?}");
+        game.set_debater(debater, DebaterState::Uncommitted).unwrap();
+        assert!(game.legal_actions().contains(&Action::PlayEvent(card)), "{card:?}");
+    }
+}
+
+#[test]
+fn calvins_institutes_adds_one_to_each_protestant_die_in_french_spaces() {
+    let mut game = at_impulse(Power::Protestant, 4);
+    game.set_religion(Space::Geneva, Religion::Protestant).unwrap();
+    uncommit(&mut game, &[Debater::Calvin]);
+    play(&mut game, Power::Protestant, Card::CalvinsInstitutes);
+    assert_eq!(game.debater_state(Debater::Calvin), DebaterState::Committed);
+    assert_eq!(
+        pending(&game),
+        (DecisionKind::ReformationAttempts, Some(Power::Protestant), Some(LanguageZone::French), Some(5))
+    );
+    // Lyon (French zone): each Protestant die counts one more.
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Lyon), &mut log);
+    let attempt = log.iter().find_map(|e| match *e {
+        Event::ReformationAttempt { attacker, attacker_high, .. } => Some((attacker.highest(), attacker_high)),
+        _ => None,
+    });
+    let (raw, high) = attempt.expect("an attempt");
+    assert_eq!(raw.map(|r| r + 1), Some(high));
+}
+
+#[test]
+fn a_mighty_fortress_commits_luther_for_six_german_attempts() {
+    let mut game = at_impulse(Power::Protestant, 2);
+    game.set_religion(Space::Wittenberg, Religion::Protestant).unwrap();
+    uncommit(&mut game, &[Debater::Luther]);
+    play(&mut game, Power::Protestant, Card::AMightyFortress);
+    assert_eq!(game.debater_state(Debater::Luther), DebaterState::Committed);
+    assert_eq!(
+        pending(&game),
+        (DecisionKind::ReformationAttempts, Some(Power::Protestant), Some(LanguageZone::German), Some(6))
+    );
+}
+
+#[test]
+fn katherina_bora_commits_luther_for_five_attempts_in_all_zones() {
+    let mut game = at_impulse(Power::Hapsburg, 2);
+    game.set_religion(Space::Wittenberg, Religion::Protestant).unwrap();
+    uncommit(&mut game, &[Debater::Luther]);
+    play(&mut game, Power::Hapsburg, Card::KatherinaBora);
+    assert_eq!(game.debater_state(Debater::Luther), DebaterState::Committed);
+    assert_eq!(pending(&game), (DecisionKind::ReformationAttempts, Some(Power::Protestant), None, Some(5)));
+    assert!(game.removed_cards().contains(Card::KatherinaBora));
+}
+
+// --- England ------------------------------------------------------------------------
+
+#[test]
+fn dissolution_of_the_monasteries_draws_two_english_cards_then_three_attempts() {
+    let mut game = at_impulse(Power::England, 4);
+    game.set_religion(Space::London, Religion::Protestant).unwrap();
+    game.put_card_in_deck(Card::Arquebusiers).unwrap();
+    game.put_card_in_deck(Card::Erasmus).unwrap();
+    play(&mut game, Power::England, Card::DissolutionOfTheMonasteries);
+    assert_eq!(game.hand(Power::England).len(), 2);
+    assert_eq!(
+        pending(&game),
+        (DecisionKind::ReformationAttempts, Some(Power::Protestant), Some(LanguageZone::English), Some(3))
+    );
+}
+
+// --- Unrest -------------------------------------------------------------------------
+
+/// Places unrest with `card` played by `power`: every space offered is
+/// returned (sorted), then the first `n` are chosen.
+fn unrest_offered(game: &mut Game, power: Power, card: Card) -> Vec<Space> {
+    play(game, power, card);
+    let mut spaces: Vec<Space> = common::legal(game)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::PlaceUnrest(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    spaces.sort();
+    spaces
+}
+
+#[test]
+fn gabelle_revolt_places_up_to_two_unrest_in_unoccupied_french_home_spaces() {
+    let mut game = at_impulse(Power::Hapsburg, 1);
+    game.set_land_units(Space::Paris, Faction::France, LandUnits::regulars(1)).unwrap();
+    let spaces = unrest_offered(&mut game, Power::Hapsburg, Card::GabelleRevolt);
+    assert!(!spaces.contains(&Space::Paris));
+    assert!(spaces.contains(&Space::Lyon) && spaces.contains(&Space::Rouen));
+    assert!(spaces.iter().all(|s| s.home() == Faction::France));
+    assert!(common::legal(&game).contains(&Action::Done));
+    game.apply(Action::PlaceUnrest(Space::Lyon)).unwrap();
+    assert!(!common::legal(&game).contains(&Action::PlaceUnrest(Space::Lyon)));
+    game.apply(Action::PlaceUnrest(Space::Rouen)).unwrap();
+    assert!(game.in_unrest(Space::Lyon) && game.in_unrest(Space::Rouen));
+    assert_eq!(game.unrest().len(), 2);
+    assert_eq!(game.pending().kind, DecisionKind::Impulse);
+}
+
+#[test]
+fn an_unrest_card_may_stop_early() {
+    let mut game = at_impulse(Power::Hapsburg, 1);
+    unrest_offered(&mut game, Power::Hapsburg, Card::RevoltOfTheCommuneros);
+    game.apply(Action::PlaceUnrest(Space::Valladolid)).unwrap();
+    game.apply(Action::Done).unwrap();
+    assert_eq!(game.unrest().len(), 1);
+    assert_eq!(game.pending().kind, DecisionKind::Impulse);
+}
+
+#[test]
+fn janissaries_rebel_places_two_at_war_and_four_at_peace() {
+    let mut game = at_impulse(Power::Hapsburg, 1);
+    game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
+    let spaces = unrest_offered(&mut game, Power::Hapsburg, Card::JanissariesRebel);
+    assert!(spaces.iter().all(|s| s.home() == Faction::Ottoman));
+    assert_eq!(game.pending().left, Some(2));
+
+    let mut game = at_impulse(Power::Hapsburg, 1);
+    // At war with a minor power only: at peace with the major powers.
+    game.set_war(Power::Ottoman, Faction::HungaryBohemia, true).unwrap();
+    unrest_offered(&mut game, Power::Hapsburg, Card::JanissariesRebel);
+    assert_eq!(game.pending().left, Some(4));
+    for space in [Space::Istanbul, Space::Edirne, Space::Salonika, Space::Athens] {
+        game.apply(Action::PlaceUnrest(space)).unwrap();
+    }
+    assert_eq!(game.unrest().len(), 4);
+    assert_eq!(game.pending().kind, DecisionKind::Impulse);
+}
+
+#[test]
+fn peasants_war_places_up_to_five_in_german_spaces() {
+    let mut game = at_impulse(Power::Papacy, 1);
+    game.set_unrest(Space::Mainz, true).unwrap();
+    let spaces = unrest_offered(&mut game, Power::Papacy, Card::PeasantsWar);
+    assert!(spaces.iter().all(|s| s.language() == Some(LanguageZone::German)));
+    assert!(!spaces.contains(&Space::Mainz));
+    assert_eq!(game.pending().left, Some(5));
+    for &space in spaces.iter().take(5) {
+        game.apply(Action::PlaceUnrest(space)).unwrap();
+    }
+    assert_eq!(game.unrest().len(), 6);
+    assert_eq!(game.pending().kind, DecisionKind::Impulse);
+}
+
+#[test]
+fn revolt_of_the_communeros_places_up_to_three_in_spanish_spaces() {
+    let mut game = at_impulse(Power::France, 1);
+    let spaces = unrest_offered(&mut game, Power::France, Card::RevoltOfTheCommuneros);
+    assert!(spaces.iter().all(|s| s.language() == Some(LanguageZone::Spanish)));
+    assert_eq!(game.pending().left, Some(3));
+}
+
+#[test]
+fn pilgrimage_of_grace_places_up_to_five_in_english_home_spaces() {
+    let mut game = at_impulse(Power::Papacy, 4);
+    game.set_land_units(Space::London, Faction::England, LandUnits::regulars(1)).unwrap();
+    let spaces = unrest_offered(&mut game, Power::Papacy, Card::PilgrimageOfGrace);
+    assert!(spaces.iter().all(|s| s.home() == Faction::England));
+    assert!(!spaces.contains(&Space::London));
+    assert_eq!(game.pending().left, Some(5));
+}
