@@ -290,6 +290,8 @@ actions! {
         ReviewHandOf(Power) => "review_hand_of",
         /// Venetian Informant (#109): this power reviews the hand in secret.
         ShowHandTo(Power) => "show_hand_to",
+        /// Threat to Power (#103): target this minor army leader.
+        TargetLeader(Leader) => "target_leader",
     }
 }
 
@@ -374,6 +376,7 @@ const PHRASES: &[(&str, &str)] = &[
     ("retrieve", "take {} from the discard pile"),
     ("review_hand_of", "review the hand of {}"),
     ("show_hand_to", "show the hand to {}"),
+    ("target_leader", "target {}"),
 ];
 
 impl Action {

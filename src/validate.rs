@@ -290,7 +290,9 @@ impl Game {
                 Frame::WarPayment { power, owed } => owed[power.index()] > 0,
                 Frame::WinterLand { group, .. } => Self::winter_group_fits(group),
                 Frame::Arrival { leader, .. } => {
-                    let arriving = leader == Leader::MauriceOfSaxony || leader.kind() == LeaderKind::Naval;
+                    let arriving = leader == Leader::MauriceOfSaxony
+                        || leader.kind() == LeaderKind::Naval
+                        || crate::frames::arrivals::THREAT_TO_POWER_LEADERS.contains(&leader);
                     let away =
                         matches!(self.leader_location(leader), LeaderLocation::Unavailable | LeaderLocation::TurnTrack);
                     arriving && away

@@ -450,3 +450,184 @@ fn pilgrimage_of_grace_places_up_to_five_in_english_home_spaces() {
     assert!(!spaces.contains(&Space::London));
     assert_eq!(game.pending().left, Some(5));
 }
+
+// --- Turn-long effects ------------------------------------------------------------
+
+/// The first reformation or counter-reformation attempt in `log`:
+/// (attacker dice count, attacker's raw high, modified high).
+fn first_attempt(log: &[Event]) -> Option<(u8, Option<u8>, u8)> {
+    log.iter().find_map(|e| match *e {
+        Event::ReformationAttempt { attacker, attacker_high, .. }
+        | Event::CounterReformationAttempt { attacker, attacker_high, .. } => {
+            Some((attacker.count(), attacker.highest(), attacker_high))
+        }
+        _ => None,
+    })
+}
+
+#[test]
+fn augsburg_confession_takes_one_from_each_papal_attempt_die_this_turn() {
+    let mut game = at_impulse(Power::Protestant, 3);
+    uncommit(&mut game, &[Debater::Melanchthon]);
+    game.set_religion(Space::Wittenberg, Religion::Protestant).unwrap();
+    let log = play(&mut game, Power::Protestant, Card::AugsburgConfession);
+    assert!(log.contains(&Event::DebaterCommitted(Debater::Melanchthon)));
+    assert!(game.removed_cards().contains(Card::AugsburgConfession));
+    // Later this turn the Papacy's counter-reformation dice count one less.
+    game.give_card(Power::Papacy, Card::MaryDefiesCouncil).unwrap();
+    while game.decider() != Decider::Power(Power::Papacy) {
+        game.apply(Action::Pass).unwrap();
+    }
+    game.apply(Action::PlayEvent(Card::MaryDefiesCouncil)).unwrap();
+    game.set_religion(Space::London, Religion::Protestant).unwrap();
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::London), &mut log);
+    let (_, raw, high) = first_attempt(&log).expect("an attempt");
+    assert_eq!(raw.map(|r| r.saturating_sub(1)), Some(high));
+}
+
+#[test]
+fn augsburg_confession_takes_a_die_from_the_papacys_debates_this_turn() {
+    let mut game = at_impulse(Power::Protestant, 3);
+    uncommit(&mut game, &[Debater::Melanchthon, Debater::Eck, Debater::Luther]);
+    play(&mut game, Power::Protestant, Card::AugsburgConfession);
+    game.give_card(Power::Papacy, Card::LeipzigDebate).unwrap();
+    while game.decider() != Decider::Power(Power::Papacy) {
+        game.apply(Action::Pass).unwrap();
+    }
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlayEvent(Card::LeipzigDebate), &mut log);
+    apply(&mut game, Action::CallDebate(LanguageZone::German), &mut log);
+    apply(&mut game, Action::ChooseDebater(Debater::Eck), &mut log);
+    while let Some(&a) = game.legal_actions().first() {
+        if game.pending().kind == DecisionKind::Impulse {
+            break;
+        }
+        apply(&mut game, a, &mut log);
+    }
+    let dice = log.iter().find_map(|e| match *e {
+        Event::Debate { attacker_dice, .. } => Some(attacker_dice.count()),
+        _ => None,
+    });
+    // Eck: 3 + 3 + 1 (his bonus, uncommitted), one less.
+    assert_eq!(dice, Some(6));
+}
+
+#[test]
+fn augsburg_confession_needs_melanchthon_uncommitted() {
+    let mut game = at_impulse(Power::Protestant, 3);
+    game.set_debater(Debater::Melanchthon, DebaterState::Committed).unwrap();
+    assert!(!offered(&mut game, Power::Protestant, Card::AugsburgConfession));
+}
+
+#[test]
+fn printing_press_gives_three_attempts_with_an_extra_die_all_turn() {
+    let mut game = at_impulse(Power::Protestant, 2);
+    game.set_religion(Space::Wittenberg, Religion::Protestant).unwrap();
+    play(&mut game, Power::Protestant, Card::PrintingPress);
+    assert_eq!(pending(&game), (DecisionKind::ReformationAttempts, Some(Power::Protestant), None, Some(3)));
+    // Leipzig: 1 die for adjacent Wittenberg, 1 for the press.
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Leipzig), &mut log);
+    assert_eq!(first_attempt(&log).map(|a| a.0), Some(2));
+    assert!(game.removed_cards().contains(Card::PrintingPress) || game.discard_pile().contains(Card::PrintingPress));
+}
+
+#[test]
+fn calvin_expelled_sends_calvin_away_until_the_next_turn() {
+    let mut game = at_impulse(Power::Papacy, 4);
+    game.set_reformer(Reformer::Calvin, ReformerState::OnMap).unwrap();
+    uncommit(&mut game, &[Debater::Calvin]);
+    let log = play(&mut game, Power::Papacy, Card::CalvinExpelled);
+    assert!(log.contains(&Event::DebaterCommitted(Debater::Calvin)));
+    assert_eq!(game.reformer_state(Reformer::Calvin), ReformerState::Away);
+    assert!(game.removed_cards().contains(Card::CalvinExpelled));
+    // The next card draw brings him back (on a board at that phase).
+    let mut next = Game::empty(Setup::new(Scenario::Y1517, 7));
+    next.set_turn(5).unwrap();
+    next.set_reformer(Reformer::Calvin, ReformerState::Away).unwrap();
+    next.set_phase(Phase::CardDraw).unwrap();
+    next.run_automatic();
+    assert_eq!(next.reformer_state(Reformer::Calvin), ReformerState::OnMap);
+}
+
+#[test]
+fn calvin_expelled_leaves_a_calvin_not_yet_arrived() {
+    let mut game = at_impulse(Power::Papacy, 4);
+    play(&mut game, Power::Papacy, Card::CalvinExpelled);
+    assert_eq!(game.reformer_state(Reformer::Calvin), ReformerState::NotArrived);
+}
+
+#[test]
+fn michael_servetus_gives_a_vp_and_a_protestant_discard() {
+    let mut game = at_impulse(Power::Papacy, 4);
+    game.give_card(Power::Protestant, Card::Erasmus).unwrap();
+    let log = play(&mut game, Power::Papacy, Card::MichaelServetus);
+    assert!(log.contains(&Event::BonusVp { power: Power::Papacy, vp: 1 }));
+    assert!(log.contains(&Event::CardDiscarded { power: Power::Protestant, card: Card::Erasmus }));
+    assert!(game.hand(Power::Protestant).is_empty());
+    assert!(game.removed_cards().contains(Card::MichaelServetus));
+}
+
+#[test]
+fn threat_to_power_on_1_to_3_sends_the_leader_off_for_the_turn() {
+    let mut game = at_impulse(Power::France, 3);
+    game.set_leader(Leader::DukeOfAlva, LeaderLocation::Space(Space::Valladolid)).unwrap();
+    game.set_leader(Leader::Montmorency, LeaderLocation::Captured(Power::Hapsburg)).unwrap();
+    play(&mut game, Power::France, Card::ThreatToPower);
+    // Montmorency is captured; the others are not on the map.
+    assert_eq!(common::legal(&game), vec![Action::TargetLeader(Leader::DukeOfAlva)]);
+    game.force_dice(&[3]).unwrap();
+    let mut log = Vec::new();
+    apply(&mut game, Action::TargetLeader(Leader::DukeOfAlva), &mut log);
+    assert!(log.contains(&Event::LeaderToTurnTrack(Leader::DukeOfAlva)));
+    assert_eq!(game.leader_location(Leader::DukeOfAlva), LeaderLocation::TurnTrack);
+    // At the next card draw he comes back to a Hapsburg capital.
+    let mut next = Game::empty(Setup::new(Scenario::Y1517, 7));
+    next.set_turn(4).unwrap();
+    next.set_leader(Leader::DukeOfAlva, LeaderLocation::TurnTrack).unwrap();
+    next.set_controller(Space::Vienna, Faction::Ottoman).unwrap();
+    next.set_phase(Phase::CardDraw).unwrap();
+    next.run_automatic();
+    assert_eq!(next.leader_location(Leader::DukeOfAlva), LeaderLocation::Space(Space::Valladolid));
+}
+
+#[test]
+fn threat_to_power_returns_to_a_home_key_without_a_capital() {
+    let mut next = Game::empty(Setup::new(Scenario::Y1517, 7));
+    next.set_turn(4).unwrap();
+    next.set_leader(Leader::Montmorency, LeaderLocation::TurnTrack).unwrap();
+    next.set_controller(Space::Paris, Faction::Hapsburg).unwrap();
+    next.set_phase(Phase::CardDraw).unwrap();
+    next.run_automatic();
+    let keys: Vec<Space> = Space::ALL
+        .into_iter()
+        .filter(|s| s.kind() == SpaceKind::Key && s.home() == Faction::France && *s != Space::Paris)
+        .collect();
+    // France chooses among its home keys.
+    assert_eq!(next.pending().kind, DecisionKind::LeaderArrival);
+    let mut offered: Vec<Action> = common::legal(&next);
+    offered.sort();
+    let mut expected: Vec<Action> = keys.into_iter().map(Action::PlaceAt).collect();
+    expected.sort();
+    assert_eq!(offered, expected);
+}
+
+#[test]
+fn threat_to_power_on_4_to_6_removes_the_leader_for_the_game() {
+    let mut game = at_impulse(Power::Hapsburg, 3);
+    game.set_leader(Leader::Ibrahim, LeaderLocation::Space(Space::Istanbul)).unwrap();
+    play(&mut game, Power::Hapsburg, Card::ThreatToPower);
+    game.force_dice(&[4]).unwrap();
+    let mut log = Vec::new();
+    apply(&mut game, Action::TargetLeader(Leader::Ibrahim), &mut log);
+    assert!(log.contains(&Event::LeaderRemoved(Leader::Ibrahim)));
+    assert_eq!(game.leader_location(Leader::Ibrahim), LeaderLocation::Removed);
+}
+
+#[test]
+fn threat_to_power_needs_a_minor_leader_on_the_map() {
+    let mut game = at_impulse(Power::Hapsburg, 3);
+    game.set_leader(Leader::CharlesBrandon, LeaderLocation::Captured(Power::France)).unwrap();
+    assert!(!offered(&mut game, Power::Hapsburg, Card::ThreatToPower));
+}

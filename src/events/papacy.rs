@@ -110,7 +110,8 @@ pub(crate) fn copernicus_protestant_half(game: &Game, power: Power) -> bool {
     !home.is_empty() && 2 * protestant >= home.len()
 }
 
-fn gain_vp(game: &mut Game, power: Power, vp: i8, log: &mut dyn Log) {
+/// `power` gains `vp` bonus VP.
+pub(super) fn gain_vp(game: &mut Game, power: Power, vp: i8, log: &mut dyn Log) {
     game.bonus_vp[power.index()] = game.bonus_vp[power.index()].saturating_add(vp);
     log.event(Event::BonusVp { power, vp });
 }

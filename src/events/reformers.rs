@@ -1,7 +1,8 @@
 //! Events of the Protestant reformers and their debaters (§18.3, §18.5):
-//! #41 Marburg Colloquy, #43 Zwingli Dons Armor, #44 Affair of the
-//! Placards, #46 Calvin's Institutes, #65 A Mighty Fortress, #85 Katherina
-//! Bora. An event that needs an uncommitted debater is offered only while
+//! #39 Augsburg Confession, #41 Marburg Colloquy, #43 Zwingli Dons Armor,
+//! #44 Affair of the Placards, #45 Calvin Expelled, #46 Calvin's
+//! Institutes, #51 Michael Servetus, #65 A Mighty Fortress, #85 Katherina
+//! Bora, #90 Printing Press. An event that needs an uncommitted debater is offered only while
 //! he is uncommitted, and commits him whoever plays it (§18.3).
 
 use super::{CardEvent, EventStep, Leaves, Steps};
@@ -18,6 +19,43 @@ use crate::sets::EnumSet;
 use crate::types::{Card, Debater, DebaterSide, Faction, LandUnitKind, LanguageZone, Power, Reformer, Religion, Space};
 
 pub(super) const EVENTS: &[CardEvent] = &[
+    CardEvent {
+        card: Card::AugsburgConfession,
+        playable: |game, _| uncommitted(game, Debater::Melanchthon),
+        // In effect for the rest of the turn: `Game::augsburg_confession_in_effect`.
+        resolve: |game, _, log| commit_by_event(game, Debater::Melanchthon, log),
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        steps: None,
+    },
+    CardEvent {
+        card: Card::PrintingPress,
+        playable: super::always,
+        resolve: printing_press,
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        steps: None,
+    },
+    CardEvent {
+        card: Card::CalvinExpelled,
+        playable: super::always,
+        resolve: calvin_expelled,
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        steps: None,
+    },
+    CardEvent {
+        card: Card::MichaelServetus,
+        playable: super::always,
+        resolve: michael_servetus,
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        steps: None,
+    },
     CardEvent {
         card: Card::MarburgColloquy,
         playable: |game, _| marburg_pairs(game).iter().all(|pair| !pair.is_empty()),
@@ -261,5 +299,39 @@ fn eliminate_catholic(game: &mut Game, space: Space, kind: LandUnitKind, log: &m
     if let Some(faction) = catholic_unit(game, space, kind) {
         let one = LandUnits::NONE.plus_one(kind);
         game.remove_units(space, faction, one, log);
+    }
+}
+
+/// The reformation attempts of #90 Printing Press.
+pub const PRINTING_PRESS_ATTEMPTS: u8 = 3;
+
+/// #90 Printing Press: for the rest of the turn every reformation attempt
+/// rolls one extra die (`Game::printing_press_in_effect` reads the card
+/// played this turn); the Protestant makes 3 reformation attempts in all
+/// zones at once (with that die).
+fn printing_press(game: &mut Game, _: Power, _: &mut dyn Log) {
+    let kind = AttemptKind::Reformation;
+    game.begin_attempts(Series::new(Power::Protestant, kind, Source::Event, None, PRINTING_PRESS_ATTEMPTS));
+}
+
+/// #45 Calvin Expelled: the Calvin reformer leaves the map for the rest of
+/// the turn (away: he and his debater come back at the next card draw, his
+/// space not converted again, `frames::impulse`); the Calvin debater is
+/// committed. A Calvin not on the map stays where he is (docs/rulings.md
+/// RP10).
+fn calvin_expelled(game: &mut Game, _: Power, log: &mut dyn Log) {
+    if game.reformer_state(Reformer::Calvin) == ReformerState::OnMap {
+        game.reformers[Reformer::Calvin.index()] = ReformerState::Away;
+    }
+    commit_by_event(game, Debater::Calvin, log);
+}
+
+/// #51 Michael Servetus: the player gains 1 VP; the Protestant discards a
+/// random card (never a home card, §6.1).
+fn michael_servetus(game: &mut Game, power: Power, log: &mut dyn Log) {
+    super::papacy::gain_vp(game, power, 1, log);
+    if let Some(card) = game.take_random_card(Power::Protestant) {
+        game.discard.insert(card);
+        log.event(Event::CardDiscarded { power: Power::Protestant, card });
     }
 }

@@ -280,7 +280,13 @@ impl Game {
     /// flip, the loser may be burned or disgraced, and the winner flips.
     fn fight_round(&mut self, round: Round, attacker: Side, defender: Side, log: &mut dyn Log) {
         let Round { caller, zone, round, barred } = round;
-        let attacker_dice = self.roll_dice(debate_dice(self, attacker.debater, zone, true, attacker.uncommitted));
+        let mut dice = debate_dice(self, attacker.debater, zone, true, attacker.uncommitted);
+        // Augsburg Confession (#39): the Papacy rolls one die less when it
+        // initiates a debate, for the rest of the turn.
+        if caller == Power::Papacy && self.augsburg_confession_in_effect() {
+            dice = dice.saturating_sub(1);
+        }
+        let attacker_dice = self.roll_dice(dice);
         let defender_dice = self.roll_dice(debate_dice(self, defender.debater, zone, false, defender.uncommitted));
         for side in [attacker, defender] {
             self.debaters[side.debater.index()] = DebaterState::Committed;

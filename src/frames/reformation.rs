@@ -299,15 +299,15 @@ impl Game {
     }
 
     /// Whether Printing Press (#90) is in effect this turn: +1 die on every
-    /// reformation attempt (§18.3 step 3). Its event is not built yet.
+    /// reformation attempt (§18.3 step 3): it was played as an event this turn.
     fn printing_press_in_effect(&self) -> bool {
-        false
+        self.event_played_this_turn(Card::PrintingPress)
     }
 
-    /// Whether Augsburg Confession (#39) is in effect this turn: -1 on every Papal
-    /// die (§18.4 step 4). Its event is not built yet.
-    fn augsburg_confession_in_effect(&self) -> bool {
-        false
+    /// Whether Augsburg Confession (#39) is in effect this turn: -1 on every
+    /// Papal die (§18.4 step 4): it was played as an event this turn.
+    pub(crate) fn augsburg_confession_in_effect(&self) -> bool {
+        self.event_played_this_turn(Card::AugsburgConfession)
     }
 
     /// Commits `debater` for `power`'s one bonus of the impulse (§18.2).
