@@ -631,3 +631,139 @@ fn threat_to_power_needs_a_minor_leader_on_the_map() {
     game.set_leader(Leader::CharlesBrandon, LeaderLocation::Captured(Power::France)).unwrap();
     assert!(!offered(&mut game, Power::Hapsburg, Card::ThreatToPower));
 }
+
+#[test]
+fn frederick_the_wise_converts_the_two_nearest_catholic_german_spaces() {
+    let mut game = at_impulse(Power::Protestant, 1);
+    game.set_religion(Space::Wittenberg, Religion::Protestant).unwrap();
+    let near: Vec<Space> = Space::Wittenberg
+        .land_neighbours()
+        .filter(|s| s.language() == Some(LanguageZone::German) && game.in_play(*s))
+        .collect();
+    assert!(near.len() > 2);
+    play(&mut game, Power::Protestant, Card::FrederickTheWise);
+    let mut offered = common::legal(&game);
+    offered.sort();
+    let mut expected: Vec<Action> = near.iter().copied().map(Action::Flip).collect();
+    expected.sort();
+    assert_eq!(offered, expected);
+    game.apply(Action::Flip(near[0])).unwrap();
+    game.apply(Action::Flip(near[1])).unwrap();
+    assert_eq!(game.religion(near[0]), Religion::Protestant);
+    assert_eq!(game.religion(near[1]), Religion::Protestant);
+    assert_eq!(game.protestant_spaces().len(), 3);
+    assert_eq!(game.pending().kind, DecisionKind::Impulse);
+}
+
+#[test]
+fn frederick_the_wise_converts_a_single_nearest_space_at_once() {
+    // Every neighbour but one Protestant: the nearest is converted at
+    // once, then the Protestant chooses among the next ring.
+    let mut game = at_impulse(Power::Protestant, 1);
+    game.set_religion(Space::Wittenberg, Religion::Protestant).unwrap();
+    let near: Vec<Space> = Space::Wittenberg.land_neighbours().filter(|s| game.in_play(*s)).collect();
+    for &space in &near[1..] {
+        game.set_religion(space, Religion::Protestant).unwrap();
+    }
+    let log = play(&mut game, Power::Protestant, Card::FrederickTheWise);
+    assert!(log.contains(&Event::ReligionChanged { space: near[0], religion: Religion::Protestant }));
+    assert_eq!(game.pending().kind, DecisionKind::CardEvent);
+    assert!(common::legal(&game).iter().all(|a| matches!(a, Action::Flip(s) if !near.contains(s))));
+}
+
+/// The Catholic English home spaces in play.
+fn english_catholic(game: &Game) -> Vec<Space> {
+    Space::ALL
+        .into_iter()
+        .filter(|s| s.home() == Faction::England && game.in_play(*s) && game.religion(*s) == Religion::Catholic)
+        .collect()
+}
+
+/// England plays Book of Common Prayer with no target for its attempts;
+/// the unrest die shows `roll`.
+fn common_prayer(roll: u8) -> Game {
+    let mut game = at_impulse(Power::England, 4);
+    uncommit(&mut game, &[Debater::Cranmer]);
+    game.force_dice(&[roll]).unwrap();
+    let log = play(&mut game, Power::England, Card::BookOfCommonPrayer);
+    assert!(log.contains(&Event::DebaterCommitted(Debater::Cranmer)));
+    game
+}
+
+#[test]
+fn book_of_common_prayer_targets_english_home_spaces_only() {
+    let mut game = at_impulse(Power::England, 4);
+    uncommit(&mut game, &[Debater::Cranmer]);
+    assert!(english_catholic(&game).contains(&Space::Calais));
+    // Edinburgh's neighbours: English and Scottish spaces.
+    game.set_religion(Space::Edinburgh, Religion::Protestant).unwrap();
+    game.set_religion(Space::Calais, Religion::Protestant).unwrap();
+    play(&mut game, Power::England, Card::BookOfCommonPrayer);
+    assert_eq!(
+        pending(&game),
+        (DecisionKind::ReformationAttempts, Some(Power::Protestant), Some(LanguageZone::English), Some(4))
+    );
+    let targets: Vec<Space> = common::legal(&game)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Target(s) => Some(s),
+            _ => None,
+        })
+        .collect();
+    assert!(!targets.is_empty());
+    assert!(targets.iter().all(|s| s.home() == Faction::England), "{targets:?}");
+    // Calais's Flemish neighbours are not English home spaces.
+    assert!(Space::Calais.land_neighbours().any(|s| s.home() != Faction::England && !targets.contains(&s)));
+}
+
+#[test]
+fn book_of_common_prayer_1_or_2_no_unrest() {
+    let game = common_prayer(2);
+    assert_eq!(game.pending().kind, DecisionKind::Impulse);
+    assert!(game.unrest().is_empty());
+}
+
+#[test]
+fn book_of_common_prayer_3_or_4_one_unrest_even_occupied() {
+    let mut game = at_impulse(Power::England, 4);
+    game.set_land_units(Space::London, Faction::England, LandUnits::regulars(2)).unwrap();
+    uncommit(&mut game, &[Debater::Cranmer]);
+    game.force_dice(&[4]).unwrap();
+    play(&mut game, Power::England, Card::BookOfCommonPrayer);
+    assert_eq!(game.pending().power, Some(Power::England));
+    assert_eq!(game.pending().left, Some(1));
+    assert!(common::legal(&game).contains(&Action::PlaceUnrest(Space::London)));
+    game.apply(Action::PlaceUnrest(Space::London)).unwrap();
+    assert!(game.in_unrest(Space::London));
+    assert_eq!(game.pending().kind, DecisionKind::Impulse);
+}
+
+#[test]
+fn book_of_common_prayer_5_two_unrest() {
+    let mut game = common_prayer(5);
+    assert_eq!(game.pending().left, Some(2));
+    game.apply(Action::PlaceUnrest(Space::York)).unwrap();
+    game.apply(Action::PlaceUnrest(Space::Bristol)).unwrap();
+    assert_eq!(game.unrest().len(), 2);
+    assert_eq!(game.pending().kind, DecisionKind::Impulse);
+}
+
+#[test]
+fn book_of_common_prayer_6_unrest_everywhere_catholic() {
+    let mut game = common_prayer(6);
+    let all = english_catholic(&game);
+    assert_eq!(game.pending().left, Some(all.len() as u8));
+    while game.pending().kind == DecisionKind::CardEvent {
+        let first = common::legal(&game)[0];
+        game.apply(first).unwrap();
+    }
+    assert_eq!(game.unrest().len(), all.len());
+    assert!(all.iter().all(|s| game.in_unrest(*s)));
+}
+
+#[test]
+fn book_of_common_prayer_needs_cranmer_uncommitted() {
+    let mut game = at_impulse(Power::England, 4);
+    game.set_debater(Debater::Cranmer, DebaterState::Committed).unwrap();
+    assert!(!offered(&mut game, Power::England, Card::BookOfCommonPrayer));
+}

@@ -1,19 +1,21 @@
 //! England's succession (§21.3): #3 Six Wives of Henry VIII, #19 Edward
-//! VI, #21 Mary I, #23 Elizabeth I; and the English Reformation: #63
-//! Dissolution of the Monasteries. The marital status track, the
+//! VI, #21 Mary I, #23 Elizabeth I; and the English Reformation: #62 Book
+//! of Common Prayer, #63 Dissolution of the Monasteries. The marital status track, the
 //! pregnancy chart and Henry's death are in `frames::england`; the pure
 //! rules in `rules::england`.
 
 use super::{CardEvent, EventStep, Forced, Leaves, Steps, always};
 use crate::action::Action;
 use crate::engine::{ActionList, Log, impulse_powers};
+use crate::event::Event;
 use crate::frames::Frame;
 use crate::frames::reformation::{Series, Source};
 use crate::game::{Game, Scenario};
 use crate::rules::england as rules;
 use crate::rules::religion::AttemptKind;
-use crate::types::LanguageZone;
+use crate::sets::EnumSet;
 use crate::types::{Card, Power, Ruler};
+use crate::types::{Debater, Faction, LanguageZone, Religion, Space};
 
 pub(super) const EVENTS: &[CardEvent] = &[
     CardEvent {
@@ -57,6 +59,20 @@ pub(super) const EVENTS: &[CardEvent] = &[
         forced: None,
         combat: None,
         steps: None,
+    },
+    CardEvent {
+        card: Card::BookOfCommonPrayer,
+        playable: |game, _| super::reformers::uncommitted(game, Debater::Cranmer),
+        resolve: book_of_common_prayer,
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        steps: Some(Steps {
+            prompt: |_| "a Catholic English home space to put in unrest",
+            actions: |game, _, list| list.extend(prayer_unrest_spaces(game).iter().map(Action::PlaceUnrest)),
+            apply: prayer_unrest_apply,
+            fits: |step| step.step == PRAYER_UNREST && step.left >= 1,
+        }),
     },
     CardEvent {
         card: Card::ElizabethI,
@@ -138,4 +154,74 @@ fn dissolution_of_the_monasteries(game: &mut Game, _: Power, log: &mut dyn Log) 
     let kind = AttemptKind::Reformation;
     let zone = Some(LanguageZone::English);
     game.begin_attempts(Series::new(Power::Protestant, kind, Source::Event, zone, DISSOLUTION_ATTEMPTS));
+}
+
+/// The reformation attempts of #62 Book of Common Prayer.
+pub const PRAYER_ATTEMPTS: u8 = 4;
+/// The step of #62 where the player puts spaces in unrest.
+const PRAYER_UNREST: u8 = 1;
+
+/// #62 Book of Common Prayer: Cranmer is committed; the Protestant makes 4
+/// reformation attempts on English home spaces (Calais included; the
+/// English zone is the target zone); after them, the unrest roll
+/// (`Game::after_common_prayer`).
+fn book_of_common_prayer(game: &mut Game, _: Power, log: &mut dyn Log) {
+    super::reformers::commit_by_event(game, Debater::Cranmer, log);
+    let zone = Some(LanguageZone::English);
+    let kind = AttemptKind::Reformation;
+    game.begin_attempts(Series::new(Power::Protestant, kind, Source::CommonPrayer, zone, PRAYER_ATTEMPTS));
+}
+
+/// The Catholic English home spaces in play not yet in unrest (occupied
+/// or not), for #62.
+fn prayer_unrest_spaces(game: &Game) -> EnumSet<Space> {
+    Space::ALL
+        .into_iter()
+        .filter(|&s| s.home() == Faction::England && game.in_play(s))
+        .filter(|&s| game.religion(s) == Religion::Catholic && !game.in_unrest(s))
+        .collect()
+}
+
+/// How many spaces #62's roll puts in unrest: 1-2 none, 3-4 one, 5 two, 6
+/// every one (`all`).
+pub fn prayer_unrest_count(roll: u8, all: u8) -> u8 {
+    match roll {
+        0..=2 => 0,
+        3 | 4 => 1,
+        5 => 2,
+        _ => all,
+    }
+}
+
+impl Game {
+    /// After #62's attempts: one die; the player of the card (the power
+    /// that played it this turn) chooses the spaces put in unrest, one at
+    /// a time.
+    pub(crate) fn after_common_prayer(&mut self) {
+        let card = Card::BookOfCommonPrayer;
+        let player = Power::ALL.into_iter().find(|p| self.events_played[p.index()].contains(card));
+        let spaces = prayer_unrest_spaces(self);
+        let roll = self.roll_die();
+        let count = prayer_unrest_count(roll, spaces.len() as u8).min(spaces.len() as u8);
+        if count > 0 {
+            let step = EventStep {
+                step: PRAYER_UNREST,
+                left: count,
+                ..EventStep::new(card, player.unwrap_or(Power::Protestant))
+            };
+            self.stack.push(Frame::Event(step));
+        }
+    }
+}
+
+fn prayer_unrest_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    if let Action::PlaceUnrest(space) = action {
+        game.unrest.insert(space);
+        log.event(Event::UnrestPlaced(space));
+        let left = step.left.saturating_sub(1);
+        if left > 0 && !prayer_unrest_spaces(game).is_empty() {
+            game.stack.push(Frame::Event(EventStep { left, ..step }));
+        }
+    }
 }

@@ -2,7 +2,7 @@
 //! #39 Augsburg Confession, #41 Marburg Colloquy, #43 Zwingli Dons Armor,
 //! #44 Affair of the Placards, #45 Calvin Expelled, #46 Calvin's
 //! Institutes, #51 Michael Servetus, #65 A Mighty Fortress, #85 Katherina
-//! Bora, #90 Printing Press. An event that needs an uncommitted debater is offered only while
+//! Bora, #78 Frederick the Wise, #90 Printing Press. An event that needs an uncommitted debater is offered only while
 //! he is uncommitted, and commits him whoever plays it (§18.3).
 
 use super::{CardEvent, EventStep, Leaves, Steps};
@@ -19,6 +19,24 @@ use crate::sets::EnumSet;
 use crate::types::{Card, Debater, DebaterSide, Faction, LandUnitKind, LanguageZone, Power, Reformer, Religion, Space};
 
 pub(super) const EVENTS: &[CardEvent] = &[
+    CardEvent {
+        card: Card::FrederickTheWise,
+        playable: super::always,
+        resolve: |game, _, log| {
+            let step =
+                EventStep { left: FREDERICK_SPACES, ..EventStep::new(Card::FrederickTheWise, Power::Protestant) };
+            next_frederick(game, step, log);
+        },
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        steps: Some(Steps {
+            prompt: |_| "a Catholic German space nearest to Wittenberg to convert",
+            actions: |game, _, list| list.extend(frederick_spaces(game).iter().map(Action::Flip)),
+            apply: frederick_apply,
+            fits: |step| step.power == Power::Protestant && (1..=FREDERICK_SPACES).contains(&step.left),
+        }),
+    },
     CardEvent {
         card: Card::AugsburgConfession,
         playable: |game, _| uncommitted(game, Debater::Melanchthon),
@@ -333,5 +351,43 @@ fn michael_servetus(game: &mut Game, power: Power, log: &mut dyn Log) {
     if let Some(card) = game.take_random_card(Power::Protestant) {
         game.discard.insert(card);
         log.event(Event::CardDiscarded { power: Power::Protestant, card });
+    }
+}
+
+/// The spaces #78 Frederick the Wise converts.
+pub const FREDERICK_SPACES: u8 = 2;
+
+/// The Catholic spaces of the German zone nearest to Wittenberg by land
+/// (Wittenberg itself first if it is Catholic), in play: the Protestant
+/// chooses among them.
+fn frederick_spaces(game: &Game) -> EnumSet<Space> {
+    let wanted = |s: Space| {
+        game.in_play(s) && s.language() == Some(LanguageZone::German) && game.religion(s) == Religion::Catholic
+    };
+    crate::rules::paths::nearest(Space::Wittenberg, Metric::Land, wanted).0
+}
+
+/// #78 Frederick the Wise: the two Catholic German spaces nearest to
+/// Wittenberg turn Protestant, one at a time (`left`: how many are left),
+/// the Protestant choosing between equidistant ones. Taking The Wartburg
+/// (#37) back from the discard pile waits for its event
+/// (docs/rulings.md RP14).
+fn next_frederick(game: &mut Game, step: EventStep, log: &mut dyn Log) {
+    let choices = frederick_spaces(game);
+    match (step.left, choices.len(), choices.iter().next()) {
+        (0, ..) | (_, 0, _) => {}
+        (_, 1, Some(space)) => {
+            game.change_religion(space, Religion::Protestant, log);
+            next_frederick(game, EventStep { left: step.left - 1, ..step }, log);
+        }
+        _ => game.stack.push(Frame::Event(step)),
+    }
+}
+
+fn frederick_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    if let Action::Flip(space) = action {
+        game.change_religion(space, Religion::Protestant, log);
+        next_frederick(game, EventStep { left: step.left.saturating_sub(1), ..step }, log);
     }
 }
