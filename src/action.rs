@@ -290,7 +290,8 @@ actions! {
         ReviewHandOf(Power) => "review_hand_of",
         /// Venetian Informant (#109): this power reviews the hand in secret.
         ShowHandTo(Power) => "show_hand_to",
-        /// Threat to Power (#103): target this minor army leader.
+        /// Name this leader: the one Threat to Power (#103) targets; Philip
+        /// of Hesse leaving the game by Philip of Hesse's Bigamy (#57).
         TargetLeader(Leader) => "target_leader",
     }
 }
@@ -376,7 +377,7 @@ const PHRASES: &[(&str, &str)] = &[
     ("retrieve", "take {} from the discard pile"),
     ("review_hand_of", "review the hand of {}"),
     ("show_hand_to", "show the hand to {}"),
-    ("target_leader", "target {}"),
+    ("target_leader", "name {}"),
 ];
 
 impl Action {

@@ -767,3 +767,42 @@ fn book_of_common_prayer_needs_cranmer_uncommitted() {
     game.set_debater(Debater::Cranmer, DebaterState::Committed).unwrap();
     assert!(!offered(&mut game, Power::England, Card::BookOfCommonPrayer));
 }
+
+// --- The Protestant's allies and leaders --------------------------------------------
+
+#[test]
+fn philip_of_hesses_bigamy_removes_philip_of_hesse() {
+    let mut game = at_impulse(Power::Hapsburg, 5);
+    game.set_leader(Leader::PhilipOfHesse, LeaderLocation::Space(Space::Kassel)).unwrap();
+    game.give_card(Power::Protestant, Card::Erasmus).unwrap();
+    play(&mut game, Power::Hapsburg, Card::PhilipOfHessesBigamy);
+    assert_eq!(game.pending().power, Some(Power::Protestant));
+    assert_eq!(
+        common::legal(&game),
+        vec![Action::RandomDiscard(Power::Protestant), Action::TargetLeader(Leader::PhilipOfHesse)]
+    );
+    let mut log = Vec::new();
+    apply(&mut game, Action::TargetLeader(Leader::PhilipOfHesse), &mut log);
+    assert!(log.contains(&Event::LeaderRemoved(Leader::PhilipOfHesse)));
+    assert_eq!(game.leader_location(Leader::PhilipOfHesse), LeaderLocation::Removed);
+    assert!(game.hand(Power::Protestant).contains(Card::Erasmus));
+}
+
+#[test]
+fn philip_of_hesses_bigamy_or_a_random_discard() {
+    let mut game = at_impulse(Power::Hapsburg, 5);
+    game.give_card(Power::Protestant, Card::Erasmus).unwrap();
+    play(&mut game, Power::Hapsburg, Card::PhilipOfHessesBigamy);
+    game.apply(Action::RandomDiscard(Power::Protestant)).unwrap();
+    assert!(game.discard_pile().contains(Card::Erasmus));
+    assert_eq!(game.leader_location(Leader::PhilipOfHesse), LeaderLocation::Unavailable);
+    assert!(game.removed_cards().contains(Card::PhilipOfHessesBigamy));
+}
+
+#[test]
+fn philip_of_hesses_bigamy_with_an_empty_hand_removes_him_at_once() {
+    let mut game = at_impulse(Power::Hapsburg, 5);
+    play(&mut game, Power::Hapsburg, Card::PhilipOfHessesBigamy);
+    assert_eq!(game.leader_location(Leader::PhilipOfHesse), LeaderLocation::Removed);
+    assert_eq!(game.pending().kind, DecisionKind::Impulse);
+}

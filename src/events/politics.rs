@@ -1,7 +1,7 @@
 //! Events of the powers' politics (§3.3, §21): the new rulers #10 Clement
 //! VII, #14 Paul III, #20 Henry II, #22 Julius III; #12 Master of Italy,
 //! #113 Imperial Coronation, #114 La Forêt's Embassy in Istanbul, #103
-//! Threat to Power. Their
+//! Threat to Power, #57 Philip of Hesse's Bigamy. Their
 //! pure rules are in `rules::events`.
 
 use super::{CardEvent, EventStep, Forced, Leaves, Steps, always};
@@ -85,6 +85,20 @@ pub(super) const EVENTS: &[CardEvent] = &[
         }),
     },
     CardEvent {
+        card: Card::PhilipOfHessesBigamy,
+        playable: always,
+        resolve: philip_of_hesses_bigamy,
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        steps: Some(Steps {
+            prompt: |_| "remove Philip of Hesse from the game, or discard a random card",
+            actions: bigamy_actions,
+            apply: bigamy_apply,
+            fits: |step| step.power == Power::Protestant && step.step == 0,
+        }),
+    },
+    CardEvent {
         card: Card::LaForetsEmbassyInIstanbul,
         playable: always,
         resolve: la_foret,
@@ -164,5 +178,50 @@ fn threat_to_power_apply(game: &mut Game, _: EventStep, action: Action, log: &mu
     } else {
         game.leaders[leader.index()] = LeaderLocation::TurnTrack;
         log.event(Event::LeaderToTurnTrack(leader));
+    }
+}
+
+/// #57 Philip of Hesse's Bigamy: the Protestant removes Philip of Hesse
+/// from the game (while he is not out of it already) or discards a random
+/// card (never a home card, §6.1; only with one); with one of the two
+/// possible it is done at once, with neither nothing happens.
+fn philip_of_hesses_bigamy(game: &mut Game, _: Power, log: &mut dyn Log) {
+    let step = EventStep::new(Card::PhilipOfHessesBigamy, Power::Protestant);
+    let mut list = ActionList::new();
+    bigamy_actions(game, step, &mut list);
+    match list.as_slice() {
+        [] => {}
+        [only] => bigamy_resolve(game, *only, log),
+        _ => game.stack.push(Frame::Event(step)),
+    }
+}
+
+fn bigamy_actions(game: &Game, _: EventStep, list: &mut ActionList) {
+    if game.leader_location(Leader::PhilipOfHesse) != LeaderLocation::Removed {
+        list.push(Action::TargetLeader(Leader::PhilipOfHesse));
+    }
+    if !crate::rules::peace::drawable_cards(game, Power::Protestant).is_empty() {
+        list.push(Action::RandomDiscard(Power::Protestant));
+    }
+}
+
+fn bigamy_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    bigamy_resolve(game, action, log);
+}
+
+fn bigamy_resolve(game: &mut Game, action: Action, log: &mut dyn Log) {
+    match action {
+        Action::TargetLeader(leader) => {
+            game.leaders[leader.index()] = LeaderLocation::Removed;
+            log.event(Event::LeaderRemoved(leader));
+        }
+        Action::RandomDiscard(power) => {
+            if let Some(card) = game.take_random_card(power) {
+                game.discard.insert(card);
+                log.event(Event::CardDiscarded { power, card });
+            }
+        }
+        _ => {}
     }
 }
