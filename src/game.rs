@@ -391,6 +391,10 @@ pub struct Game {
     pub(crate) skip_impulse: EnumSet<Power>,
     /// Hands reviewed in secret (Venetian Informant, #109).
     pub(crate) seen: crate::observe::SeenHands,
+    /// Extra dice the Papal attacker rolls in each round of the debate an
+    /// event called this impulse (Thomas More, #112: 1, or 3 in the
+    /// English zone); cleared with the impulse's marks.
+    pub(crate) debate_extra_dice: u8,
 }
 
 impl Game {
@@ -484,6 +488,7 @@ impl Game {
             succession: Default::default(),
             skip_impulse: EnumSet::EMPTY,
             seen: Default::default(),
+            debate_extra_dice: 0,
         }
     }
 

@@ -265,6 +265,8 @@ impl Game {
         ok &= self.skip_impulse.iter().all(ok_power);
         // Cards seen in secret (#109) are still in the hand they were seen in.
         ok &= self.seen.fits(&self.hands);
+        // The extra debate dice of Thomas More (#112).
+        ok &= self.debate_extra_dice <= crate::events::MAX_DEBATE_EXTRA_DICE;
         for frame in self.stack.frames() {
             ok &= ok_power(frame.decider());
             ok &= match *frame {

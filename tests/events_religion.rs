@@ -806,3 +806,76 @@ fn philip_of_hesses_bigamy_with_an_empty_hand_removes_him_at_once() {
     assert_eq!(game.leader_location(Leader::PhilipOfHesse), LeaderLocation::Removed);
     assert_eq!(game.pending().kind, DecisionKind::Impulse);
 }
+
+// --- Thomas More --------------------------------------------------------------------
+
+#[test]
+fn thomas_more_executed_england_draws_discards_and_no_english_debates() {
+    let mut game = at_impulse(Power::England, 2);
+    game.put_card_in_deck(Card::Arquebusiers).unwrap();
+    game.give_card(Power::England, Card::Erasmus).unwrap();
+    uncommit(&mut game, &[Debater::Eck, Debater::Tyndale]);
+    assert!(here_i_stand::rules::debate::can_call_debate(&game, Power::Papacy, LanguageZone::English));
+    play(&mut game, Power::England, Card::ThomasMore);
+    assert!(game.hand(Power::England).contains(Card::Arquebusiers));
+    let mut discards = common::legal(&game);
+    discards.sort();
+    assert_eq!(discards, vec![Action::Discard(Card::Arquebusiers), Action::Discard(Card::Erasmus)]);
+    game.apply(Action::Discard(Card::Erasmus)).unwrap();
+    assert!(game.discard_pile().contains(Card::Erasmus));
+    assert!(game.removed_cards().contains(Card::ThomasMore));
+    assert!(!here_i_stand::rules::debate::can_call_debate(&game, Power::Papacy, LanguageZone::English));
+}
+
+/// France plays Thomas More; the Papacy calls its debate in `zone` with
+/// Eck (3, +1 uncommitted) against Tyndale or Luther; returns the Papal
+/// attacker's dice in the first round, and the game.
+fn more_debate(zone: LanguageZone) -> (Option<u8>, Game) {
+    let mut game = at_impulse(Power::France, 2);
+    uncommit(&mut game, &[Debater::Eck, Debater::Tyndale, Debater::Luther]);
+    play(&mut game, Power::France, Card::ThomasMore);
+    assert_eq!(game.pending().power, Some(Power::Papacy));
+    assert!(common::legal(&game).contains(&Action::CallDebate(zone)));
+    let mut log = Vec::new();
+    apply(&mut game, Action::CallDebate(zone), &mut log);
+    while game.pending().kind != DecisionKind::Impulse {
+        let first = common::legal(&game)[0];
+        apply(&mut game, first, &mut log);
+    }
+    let dice = log.iter().find_map(|e| match *e {
+        Event::Debate { attacker_dice, .. } => Some(attacker_dice.count()),
+        _ => None,
+    });
+    (dice, game)
+}
+
+#[test]
+fn thomas_more_by_another_power_gives_the_papacy_a_debate_with_an_extra_die() {
+    let (dice, game) = more_debate(LanguageZone::German);
+    assert_eq!(dice, Some(3 + 3 + 1 + 1));
+    // Henry has not married Anne Boleyn: the card is discarded.
+    assert!(game.discard_pile().contains(Card::ThomasMore));
+}
+
+#[test]
+fn thomas_more_by_another_power_gives_three_extra_dice_in_england() {
+    let (dice, _) = more_debate(LanguageZone::English);
+    assert_eq!(dice, Some(3 + 3 + 1 + 3));
+}
+
+#[test]
+fn thomas_more_is_removed_after_anne_boleyn() {
+    let mut game = at_impulse(Power::France, 2);
+    game.set_marital_status(MaritalStatus::AnneBoleyn).unwrap();
+    uncommit(&mut game, &[Debater::Eck, Debater::Luther]);
+    play(&mut game, Power::France, Card::ThomasMore);
+    assert!(game.removed_cards().contains(Card::ThomasMore));
+}
+
+#[test]
+fn thomas_more_by_another_power_needs_a_debate_to_call() {
+    let mut game = at_impulse(Power::France, 2);
+    assert!(!offered(&mut game, Power::France, Card::ThomasMore));
+    let mut game = at_impulse(Power::England, 2);
+    assert!(offered(&mut game, Power::England, Card::ThomasMore));
+}

@@ -1,6 +1,6 @@
 //! England's succession (§21.3): #3 Six Wives of Henry VIII, #19 Edward
 //! VI, #21 Mary I, #23 Elizabeth I; and the English Reformation: #62 Book
-//! of Common Prayer, #63 Dissolution of the Monasteries. The marital status track, the
+//! of Common Prayer, #63 Dissolution of the Monasteries, #112 Thomas More. The marital status track, the
 //! pregnancy chart and Henry's death are in `frames::england`; the pure
 //! rules in `rules::england`.
 
@@ -11,6 +11,7 @@ use crate::event::Event;
 use crate::frames::Frame;
 use crate::frames::reformation::{Series, Source};
 use crate::game::{Game, Scenario};
+use crate::rules::debate::{DEBATE_ZONES, can_call_debate};
 use crate::rules::england as rules;
 use crate::rules::religion::AttemptKind;
 use crate::sets::EnumSet;
@@ -72,6 +73,28 @@ pub(super) const EVENTS: &[CardEvent] = &[
             actions: |game, _, list| list.extend(prayer_unrest_spaces(game).iter().map(Action::PlaceUnrest)),
             apply: prayer_unrest_apply,
             fits: |step| step.step == PRAYER_UNREST && step.left >= 1,
+        }),
+    },
+    CardEvent {
+        card: Card::ThomasMore,
+        playable: thomas_more_playable,
+        resolve: thomas_more,
+        // Executed, removed; else removed once Henry has married Anne Boleyn.
+        leaves: Leaves::If(|game, power| executes_more(power) || rules::english_reformation(game)),
+        forced: None,
+        combat: None,
+        steps: Some(Steps {
+            prompt: |step| match step.step {
+                MORE_DISCARD => "the card England discards",
+                _ => "the zone of the Papacy's debate",
+            },
+            actions: thomas_more_actions,
+            apply: thomas_more_apply,
+            fits: |step| match step.step {
+                MORE_DISCARD => step.power == Power::England,
+                MORE_DEBATE => step.power == Power::Papacy,
+                _ => false,
+            },
         }),
     },
     CardEvent {
@@ -223,5 +246,77 @@ fn prayer_unrest_apply(game: &mut Game, step: EventStep, action: Action, log: &m
         if left > 0 && !prayer_unrest_spaces(game).is_empty() {
             game.stack.push(Frame::Event(EventStep { left, ..step }));
         }
+    }
+}
+
+/// The steps of #112 Thomas More: England's discard, the Papacy's debate.
+const MORE_DISCARD: u8 = 0;
+const MORE_DEBATE: u8 = 1;
+/// The extra attacker dice of #112's debate, in each round: 1, 3 in the
+/// English zone.
+pub const MORE_DICE: u8 = 1;
+pub const MORE_DICE_ENGLISH: u8 = 3;
+
+/// Whether #112 Thomas More played by `power` executes More: England or
+/// the Protestant.
+fn executes_more(power: Power) -> bool {
+    matches!(power, Power::England | Power::Protestant)
+}
+
+/// #112 played by another power: only if the Papacy may call a debate
+/// somewhere (docs/rulings.md RP17).
+fn thomas_more_playable(game: &Game, power: Power) -> bool {
+    executes_more(power) || more_debate_zones(game).next().is_some()
+}
+
+fn more_debate_zones(game: &Game) -> impl Iterator<Item = LanguageZone> + '_ {
+    DEBATE_ZONES.into_iter().filter(|&z| can_call_debate(game, Power::Papacy, z))
+}
+
+/// #112 Thomas More: played by England or the Protestant, More is
+/// executed: no debates in England this turn (`rules::debate::
+/// thomas_more_executed`), England draws a card from the deck, then
+/// discards a card of its choice (not a home card). Played by another
+/// power, the Papacy calls a debate in a zone of its choice, its attacker
+/// rolling 1 extra die each round (3 in the English zone).
+fn thomas_more(game: &mut Game, power: Power, log: &mut dyn Log) {
+    if executes_more(power) {
+        if impulse_powers(game.scenario()).contains(&Power::England) {
+            game.draw_from_deck(Power::England, log);
+        }
+        if !more_discards(game).is_empty() {
+            game.stack.push(Frame::Event(EventStep::new(Card::ThomasMore, Power::England)));
+        }
+    } else {
+        let step = EventStep { step: MORE_DEBATE, ..EventStep::new(Card::ThomasMore, Power::Papacy) };
+        game.stack.push(Frame::Event(step));
+    }
+}
+
+/// The cards England may discard for #112: its hand but home cards.
+fn more_discards(game: &Game) -> EnumSet<Card> {
+    crate::rules::peace::drawable_cards(game, Power::England)
+}
+
+fn thomas_more_actions(game: &Game, step: EventStep, list: &mut ActionList) {
+    match step.step {
+        MORE_DISCARD => list.extend(more_discards(game).iter().map(Action::Discard)),
+        _ => list.extend(more_debate_zones(game).map(Action::CallDebate)),
+    }
+}
+
+fn thomas_more_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    match action {
+        Action::Discard(card) => {
+            game.hands[Power::England.index()].remove(card);
+            game.discard.insert(card);
+            log.event(Event::CardDiscarded { power: Power::England, card });
+        }
+        Action::CallDebate(zone) => {
+            game.debate_extra_dice = if zone == LanguageZone::English { MORE_DICE_ENGLISH } else { MORE_DICE };
+            game.begin_debate(Power::Papacy, zone, log);
+        }
+        _ => {}
     }
 }

@@ -226,6 +226,10 @@ impl EventStep {
     }
 }
 
+/// The most extra dice an event gives a debate's Papal attacker (Thomas
+/// More, #112, in the English zone).
+pub(crate) const MAX_DEBATE_EXTRA_DICE: u8 = 3;
+
 /// The CP a mandatory event gives after it resolves (§6.1), but Luther's 95
 /// Theses (#8), which gives none.
 pub(crate) const MANDATORY_CP: u8 = 2;

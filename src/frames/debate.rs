@@ -90,6 +90,10 @@ impl Game {
         barred: Option<Debater>,
         log: &mut dyn Log,
     ) {
+        // Thomas More executed (#112): no debates in England this turn.
+        if zone == LanguageZone::English && crate::rules::debate::thomas_more_executed(self) {
+            return;
+        }
         let attacker = match attacker {
             Some(attacker) => attacker,
             None => match self.draw_debater(debaters(self, caller, zone, DebaterState::Uncommitted)) {
@@ -285,6 +289,10 @@ impl Game {
         // initiates a debate, for the rest of the turn.
         if caller == Power::Papacy && self.augsburg_confession_in_effect() {
             dice = dice.saturating_sub(1);
+        }
+        // Thomas More (#112): the extra dice of the debate it called.
+        if caller == Power::Papacy {
+            dice = dice.saturating_add(self.debate_extra_dice);
         }
         let attacker_dice = self.roll_dice(dice);
         let defender_dice = self.roll_dice(debate_dice(self, defender.debater, zone, false, defender.uncommitted));

@@ -581,5 +581,6 @@ impl Game {
         self.targeted_this_impulse = crate::sets::EnumSet::EMPTY;
         self.debater_bonus_used = crate::sets::EnumSet::EMPTY;
         self.translated_this_impulse = crate::sets::EnumSet::EMPTY;
+        self.debate_extra_dice = 0;
     }
 }
