@@ -293,6 +293,8 @@ actions! {
         /// Name this leader: the one Threat to Power (#103) targets; Philip
         /// of Hesse leaving the game by Philip of Hesse's Bigamy (#57).
         TargetLeader(Leader) => "target_leader",
+        /// Papal Inquisition (#56): draw a random card from this power's hand.
+        DrawFrom(Power) => "draw_from",
     }
 }
 
@@ -378,6 +380,7 @@ const PHRASES: &[(&str, &str)] = &[
     ("review_hand_of", "review the hand of {}"),
     ("show_hand_to", "show the hand to {}"),
     ("target_leader", "name {}"),
+    ("draw_from", "draw a random card from the hand of {}"),
 ];
 
 impl Action {

@@ -879,3 +879,110 @@ fn thomas_more_by_another_power_needs_a_debate_to_call() {
     let mut game = at_impulse(Power::England, 2);
     assert!(offered(&mut game, Power::England, Card::ThomasMore));
 }
+
+// --- The inquisitions: secret looks -------------------------------------------------
+
+#[test]
+fn papal_inquisition_converts_reviews_and_draws_a_random_card() {
+    let mut game = at_impulse(Power::Papacy, 5);
+    uncommit(&mut game, &[Debater::Caraffa]);
+    for space in [Space::Florence, Space::Milan, Space::Venice] {
+        game.set_religion(space, Religion::Protestant).unwrap();
+    }
+    game.give_card(Power::Protestant, Card::Erasmus).unwrap();
+    game.give_card(Power::England, Card::Arquebusiers).unwrap();
+    let log = play(&mut game, Power::Papacy, Card::PapalInquisition);
+    assert!(log.contains(&Event::DebaterCommitted(Debater::Caraffa)));
+    let flips = common::legal(&game);
+    assert_eq!(flips.len(), 3);
+    game.apply(Action::Flip(Space::Florence)).unwrap();
+    game.apply(Action::Flip(Space::Venice)).unwrap();
+    assert_eq!(game.religion(Space::Florence), Religion::Catholic);
+    assert_eq!(game.religion(Space::Milan), Religion::Protestant);
+    let mut review = common::legal(&game);
+    review.sort();
+    assert_eq!(review, vec![Action::ReviewHandOf(Power::England), Action::ReviewHandOf(Power::Protestant)]);
+    game.apply(Action::ReviewHandOf(Power::Protestant)).unwrap();
+    // The Papacy saw it: in its observation, and kept by determinize.
+    assert!(game.observation(Power::Papacy).board().hand(Power::Protestant).contains(Card::Erasmus));
+    assert!(!game.observation(Power::Papacy).board().hand(Power::England).contains(Card::Arquebusiers));
+    let mut rng = <rand_pcg::Pcg64Mcg as rand_core::SeedableRng>::seed_from_u64(3);
+    for _ in 0..10 {
+        let d = game.determinize(Power::Papacy, &mut rng);
+        assert!(d.hand(Power::Protestant).contains(Card::Erasmus));
+    }
+    let rewards = common::legal(&game);
+    assert!(rewards.contains(&Action::DrawFrom(Power::Protestant)));
+    assert!(!rewards.contains(&Action::Retrieve(Card::PapalInquisition)));
+    game.apply(Action::DrawFrom(Power::Protestant)).unwrap();
+    assert!(game.hand(Power::Papacy).contains(Card::Erasmus));
+    assert!(game.hand(Power::Protestant).is_empty());
+    assert_eq!(game.pending().kind, DecisionKind::Impulse);
+}
+
+#[test]
+fn papal_inquisition_may_retrieve_a_discard_or_call_a_debate_with_two_extra_dice() {
+    let mut game = at_impulse(Power::Papacy, 5);
+    uncommit(&mut game, &[Debater::Caraffa, Debater::Eck, Debater::Luther]);
+    game.discard_card(Card::Arquebusiers).unwrap();
+    play(&mut game, Power::Papacy, Card::PapalInquisition);
+    game.apply(Action::ReviewHandOf(Power::England)).unwrap();
+    let rewards = common::legal(&game);
+    assert!(rewards.contains(&Action::Retrieve(Card::Arquebusiers)));
+    assert!(rewards.contains(&Action::CallDebate(LanguageZone::German)));
+    // Nothing to draw from an empty hand.
+    assert!(!rewards.contains(&Action::DrawFrom(Power::England)));
+    let mut retrieve = game.clone();
+    retrieve.apply(Action::Retrieve(Card::Arquebusiers)).unwrap();
+    assert!(retrieve.hand(Power::Papacy).contains(Card::Arquebusiers));
+    let mut log = Vec::new();
+    apply(&mut game, Action::CallDebate(LanguageZone::German), &mut log);
+    while game.pending().kind != DecisionKind::Impulse {
+        let first = common::legal(&game)[0];
+        apply(&mut game, first, &mut log);
+    }
+    let dice = log.iter().find_map(|e| match *e {
+        Event::Debate { attacker_dice, .. } => Some(attacker_dice.count()),
+        _ => None,
+    });
+    // Eck 3 + 3 + 1 (uncommitted), 2 more.
+    assert_eq!(dice, Some(9));
+}
+
+#[test]
+fn papal_inquisition_needs_caraffa_uncommitted() {
+    let mut game = at_impulse(Power::Papacy, 5);
+    game.set_debater(Debater::Caraffa, DebaterState::Committed).unwrap();
+    assert!(!offered(&mut game, Power::Papacy, Card::PapalInquisition));
+}
+
+#[test]
+fn spanish_inquisition_converts_reviews_both_hands_discards_draws_and_debates() {
+    let mut game = at_impulse(Power::France, 5);
+    uncommit(&mut game, &[Debater::Eck, Debater::Luther]);
+    game.set_religion(Space::Seville, Religion::Protestant).unwrap();
+    game.give_card(Power::Protestant, Card::Erasmus).unwrap();
+    game.give_card(Power::England, Card::Arquebusiers).unwrap();
+    game.put_card_in_deck(Card::MercatorsMap).unwrap();
+    play(&mut game, Power::France, Card::SpanishInquisition);
+    // One Protestant Spanish space: the Hapsburg converts it.
+    assert_eq!(game.pending().power, Some(Power::Hapsburg));
+    assert_eq!(common::legal(&game), vec![Action::Flip(Space::Seville)]);
+    game.apply(Action::Flip(Space::Seville)).unwrap();
+    assert_eq!(game.religion(Space::Seville), Religion::Catholic);
+    // Both hands seen by the Hapsburg, and kept by determinize.
+    let seen = game.observation(Power::Hapsburg);
+    assert!(seen.board().hand(Power::Protestant).contains(Card::Erasmus));
+    assert!(seen.board().hand(Power::England).contains(Card::Arquebusiers));
+    let mut rng = <rand_pcg::Pcg64Mcg as rand_core::SeedableRng>::seed_from_u64(5);
+    let d = game.determinize(Power::Hapsburg, &mut rng);
+    assert!(d.hand(Power::England).contains(Card::Arquebusiers) && d.hand(Power::Protestant).contains(Card::Erasmus));
+    let mut discards = common::legal(&game);
+    discards.sort();
+    assert_eq!(discards, vec![Action::Discard(Card::Arquebusiers), Action::Discard(Card::Erasmus)]);
+    game.apply(Action::Discard(Card::Erasmus)).unwrap();
+    assert!(game.discard_pile().contains(Card::Erasmus));
+    assert!(game.hand(Power::Hapsburg).contains(Card::MercatorsMap));
+    assert_eq!(game.pending().power, Some(Power::Papacy));
+    assert!(common::legal(&game).contains(&Action::CallDebate(LanguageZone::German)));
+}

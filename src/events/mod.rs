@@ -3,7 +3,7 @@
 //! Every built event is one [`CardEvent`] entry in the `EVENTS` list of its
 //! theme's file (`home.rs`, `religion.rs`, `politics.rs`, `england.rs`,
 //! `naval.rs`, `combat.rs`, `spring.rs`, `reformers.rs`, `papacy.rs`,
-//! `unrest.rs`), and everything the rules say of that card
+//! `unrest.rs`, `inquisition.rs`), and everything the rules say of that card
 //! lives there: who may play it and when, what it does, whether it leaves
 //! the game, its forced resolution in winter, its use in a battle's
 //! combat-card window, and the decisions it asks for. "Is the event built"
@@ -24,6 +24,7 @@
 mod combat;
 mod england;
 mod home;
+mod inquisition;
 mod naval;
 mod papacy;
 mod politics;
@@ -140,7 +141,7 @@ impl EventStep {
 }
 
 /// The built events, theme by theme.
-const THEMES: [&[CardEvent]; 11] = [
+const THEMES: [&[CardEvent]; 12] = [
     home::EVENTS,
     religion::EVENTS,
     politics::EVENTS,
@@ -152,6 +153,7 @@ const THEMES: [&[CardEvent]; 11] = [
     reformers::EVENTS,
     papacy::EVENTS,
     unrest::EVENTS,
+    inquisition::EVENTS,
 ];
 
 /// The registry: the built event of each card, by card index.
