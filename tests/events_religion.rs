@@ -925,10 +925,13 @@ fn papal_inquisition_may_retrieve_a_discard_or_call_a_debate_with_two_extra_dice
     let mut game = at_impulse(Power::Papacy, 5);
     uncommit(&mut game, &[Debater::Caraffa, Debater::Eck, Debater::Luther]);
     game.discard_card(Card::Arquebusiers).unwrap();
+    game.discard_card(Card::CouncilOfTrent).unwrap();
     play(&mut game, Power::Papacy, Card::PapalInquisition);
     game.apply(Action::ReviewHandOf(Power::England)).unwrap();
     let rewards = common::legal(&game);
     assert!(rewards.contains(&Action::Retrieve(Card::Arquebusiers)));
+    // Not a mandatory card (it could not be played or held: §11.1).
+    assert!(!rewards.contains(&Action::Retrieve(Card::CouncilOfTrent)));
     assert!(rewards.contains(&Action::CallDebate(LanguageZone::German)));
     // Nothing to draw from an empty hand.
     assert!(!rewards.contains(&Action::DrawFrom(Power::England)));

@@ -9,6 +9,7 @@ use crate::event::Event;
 use crate::frames::Frame;
 use crate::game::Game;
 use crate::rules::debate::{DEBATE_ZONES, can_call_debate};
+use crate::rules::home_cards::retrievable_cards;
 use crate::rules::peace::drawable_cards;
 use crate::sets::EnumSet;
 use crate::types::{Card, Debater, LanguageZone, Power, Religion, Space};
@@ -181,8 +182,10 @@ fn inquisition_actions(game: &Game, step: EventStep, list: &mut ActionList) {
             if !drawable_cards(game, target).is_empty() {
                 list.push(Action::DrawFrom(target));
             }
-            // Any card of the pile but the Inquisition itself.
-            let pile = game.discard_pile().iter().filter(|&c| c != Card::PapalInquisition);
+            // A card of the pile the Papacy could play (not a mandatory
+            // card, nor one it played as an event this turn,
+            // `rules::home_cards::retrievable_cards`), not the Inquisition.
+            let pile = retrievable_cards(game, Power::Papacy).iter().filter(|&c| c != Card::PapalInquisition);
             list.extend(pile.map(Action::Retrieve));
             list.extend(debate_zones(game).map(Action::CallDebate));
             if list.is_empty() {
