@@ -142,6 +142,8 @@ actions! {
         BuildStPeters => "build_st_peters",
         /// Found a Jesuit university (Papacy, §18.1): 3 CP, then its space.
         FoundUniversity => "found_university",
+        /// Draw a card from the deck (Copernicus, #47).
+        DrawFromDeck => "draw_from_deck",
     }
     with {
         /// Play a card for its CP (§11.1).
@@ -293,6 +295,11 @@ actions! {
         TargetPower(Power) => "target_power",
         /// Give this card of one's hand to another power (Diplomatic Overture, #74).
         GiveCard(Card) => "give_card",
+        /// Name this leader: the one Threat to Power (#103) targets; Philip
+        /// of Hesse leaving the game by Philip of Hesse's Bigamy (#57).
+        TargetLeader(Leader) => "target_leader",
+        /// Papal Inquisition (#56): draw a random card from this power's hand.
+        DrawFrom(Power) => "draw_from",
     }
 }
 
@@ -305,6 +312,7 @@ const PHRASES: &[(&str, &str)] = &[
     ("naval_move", "naval move"),
     ("build_st_peters", "build St. Peter's"),
     ("found_university", "found a Jesuit university"),
+    ("draw_from_deck", "draw a card from the deck"),
     ("play_cp", "play {} for CP"),
     ("play_event", "play {} as an event"),
     ("move_from", "move a formation from {}"),
@@ -378,6 +386,8 @@ const PHRASES: &[(&str, &str)] = &[
     ("show_hand_to", "show the hand to {}"),
     ("target_power", "target {}"),
     ("give_card", "give {}"),
+    ("target_leader", "name {}"),
+    ("draw_from", "draw a random card from the hand of {}"),
 ];
 
 impl Action {

@@ -405,6 +405,10 @@ pub struct Game {
     /// On an observation's board (`Observation::board`): what its viewer
     /// cannot see, so that `determinize` deals it (not saved).
     pub(crate) observed: Option<crate::observe::Observed>,
+    /// Extra dice the Papal attacker rolls in each round of the debate an
+    /// event called this impulse (Thomas More, #112: 1, or 3 in the
+    /// English zone); cleared with the impulse's marks.
+    pub(crate) debate_extra_dice: u8,
 }
 
 impl Game {
@@ -499,6 +503,7 @@ impl Game {
             skip_impulse: EnumSet::EMPTY,
             seen: Default::default(),
             observed: None,
+            debate_extra_dice: 0,
         }
     }
 

@@ -94,43 +94,38 @@ impl Game {
     }
 }
 
-/// Hands reviewed in secret (Venetian Informant, #109): for each viewer,
-/// the cards it saw in one other power's hand that are still there. A card
-/// leaves the record when it leaves that hand ([`SeenHands::prune`], after
-/// every action), so what is kept is what the viewer still knows. A
-/// viewer keeps its latest review only (an earlier one of another hand
-/// is forgotten).
+/// Hands reviewed in secret (Venetian Informant, #109; Papal Inquisition,
+/// #56; Spanish Inquisition, #58): for each viewer and each other hand,
+/// the cards it saw there that are still there. A card leaves the record
+/// when it leaves that hand ([`SeenHands::prune`], after every action), so
+/// what is kept is what the viewer still knows. A new review of the same
+/// hand replaces the earlier one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub(crate) struct SeenHands {
-    /// By viewer: whose hand it saw.
-    holder: [Option<Power>; Power::COUNT],
-    /// By viewer: the cards it saw there, still in that hand.
-    cards: [EnumSet<Card>; Power::COUNT],
+    /// By viewer, then by holder: the cards the viewer saw in that hand,
+    /// still there.
+    cards: [[EnumSet<Card>; Power::COUNT]; Power::COUNT],
 }
 
 impl SeenHands {
     /// `viewer` reviews `holder`'s `hand` (its hidden part: home cards are
     /// public anyway).
     pub(crate) fn record(&mut self, viewer: Power, holder: Power, hand: EnumSet<Card>) {
-        self.holder[viewer.index()] = Some(holder);
-        self.cards[viewer.index()] = hidden_part(hand);
+        self.cards[viewer.index()][holder.index()] = hidden_part(hand);
     }
 
     /// The cards of `holder`'s hand `viewer` has seen and knows are there.
     pub(crate) fn known(&self, viewer: Power, holder: Power) -> EnumSet<Card> {
-        if self.holder[viewer.index()] == Some(holder) { self.cards[viewer.index()] } else { EnumSet::EMPTY }
+        self.cards[viewer.index()][holder.index()]
     }
 
     /// Forgets the cards that left the hands they were seen in.
     pub(crate) fn prune(&mut self, hands: &[EnumSet<Card>; Power::COUNT]) {
-        for (holder, cards) in self.holder.iter_mut().zip(self.cards.iter_mut()) {
-            if let Some(h) = *holder {
-                *cards = cards.intersection(hands[h.index()]);
-                if cards.is_empty() {
-                    *holder = None;
-                }
+        for row in self.cards.iter_mut() {
+            for (cards, hand) in row.iter_mut().zip(hands) {
+                *cards = cards.intersection(*hand);
             }
         }
     }
@@ -138,16 +133,18 @@ impl SeenHands {
     /// What `viewer` may know of the reviews: its own only.
     fn seen_by(&self, viewer: Power) -> SeenHands {
         let mut own = SeenHands::default();
-        own.holder[viewer.index()] = self.holder[viewer.index()];
         own.cards[viewer.index()] = self.cards[viewer.index()];
         own
     }
 
-    /// Whether every record names a hand other than the viewer's own.
+    /// Whether every record names a hand other than the viewer's own, and
+    /// its cards are still in that hand.
     pub(crate) fn fits(&self, hands: &[EnumSet<Card>; Power::COUNT]) -> bool {
-        Power::ALL.into_iter().all(|v| match self.holder[v.index()] {
-            Some(h) => h != v && self.cards[v.index()].difference(hands[h.index()]).is_empty(),
-            None => self.cards[v.index()].is_empty(),
+        Power::ALL.into_iter().all(|v| {
+            Power::ALL.into_iter().all(|h| {
+                let cards = self.cards[v.index()][h.index()];
+                cards.difference(hands[h.index()]).is_empty() && (h != v || cards.is_empty())
+            })
         })
     }
 }

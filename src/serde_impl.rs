@@ -116,6 +116,10 @@ struct GameRepr {
     /// Hands reviewed in secret (Venetian Informant, #109).
     #[serde(default)]
     seen: crate::observe::SeenHands,
+    /// Extra attacker dice of the debate an event called this impulse
+    /// (Thomas More, #112).
+    #[serde(default)]
+    debate_extra_dice: u8,
 }
 
 /// One land stack.
@@ -242,6 +246,7 @@ impl From<&Game> for GameRepr {
             succession: game.succession,
             skip_impulse: game.skip_impulse.iter().collect(),
             seen: game.seen,
+            debate_extra_dice: game.debate_extra_dice,
         }
     }
 }
@@ -343,6 +348,7 @@ impl GameRepr {
             skip_impulse: set_of(self.skip_impulse, "skip_impulse")?,
             seen: self.seen,
             observed: None,
+            debate_extra_dice: self.debate_extra_dice,
         };
         game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
         game.validate()?;

@@ -265,6 +265,8 @@ impl Game {
         ok &= self.skip_impulse.iter().all(ok_power);
         // Cards seen in secret (#109) are still in the hand they were seen in.
         ok &= self.seen.fits(&self.hands);
+        // The extra debate dice of Thomas More (#112).
+        ok &= self.debate_extra_dice <= crate::events::MAX_DEBATE_EXTRA_DICE;
         for frame in self.stack.frames() {
             ok &= ok_power(frame.decider());
             ok &= match *frame {
@@ -290,7 +292,9 @@ impl Game {
                 Frame::WarPayment { power, owed } => owed[power.index()] > 0,
                 Frame::WinterLand { group, .. } => Self::winter_group_fits(group),
                 Frame::Arrival { leader, .. } => {
-                    let arriving = leader == Leader::MauriceOfSaxony || leader.kind() == LeaderKind::Naval;
+                    let arriving = leader == Leader::MauriceOfSaxony
+                        || leader.kind() == LeaderKind::Naval
+                        || crate::frames::arrivals::THREAT_TO_POWER_LEADERS.contains(&leader);
                     let away =
                         matches!(self.leader_location(leader), LeaderLocation::Unavailable | LeaderLocation::TurnTrack);
                     arriving && away

@@ -1,15 +1,22 @@
 //! England's succession (§21.3): #3 Six Wives of Henry VIII, #19 Edward
-//! VI, #21 Mary I, #23 Elizabeth I. The marital status track, the
+//! VI, #21 Mary I, #23 Elizabeth I; and the English Reformation: #62 Book
+//! of Common Prayer, #63 Dissolution of the Monasteries, #112 Thomas More. The marital status track, the
 //! pregnancy chart and Henry's death are in `frames::england`; the pure
 //! rules in `rules::england`.
 
 use super::{CardEvent, EventStep, Forced, Leaves, Steps, always};
 use crate::action::Action;
-use crate::engine::{ActionList, Log};
+use crate::engine::{ActionList, Log, impulse_powers};
+use crate::event::Event;
 use crate::frames::Frame;
+use crate::frames::reformation::{Series, Source};
 use crate::game::{Game, Scenario};
+use crate::rules::debate::{DEBATE_ZONES, can_call_debate};
 use crate::rules::england as rules;
+use crate::rules::religion::AttemptKind;
+use crate::sets::EnumSet;
 use crate::types::{Card, Power, Ruler};
+use crate::types::{Debater, Faction, LanguageZone, Religion, Space};
 
 pub(super) const EVENTS: &[CardEvent] = &[
     CardEvent {
@@ -47,6 +54,54 @@ pub(super) const EVENTS: &[CardEvent] = &[
         combat: None,
         response: None,
         steps: None,
+    },
+    CardEvent {
+        card: Card::DissolutionOfTheMonasteries,
+        playable: always,
+        resolve: dissolution_of_the_monasteries,
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        response: None,
+        steps: None,
+    },
+    CardEvent {
+        card: Card::BookOfCommonPrayer,
+        playable: |game, _| super::reformers::uncommitted(game, Debater::Cranmer),
+        resolve: book_of_common_prayer,
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        response: None,
+        steps: Some(Steps {
+            prompt: |_| "a Catholic English home space to put in unrest",
+            actions: |game, _, list| list.extend(prayer_unrest_spaces(game).iter().map(Action::PlaceUnrest)),
+            apply: prayer_unrest_apply,
+            fits: |step| step.step == PRAYER_UNREST && step.left >= 1,
+        }),
+    },
+    CardEvent {
+        card: Card::ThomasMore,
+        playable: thomas_more_playable,
+        resolve: thomas_more,
+        // Executed, removed; else removed once Henry has married Anne Boleyn.
+        leaves: Leaves::If(|game, power| executes_more(power) || rules::english_reformation(game)),
+        forced: None,
+        combat: None,
+        response: None,
+        steps: Some(Steps {
+            prompt: |step| match step.step {
+                MORE_DISCARD => "the card England discards",
+                _ => "the zone of the Papacy's debate",
+            },
+            actions: thomas_more_actions,
+            apply: thomas_more_apply,
+            fits: |step| match step.step {
+                MORE_DISCARD => step.power == Power::England,
+                MORE_DEBATE => step.power == Power::Papacy,
+                _ => false,
+            },
+        }),
     },
     CardEvent {
         card: Card::ElizabethI,
@@ -109,5 +164,166 @@ fn mary_i(game: &mut Game, _: Power, log: &mut dyn Log) {
 fn elizabeth_i(game: &mut Game, _: Power, log: &mut dyn Log) {
     if game.ruler(Power::England) == Ruler::MaryI {
         game.new_ruler(Ruler::ElizabethI, log);
+    }
+}
+
+/// The cards England draws by #63 Dissolution of the Monasteries.
+pub const DISSOLUTION_DRAWS: u8 = 2;
+/// The reformation attempts of #63 Dissolution of the Monasteries.
+pub const DISSOLUTION_ATTEMPTS: u8 = 3;
+
+/// #63 Dissolution of the Monasteries: England draws 2 cards from the
+/// deck (a power with no impulses draws none), then the Protestant makes 3
+/// reformation attempts in the English zone.
+fn dissolution_of_the_monasteries(game: &mut Game, _: Power, log: &mut dyn Log) {
+    if impulse_powers(game.scenario()).contains(&Power::England) {
+        for _ in 0..DISSOLUTION_DRAWS {
+            game.draw_from_deck(Power::England, log);
+        }
+    }
+    let kind = AttemptKind::Reformation;
+    let zone = Some(LanguageZone::English);
+    game.begin_attempts(Series::new(Power::Protestant, kind, Source::Event, zone, DISSOLUTION_ATTEMPTS));
+}
+
+/// The reformation attempts of #62 Book of Common Prayer.
+pub const PRAYER_ATTEMPTS: u8 = 4;
+/// The step of #62 where the player puts spaces in unrest.
+const PRAYER_UNREST: u8 = 1;
+
+/// #62 Book of Common Prayer: Cranmer is committed; the Protestant makes 4
+/// reformation attempts on English home spaces (Calais included; the
+/// English zone is the target zone); after them, the unrest roll
+/// (`Game::after_common_prayer`).
+fn book_of_common_prayer(game: &mut Game, _: Power, log: &mut dyn Log) {
+    super::reformers::commit_by_event(game, Debater::Cranmer, log);
+    let zone = Some(LanguageZone::English);
+    let kind = AttemptKind::Reformation;
+    game.begin_attempts(Series::new(Power::Protestant, kind, Source::CommonPrayer, zone, PRAYER_ATTEMPTS));
+}
+
+/// The Catholic English home spaces in play not yet in unrest (occupied
+/// or not), for #62.
+fn prayer_unrest_spaces(game: &Game) -> EnumSet<Space> {
+    Space::ALL
+        .into_iter()
+        .filter(|&s| s.home() == Faction::England && game.in_play(s))
+        .filter(|&s| game.religion(s) == Religion::Catholic && !game.in_unrest(s))
+        .collect()
+}
+
+/// How many spaces #62's roll puts in unrest: 1-2 none, 3-4 one, 5 two, 6
+/// every one (`all`).
+pub fn prayer_unrest_count(roll: u8, all: u8) -> u8 {
+    match roll {
+        0..=2 => 0,
+        3 | 4 => 1,
+        5 => 2,
+        _ => all,
+    }
+}
+
+impl Game {
+    /// After #62's attempts: one die; the player of the card (the power
+    /// that played it this turn) chooses the spaces put in unrest, one at
+    /// a time.
+    pub(crate) fn after_common_prayer(&mut self) {
+        let card = Card::BookOfCommonPrayer;
+        let player = Power::ALL.into_iter().find(|p| self.events_played[p.index()].contains(card));
+        let spaces = prayer_unrest_spaces(self);
+        let roll = self.roll_die();
+        let count = prayer_unrest_count(roll, spaces.len() as u8).min(spaces.len() as u8);
+        if count > 0 {
+            let step = EventStep {
+                step: PRAYER_UNREST,
+                left: count,
+                ..EventStep::new(card, player.unwrap_or(Power::Protestant))
+            };
+            self.stack.push(Frame::Event(step));
+        }
+    }
+}
+
+fn prayer_unrest_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    if let Action::PlaceUnrest(space) = action {
+        game.unrest.insert(space);
+        log.event(Event::UnrestPlaced(space));
+        let left = step.left.saturating_sub(1);
+        if left > 0 && !prayer_unrest_spaces(game).is_empty() {
+            game.stack.push(Frame::Event(EventStep { left, ..step }));
+        }
+    }
+}
+
+/// The steps of #112 Thomas More: England's discard, the Papacy's debate.
+const MORE_DISCARD: u8 = 0;
+const MORE_DEBATE: u8 = 1;
+/// The extra attacker dice of #112's debate, in each round: 1, 3 in the
+/// English zone.
+pub const MORE_DICE: u8 = 1;
+pub const MORE_DICE_ENGLISH: u8 = 3;
+
+/// Whether #112 Thomas More played by `power` executes More: England or
+/// the Protestant.
+fn executes_more(power: Power) -> bool {
+    matches!(power, Power::England | Power::Protestant)
+}
+
+/// #112 played by another power: only if the Papacy may call a debate
+/// somewhere (docs/rulings.md RP17).
+fn thomas_more_playable(game: &Game, power: Power) -> bool {
+    executes_more(power) || more_debate_zones(game).next().is_some()
+}
+
+fn more_debate_zones(game: &Game) -> impl Iterator<Item = LanguageZone> + '_ {
+    DEBATE_ZONES.into_iter().filter(|&z| can_call_debate(game, Power::Papacy, z))
+}
+
+/// #112 Thomas More: played by England or the Protestant, More is
+/// executed: no debates in England this turn (`rules::debate::
+/// thomas_more_executed`), England draws a card from the deck, then
+/// discards a card of its choice (not a home card). Played by another
+/// power, the Papacy calls a debate in a zone of its choice, its attacker
+/// rolling 1 extra die each round (3 in the English zone).
+fn thomas_more(game: &mut Game, power: Power, log: &mut dyn Log) {
+    if executes_more(power) {
+        if impulse_powers(game.scenario()).contains(&Power::England) {
+            game.draw_from_deck(Power::England, log);
+        }
+        if !more_discards(game).is_empty() {
+            game.stack.push(Frame::Event(EventStep::new(Card::ThomasMore, Power::England)));
+        }
+    } else {
+        let step = EventStep { step: MORE_DEBATE, ..EventStep::new(Card::ThomasMore, Power::Papacy) };
+        game.stack.push(Frame::Event(step));
+    }
+}
+
+/// The cards England may discard for #112: its hand but home cards.
+fn more_discards(game: &Game) -> EnumSet<Card> {
+    crate::rules::peace::drawable_cards(game, Power::England)
+}
+
+fn thomas_more_actions(game: &Game, step: EventStep, list: &mut ActionList) {
+    match step.step {
+        MORE_DISCARD => list.extend(more_discards(game).iter().map(Action::Discard)),
+        _ => list.extend(more_debate_zones(game).map(Action::CallDebate)),
+    }
+}
+
+fn thomas_more_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    match action {
+        Action::Discard(card) => {
+            game.hands[Power::England.index()].remove(card);
+            game.discard.insert(card);
+            log.event(Event::CardDiscarded { power: Power::England, card });
+        }
+        Action::CallDebate(zone) => {
+            game.debate_extra_dice = if zone == LanguageZone::English { MORE_DICE_ENGLISH } else { MORE_DICE };
+            game.begin_debate(Power::Papacy, zone, log);
+        }
+        _ => {}
     }
 }

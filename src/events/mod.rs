@@ -2,7 +2,8 @@
 //!
 //! Every built event is one [`CardEvent`] entry in the `EVENTS` list of its
 //! theme's file (`home.rs`, `religion.rs`, `politics.rs`, `england.rs`,
-//! `naval.rs`, `combat.rs`, `spring.rs`), and everything the rules say of that card
+//! `naval.rs`, `combat.rs`, `spring.rs`, `reformers.rs`, `papacy.rs`,
+//! `unrest.rs`, `inquisition.rs`), and everything the rules say of that card
 //! lives there: who may play it and when, what it does, whether it leaves
 //! the game, its forced resolution in winter, its use in a battle's
 //! combat-card window, and the decisions it asks for. "Is the event built"
@@ -23,11 +24,15 @@
 mod combat;
 mod england;
 mod home;
+mod inquisition;
 mod naval;
+mod papacy;
 mod politics;
+mod reformers;
 mod religion;
 mod responses;
 mod spring;
+mod unrest;
 
 use crate::action::Action;
 use crate::data::cards::Removal;
@@ -156,7 +161,7 @@ impl EventStep {
 pub(crate) const ANNOUNCED: u8 = u8::MAX;
 
 /// The built events, theme by theme.
-const THEMES: [&[CardEvent]; 8] = [
+const THEMES: [&[CardEvent]; 12] = [
     home::EVENTS,
     religion::EVENTS,
     politics::EVENTS,
@@ -165,6 +170,10 @@ const THEMES: [&[CardEvent]; 8] = [
     combat::EVENTS,
     responses::EVENTS,
     spring::EVENTS,
+    reformers::EVENTS,
+    papacy::EVENTS,
+    unrest::EVENTS,
+    inquisition::EVENTS,
 ];
 
 /// The registry: the built event of each card, by card index.
@@ -275,6 +284,10 @@ impl EventStep {
         steps_of(self).map_or("a choice of a card event", |s| (s.prompt)(self))
     }
 }
+
+/// The most extra dice an event gives a debate's Papal attacker (Thomas
+/// More, #112, in the English zone).
+pub(crate) const MAX_DEBATE_EXTRA_DICE: u8 = 3;
 
 /// The CP a mandatory event gives after it resolves (§6.1), but Luther's 95
 /// Theses (#8), which gives none.

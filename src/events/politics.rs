@@ -1,11 +1,15 @@
 //! Events of the powers' politics (§3.3, §21): the new rulers #10 Clement
 //! VII, #14 Paul III, #20 Henry II, #22 Julius III; #12 Master of Italy,
-//! #113 Imperial Coronation, #114 La Forêt's Embassy in Istanbul. Their
+//! #113 Imperial Coronation, #114 La Forêt's Embassy in Istanbul, #103
+//! Threat to Power, #57 Philip of Hesse's Bigamy. Their
 //! pure rules are in `rules::events`.
 
-use super::{CardEvent, Forced, Leaves, always};
-use crate::engine::{Log, impulse_powers};
+use super::{CardEvent, EventStep, Forced, Leaves, Steps, always};
+use crate::action::Action;
+use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
+use crate::frames::Frame;
+use crate::frames::arrivals::THREAT_TO_POWER_LEADERS;
 use crate::game::{Game, LeaderLocation};
 use crate::rules::events as rules;
 use crate::types::{Card, Leader, Power, Ruler};
@@ -73,6 +77,36 @@ pub(super) const EVENTS: &[CardEvent] = &[
         steps: None,
     },
     CardEvent {
+        card: Card::ThreatToPower,
+        playable: |game, _| threat_targets(game).next().is_some(),
+        resolve: |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::ThreatToPower, power))),
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        response: None,
+        steps: Some(Steps {
+            prompt: |_| "the minor army leader threatened",
+            actions: |game, _, list: &mut ActionList| list.extend(threat_targets(game).map(Action::TargetLeader)),
+            apply: threat_to_power_apply,
+            fits: |step| step.step == 0,
+        }),
+    },
+    CardEvent {
+        card: Card::PhilipOfHessesBigamy,
+        playable: always,
+        resolve: philip_of_hesses_bigamy,
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        response: None,
+        steps: Some(Steps {
+            prompt: |_| "remove Philip of Hesse from the game, or discard a random card",
+            actions: bigamy_actions,
+            apply: bigamy_apply,
+            fits: |step| step.power == Power::Protestant && step.step == 0,
+        }),
+    },
+    CardEvent {
         card: Card::LaForetsEmbassyInIstanbul,
         playable: always,
         resolve: la_foret,
@@ -127,5 +161,76 @@ fn imperial_coronation(game: &mut Game, power: Power, log: &mut dyn Log) {
 fn la_foret(game: &mut Game, _: Power, log: &mut dyn Log) {
     for drawer in rules::la_foret_draws(game) {
         game.draw_from_deck(drawer, log);
+    }
+}
+
+/// The leaders #103 Threat to Power may target: the four minor army
+/// leaders on the map (not captured, not off the map already).
+fn threat_targets(game: &Game) -> impl Iterator<Item = Leader> + '_ {
+    THREAT_TO_POWER_LEADERS.into_iter().filter(|&l| matches!(game.leader_location(l), LeaderLocation::Space(_)))
+}
+
+/// The lowest roll of #103 Threat to Power that removes the leader for
+/// the game (1-3: for the turn).
+pub const THREAT_FOR_GOOD: u8 = 4;
+
+/// #103 Threat to Power: a die for the leader chosen; 1-3 he leaves the
+/// map for the rest of the turn (the turn track: he comes back at the next
+/// card draw in his capital or a friendly home key, `frames::arrivals`),
+/// 4-6 he leaves the game.
+fn threat_to_power_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    let Action::TargetLeader(leader) = action else { return };
+    if game.roll_die() >= THREAT_FOR_GOOD {
+        game.leaders[leader.index()] = LeaderLocation::Removed;
+        log.event(Event::LeaderRemoved(leader));
+    } else {
+        game.leaders[leader.index()] = LeaderLocation::TurnTrack;
+        log.event(Event::LeaderToTurnTrack(leader));
+    }
+}
+
+/// #57 Philip of Hesse's Bigamy: the Protestant removes Philip of Hesse
+/// from the game (while he is not out of it already) or discards a random
+/// card (never a home card, §6.1; only with one); with one of the two
+/// possible it is done at once, with neither nothing happens.
+fn philip_of_hesses_bigamy(game: &mut Game, _: Power, log: &mut dyn Log) {
+    let step = EventStep::new(Card::PhilipOfHessesBigamy, Power::Protestant);
+    let mut list = ActionList::new();
+    bigamy_actions(game, step, &mut list);
+    match list.as_slice() {
+        [] => {}
+        [only] => bigamy_resolve(game, *only, log),
+        _ => game.stack.push(Frame::Event(step)),
+    }
+}
+
+fn bigamy_actions(game: &Game, _: EventStep, list: &mut ActionList) {
+    if game.leader_location(Leader::PhilipOfHesse) != LeaderLocation::Removed {
+        list.push(Action::TargetLeader(Leader::PhilipOfHesse));
+    }
+    if !crate::rules::peace::drawable_cards(game, Power::Protestant).is_empty() {
+        list.push(Action::RandomDiscard(Power::Protestant));
+    }
+}
+
+fn bigamy_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    bigamy_resolve(game, action, log);
+}
+
+fn bigamy_resolve(game: &mut Game, action: Action, log: &mut dyn Log) {
+    match action {
+        Action::TargetLeader(leader) => {
+            game.leaders[leader.index()] = LeaderLocation::Removed;
+            log.event(Event::LeaderRemoved(leader));
+        }
+        Action::RandomDiscard(power) => {
+            if let Some(card) = game.take_random_card(power) {
+                game.discard.insert(card);
+                log.event(Event::CardDiscarded { power, card });
+            }
+        }
+        _ => {}
     }
 }

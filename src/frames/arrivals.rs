@@ -1,13 +1,38 @@
 //! Leaders arriving at the card draw (§8 step 1): Maurice of Saxony at the
 //! start of turn 6 in a Protestant-controlled electorate; naval leaders off
-//! the map coming back to a friendly port (or waiting another turn).
+//! the map coming back to a friendly port (or waiting another turn); the
+//! minor army leaders sent off for the turn by Threat to Power (#103) back
+//! in their capital or a friendly home key.
 
 use crate::action::Action;
 use crate::engine::ActionList;
 use crate::frames::Frame;
 use crate::game::{Game, LeaderLocation};
+use crate::rules::spring::capitals;
 use crate::sets::EnumSet;
 use crate::types::{Faction, Leader, LeaderKind, Space, SpaceKind};
+
+/// The minor army leaders Threat to Power (#103) may send off the map; on
+/// the turn track, they come back at the card draw.
+pub const THREAT_TO_POWER_LEADERS: [Leader; 4] =
+    [Leader::CharlesBrandon, Leader::DukeOfAlva, Leader::Montmorency, Leader::Ibrahim];
+
+/// Where an army leader of `owner` back from the turn track goes (#103):
+/// its power's capitals that the power controls, else the power's
+/// friendly-controlled home keys.
+fn returning_army_leader_spaces(game: &Game, owner: Faction) -> EnumSet<Space> {
+    let Some(power) = owner.major() else { return EnumSet::EMPTY };
+    let open = |s: Space| game.in_play(s) && !game.in_unrest(s);
+    let capitals: EnumSet<Space> = capitals(power).iter().filter(|&s| open(s) && game.controller(s) == owner).collect();
+    if !capitals.is_empty() {
+        return capitals;
+    }
+    Space::ALL
+        .into_iter()
+        .filter(|&s| s.kind() == SpaceKind::Key && s.home() == owner && open(s))
+        .filter(|&s| game.is_friendly_controlled(power, s))
+        .collect()
+}
 
 /// The turn Maurice of Saxony arrives (§8).
 pub const MAURICE_TURN: u8 = 6;
@@ -26,7 +51,10 @@ impl Game {
             .into_iter()
             .filter(|&s| self.in_play(s) && !self.in_unrest(s))
             .filter(|&s| match leader.kind() {
-                LeaderKind::Army => s.kind() == SpaceKind::Electorate && self.controller(s) == Faction::Protestant,
+                LeaderKind::Army if leader == Leader::MauriceOfSaxony => {
+                    s.kind() == SpaceKind::Electorate && self.controller(s) == Faction::Protestant
+                }
+                LeaderKind::Army => returning_army_leader_spaces(self, owner).contains(s),
                 LeaderKind::Naval => s.is_port() && friendly(s),
             })
             .collect()
@@ -46,7 +74,8 @@ impl Game {
         if self.turn >= MAURICE_TURN && self.leader_location(maurice) == LeaderLocation::Unavailable {
             arriving.insert(maurice);
         }
-        for leader in Leader::ALL.into_iter().filter(|l| l.kind() == LeaderKind::Naval) {
+        let returns = |l: &Leader| l.kind() == LeaderKind::Naval || THREAT_TO_POWER_LEADERS.contains(l);
+        for leader in Leader::ALL.into_iter().filter(returns) {
             if self.leader_location(leader) == LeaderLocation::TurnTrack {
                 arriving.insert(leader);
             }

@@ -90,6 +90,10 @@ impl Game {
         barred: Option<Debater>,
         log: &mut dyn Log,
     ) {
+        // Thomas More executed (#112): no debates in England this turn.
+        if zone == LanguageZone::English && crate::rules::debate::thomas_more_executed(self) {
+            return;
+        }
         let attacker = match attacker {
             Some(attacker) => attacker,
             None => match self.draw_debater(debaters(self, caller, zone, DebaterState::Uncommitted)) {
@@ -280,7 +284,17 @@ impl Game {
     /// flip, the loser may be burned or disgraced, and the winner flips.
     fn fight_round(&mut self, round: Round, attacker: Side, defender: Side, log: &mut dyn Log) {
         let Round { caller, zone, round, barred } = round;
-        let attacker_dice = self.roll_dice(debate_dice(self, attacker.debater, zone, true, attacker.uncommitted));
+        let mut dice = debate_dice(self, attacker.debater, zone, true, attacker.uncommitted);
+        // Augsburg Confession (#39): the Papacy rolls one die less when it
+        // initiates a debate, for the rest of the turn.
+        if caller == Power::Papacy && self.augsburg_confession_in_effect() {
+            dice = dice.saturating_sub(1);
+        }
+        // Thomas More (#112): the extra dice of the debate it called.
+        if caller == Power::Papacy {
+            dice = dice.saturating_add(self.debate_extra_dice);
+        }
+        let attacker_dice = self.roll_dice(dice);
         let defender_dice = self.roll_dice(debate_dice(self, defender.debater, zone, false, defender.uncommitted));
         for side in [attacker, defender] {
             self.debaters[side.debater.index()] = DebaterState::Committed;

@@ -51,6 +51,9 @@ pub(crate) enum Source {
     Translation,
     /// A card event (Defender of the Faith, Printing Press, ...).
     Event,
+    /// Book of Common Prayer (#62): English home spaces only (§18.3 step
+    /// 1), then its unrest roll.
+    CommonPrayer,
 }
 
 /// Where a series stands.
@@ -149,16 +152,25 @@ impl Game {
     fn settle_attempts(&mut self) {
         if let Some(&Frame::Attempts { series }) = self.stack.top() {
             let waiting = matches!(series.stage, Stage::Roll(_));
-            if !waiting && (series.left == 0 || self.attempt_targets(series.kind).next().is_none()) {
+            if !waiting && (series.left == 0 || self.attempt_targets(&series).next().is_none()) {
                 self.stack.pop();
+                if series.source == Source::CommonPrayer {
+                    self.after_common_prayer();
+                }
             }
         }
     }
 
     /// The legal targets of an attempt of `kind` now (§18.3, §18.4 step 1),
     /// not yet targeted this impulse.
-    fn attempt_targets(&self, kind: AttemptKind) -> impl Iterator<Item = Space> + '_ {
-        Space::ALL.into_iter().filter(move |&s| !self.targeted_this_impulse.contains(s) && is_target(self, kind, s))
+    /// Book of Common Prayer (#62) allows English home spaces only.
+    fn attempt_targets(&self, series: &Series) -> impl Iterator<Item = Space> + '_ {
+        let (kind, english) = (series.kind, series.source == Source::CommonPrayer);
+        Space::ALL.into_iter().filter(move |&s| {
+            !self.targeted_this_impulse.contains(s)
+                && is_target(self, kind, s)
+                && (!english || s.home() == Faction::England)
+        })
     }
 
     /// Extra-attempt (and Tetzel's) debaters the series may commit before
@@ -186,9 +198,9 @@ impl Game {
         match series.stage {
             Stage::Opening => {
                 list.extend(self.opening_debaters(&series).map(Action::CommitDebater));
-                list.extend(self.attempt_targets(series.kind).map(Action::Target));
+                list.extend(self.attempt_targets(&series).map(Action::Target));
             }
-            Stage::Choose => list.extend(self.attempt_targets(series.kind).map(Action::Target)),
+            Stage::Choose => list.extend(self.attempt_targets(&series).map(Action::Target)),
             Stage::Roll(target) => {
                 list.push(Action::Decline);
                 list.extend(self.roll_debaters(&series, target).map(Action::CommitDebater));
@@ -299,15 +311,15 @@ impl Game {
     }
 
     /// Whether Printing Press (#90) is in effect this turn: +1 die on every
-    /// reformation attempt (§18.3 step 3). Its event is not built yet.
+    /// reformation attempt (§18.3 step 3): it was played as an event this turn.
     fn printing_press_in_effect(&self) -> bool {
-        false
+        self.event_played_this_turn(Card::PrintingPress)
     }
 
-    /// Whether Augsburg Confession (#39) is in effect this turn: -1 on every Papal
-    /// die (§18.4 step 4). Its event is not built yet.
-    fn augsburg_confession_in_effect(&self) -> bool {
-        false
+    /// Whether Augsburg Confession (#39) is in effect this turn: -1 on every
+    /// Papal die (§18.4 step 4): it was played as an event this turn.
+    pub(crate) fn augsburg_confession_in_effect(&self) -> bool {
+        self.event_played_this_turn(Card::AugsburgConfession)
     }
 
     /// Commits `debater` for `power`'s one bonus of the impulse (§18.2).
@@ -584,5 +596,6 @@ impl Game {
         self.targeted_this_impulse = crate::sets::EnumSet::EMPTY;
         self.debater_bonus_used = crate::sets::EnumSet::EMPTY;
         self.translated_this_impulse = crate::sets::EnumSet::EMPTY;
+        self.debate_extra_dice = 0;
     }
 }

@@ -142,9 +142,18 @@ pub fn can_call_debate(game: &Game, power: Power, zone: LanguageZone) -> bool {
     if power == Power::Protestant && game.event_played_this_turn(crate::types::Card::TheWartburg) {
         return false;
     }
+    if zone == LanguageZone::English && thomas_more_executed(game) {
+        return false;
+    }
     !debaters_in_play(game, Power::Protestant, zone).is_empty()
         && !debaters(game, power, zone, DebaterState::Uncommitted).is_empty()
         && !debaters_in_play(game, opponent(power), zone).is_empty()
+}
+
+/// Whether Thomas More (#112) was executed this turn: England or the
+/// Protestant played it as its event; no debates in England this turn.
+pub fn thomas_more_executed(game: &Game) -> bool {
+    [Power::England, Power::Protestant].iter().any(|p| game.events_played(*p).contains(Card::ThomasMore))
 }
 
 /// The dice `debater` rolls in a debate in `zone` (§18.5 steps 5-6).
