@@ -983,3 +983,24 @@ fn spanish_inquisition_converts_reviews_both_hands_discards_draws_and_debates() 
     assert_eq!(game.pending().power, Some(Power::Papacy));
     assert!(common::legal(&game).contains(&Action::CallDebate(LanguageZone::German)));
 }
+
+#[test]
+fn frederick_the_wise_takes_the_wartburg_back_from_the_discard_pile() {
+    let mut game = at_impulse(Power::Protestant, 1);
+    game.discard_card(Card::TheWartburg).unwrap();
+    let near: Vec<Space> = Space::Wittenberg.land_neighbours().filter(|s| game.in_play(*s)).collect();
+    for &space in &near[2..] {
+        game.set_religion(space, Religion::Protestant).unwrap();
+    }
+    game.set_religion(Space::Wittenberg, Religion::Protestant).unwrap();
+    play(&mut game, Power::Protestant, Card::FrederickTheWise);
+    while common::legal(&game).iter().all(|a| matches!(a, Action::Flip(_))) {
+        let first = common::legal(&game)[0];
+        game.apply(first).unwrap();
+    }
+    assert_eq!(common::legal(&game), [Action::Decline, Action::Retrieve(Card::TheWartburg)]);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Retrieve(Card::TheWartburg), &mut log);
+    assert!(game.hand(Power::Protestant).contains(Card::TheWartburg));
+    assert!(!game.discard_pile().contains(Card::TheWartburg));
+}

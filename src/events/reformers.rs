@@ -32,10 +32,19 @@ pub(super) const EVENTS: &[CardEvent] = &[
         combat: None,
         response: None,
         steps: Some(Steps {
-            prompt: |_| "a Catholic German space nearest to Wittenberg to convert",
-            actions: |game, _, list| list.extend(frederick_spaces(game).iter().map(Action::Flip)),
+            prompt: |step| match step.step {
+                FREDERICK_WARTBURG => "take The Wartburg from the discard pile, or decline",
+                _ => "a Catholic German space nearest to Wittenberg to convert",
+            },
+            actions: |game, step, list| match step.step {
+                FREDERICK_WARTBURG => list.extend([Action::Decline, Action::Retrieve(Card::TheWartburg)]),
+                _ => list.extend(frederick_spaces(game).iter().map(Action::Flip)),
+            },
             apply: frederick_apply,
-            fits: |step| step.power == Power::Protestant && (1..=FREDERICK_SPACES).contains(&step.left),
+            fits: |step| {
+                step.power == Power::Protestant
+                    && (step.step == FREDERICK_WARTBURG || (1..=FREDERICK_SPACES).contains(&step.left))
+            },
         }),
     },
     CardEvent {
@@ -378,15 +387,22 @@ fn frederick_spaces(game: &Game) -> EnumSet<Space> {
     crate::rules::paths::nearest(Space::Wittenberg, Metric::Land, wanted).0
 }
 
+/// #78 Frederick the Wise's last step: The Wartburg (#37) back from the
+/// discard pile, or not.
+const FREDERICK_WARTBURG: u8 = 1;
+
 /// #78 Frederick the Wise: the two Catholic German spaces nearest to
 /// Wittenberg turn Protestant, one at a time (`left`: how many are left),
-/// the Protestant choosing between equidistant ones. Taking The Wartburg
-/// (#37) back from the discard pile waits for its event
-/// (docs/rulings.md RP14).
+/// the Protestant choosing between equidistant ones; then the Protestant
+/// may take The Wartburg (#37) into its hand if it is in the discard pile.
 fn next_frederick(game: &mut Game, step: EventStep, log: &mut dyn Log) {
     let choices = frederick_spaces(game);
     match (step.left, choices.len(), choices.iter().next()) {
-        (0, ..) | (_, 0, _) => {}
+        (0, ..) | (_, 0, _) => {
+            if game.discard_pile().contains(Card::TheWartburg) {
+                game.stack.push(Frame::Event(EventStep { step: FREDERICK_WARTBURG, left: 0, ..step }));
+            }
+        }
         (_, 1, Some(space)) => {
             game.change_religion(space, Religion::Protestant, log);
             next_frederick(game, EventStep { left: step.left - 1, ..step }, log);
@@ -397,8 +413,16 @@ fn next_frederick(game: &mut Game, step: EventStep, log: &mut dyn Log) {
 
 fn frederick_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
     game.stack.pop();
-    if let Action::Flip(space) = action {
-        game.change_religion(space, Religion::Protestant, log);
-        next_frederick(game, EventStep { left: step.left.saturating_sub(1), ..step }, log);
+    match action {
+        Action::Flip(space) => {
+            game.change_religion(space, Religion::Protestant, log);
+            next_frederick(game, EventStep { left: step.left.saturating_sub(1), ..step }, log);
+        }
+        Action::Retrieve(card) => {
+            game.discard.remove(card);
+            game.hands[Power::Protestant.index()].insert(card);
+            log.event(crate::event::Event::CardRetrieved { power: Power::Protestant, card });
+        }
+        _ => {}
     }
 }
