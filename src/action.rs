@@ -288,6 +288,11 @@ actions! {
         ReviewHandOf(Power) => "review_hand_of",
         /// Venetian Informant (#109): this power reviews the hand in secret.
         ShowHandTo(Power) => "show_hand_to",
+        /// A card event's target power (Akinji Raiders, #66; Unpaid
+        /// Mercenaries, #106; Diplomatic Overture, #74; ...).
+        TargetPower(Power) => "target_power",
+        /// Give this card of one's hand to another power (Diplomatic Overture, #74).
+        GiveCard(Card) => "give_card",
     }
 }
 
@@ -371,6 +376,8 @@ const PHRASES: &[(&str, &str)] = &[
     ("retrieve", "take {} from the discard pile"),
     ("review_hand_of", "review the hand of {}"),
     ("show_hand_to", "show the hand to {}"),
+    ("target_power", "target {}"),
+    ("give_card", "give {}"),
 ];
 
 impl Action {
@@ -393,7 +400,8 @@ impl Action {
             | Action::PlayEvent(card)
             | Action::PayWith(card)
             | Action::Discard(card)
-            | Action::Retrieve(card) => {
+            | Action::Retrieve(card)
+            | Action::GiveCard(card) => {
                 format!("{} (#{}, {} CP)", card.name(), card.number(), card.cp())
             }
             Action::AddUnit(kind) | Action::LoseUnit(kind) => kind.name().to_lowercase(),

@@ -23,11 +23,13 @@
 mod combat;
 mod england;
 mod home;
+mod money;
 mod naval;
 mod politics;
 mod religion;
 mod responses;
 mod spring;
+mod war;
 
 use crate::action::Action;
 use crate::data::cards::Removal;
@@ -136,7 +138,7 @@ impl EventStep {
 }
 
 /// The built events, theme by theme.
-const THEMES: [&[CardEvent]; 8] = [
+const THEMES: [&[CardEvent]; 10] = [
     home::EVENTS,
     religion::EVENTS,
     politics::EVENTS,
@@ -145,6 +147,8 @@ const THEMES: [&[CardEvent]; 8] = [
     combat::EVENTS,
     responses::EVENTS,
     spring::EVENTS,
+    war::EVENTS,
+    money::EVENTS,
 ];
 
 /// The registry: the built event of each card, by card index.

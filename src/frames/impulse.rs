@@ -49,6 +49,8 @@ impl Game {
         self.english_card_draw(log);
         self.add_new_cards(log);
         self.deal(log);
+        // The "-1 card" markers (Fuggers, #79) stay until this deal.
+        self.card_penalties = [0; Power::COUNT];
         // Arriving leaders may wait for their owners' choices; the
         // diplomacy phase goes on after them.
         self.leader_arrivals();

@@ -1,0 +1,408 @@
+//! The military, naval and minor-power events (issue #14): each card's
+//! condition, play and branches, on small positions built for the purpose.
+
+mod common;
+
+use common::{action_phase, apply, card_with_cp, legal};
+use here_i_stand::*;
+
+/// The powers before `power` pass; `power` plays `card` (given to it) as
+/// its event; returns the events reported.
+fn event(game: &mut Game, power: Power, card: Card) -> Vec<Event> {
+    game.give_card(power, card).unwrap();
+    while game.decider() != Decider::Power(power) {
+        game.apply(Action::Pass).expect("a pass");
+    }
+    let mut log = Vec::new();
+    apply(game, Action::PlayEvent(card), &mut log);
+    log
+}
+
+/// Whether `power`, at its impulse, is offered `card` as an event.
+fn offered(game: &mut Game, power: Power, card: Card) -> bool {
+    game.give_card(power, card).unwrap();
+    while game.decider() != Decider::Power(power) {
+        game.apply(Action::Pass).expect("a pass");
+    }
+    legal(game).contains(&Action::PlayEvent(card))
+}
+
+fn deck(game: &mut Game, cards: &[Card]) {
+    for &card in cards {
+        game.put_card_in_deck(card).unwrap();
+    }
+}
+
+// --- #79 Fuggers ------------------------------------------------------------------
+
+#[test]
+fn fuggers_draws_two_and_costs_a_card_at_the_next_deal() {
+    let mut game = action_phase(1);
+    deck(&mut game, &[Card::Erasmus, Card::Gout, Card::Roxelana]);
+    let dealt_before = rules::cards_dealt::cards_dealt(&game, Power::France);
+    event(&mut game, Power::France, Card::Fuggers);
+    assert_eq!(game.hand(Power::France).len(), 2);
+    assert_eq!(game.deck_size(), 1);
+    assert_eq!(game.card_penalties(Power::France), 1);
+    assert_eq!(rules::cards_dealt::cards_dealt(&game, Power::France), dealt_before - 1);
+}
+
+#[test]
+fn the_fuggers_marker_leaves_at_the_next_card_draw() {
+    let mut game = common::board(1);
+    game.set_card_penalties(Power::France, 1).unwrap();
+    for card in Card::ALL.into_iter().filter(|c| c.is_main_deck() && c.kind() == CardKind::Event).take(20) {
+        game.put_card_in_deck(card).unwrap();
+    }
+    game.set_phase(Phase::VictoryDetermination).unwrap();
+    game.run_automatic();
+    assert_eq!(game.turn(), 2);
+    // 1517 France: 3 cards and Francis I's bonus, one fewer (and its home card).
+    assert_eq!(game.hand(Power::France).iter().filter(|c| c.kind() != CardKind::Home).count(), 3);
+    assert_eq!(game.card_penalties(Power::France), 0);
+}
+
+// --- #72 Cloth Prices Fluctuate ----------------------------------------------------
+
+#[test]
+fn cloth_prices_trade_outcome() {
+    let mut game = action_phase(1);
+    deck(&mut game, &[Card::Erasmus, Card::Gout]);
+    game.set_controller(Space::Calais, Faction::England).unwrap();
+    event(&mut game, Power::France, Card::ClothPricesFluctuate);
+    assert_eq!(legal(&game), [Action::Target(Space::Antwerp), Action::Target(Space::Calais)]);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Calais), &mut log);
+    assert_eq!(game.hand(Power::England).len(), 1);
+    assert_eq!(game.hand(Power::Hapsburg).len(), 1);
+    assert!(legal(&game).contains(&Action::PlaceAt(Space::Lyon)));
+    assert!(!legal(&game).contains(&Action::PlaceAt(Space::Vienna)));
+    apply(&mut game, Action::PlaceAt(Space::Lyon), &mut log);
+    assert_eq!(game.land_units(Space::Lyon, Faction::France), LandUnits::mercenaries(2));
+}
+
+#[test]
+fn cloth_prices_gives_the_ottoman_cavalry() {
+    let mut game = action_phase(1);
+    game.set_controller(Space::Calais, Faction::England).unwrap();
+    event(&mut game, Power::Ottoman, Card::ClothPricesFluctuate);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Calais), &mut log);
+    apply(&mut game, Action::PlaceAt(Space::Istanbul), &mut log);
+    let units = game.land_units(Space::Istanbul, Faction::Ottoman);
+    assert_eq!((units.cavalry, units.mercenaries), (2, 0));
+}
+
+#[test]
+fn cloth_prices_unrest_outcome_without_english_calais() {
+    let mut game = action_phase(1);
+    game.set_controller(Space::Calais, Faction::France).unwrap();
+    game.give_card(Power::Hapsburg, Card::Erasmus).unwrap();
+    game.set_land_units(Space::Brussels, Faction::Hapsburg, LandUnits::regulars(1)).unwrap();
+    event(&mut game, Power::France, Card::ClothPricesFluctuate);
+    // Antwerp's controller lost its only card at random.
+    assert!(game.hand(Power::Hapsburg).is_empty());
+    assert!(game.discard_pile().contains(Card::Erasmus));
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::Done));
+    assert!(actions.contains(&Action::PlaceUnrest(Space::Antwerp)));
+    assert!(actions.contains(&Action::PlaceUnrest(Space::Vienna)));
+    assert!(actions.contains(&Action::PlaceUnrest(Space::Naples)));
+    assert!(!actions.contains(&Action::PlaceUnrest(Space::Brussels)), "occupied");
+    assert!(!actions.contains(&Action::PlaceUnrest(Space::Valladolid)), "Spanish-speaking");
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlaceUnrest(Space::Antwerp), &mut log);
+    apply(&mut game, Action::PlaceUnrest(Space::Vienna), &mut log);
+    assert!(game.in_unrest(Space::Antwerp) && game.in_unrest(Space::Vienna));
+    // Two at most: the impulse is over.
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+}
+
+// --- #106 Unpaid Mercenaries ---------------------------------------------------------
+
+#[test]
+fn unpaid_mercenaries_needs_mercenaries_on_the_map() {
+    let mut game = action_phase(1);
+    assert!(!offered(&mut game, Power::France, Card::UnpaidMercenaries));
+    let mut game = action_phase(1);
+    game.set_land_units(Space::Paris, Faction::France, LandUnits::mercenaries(1)).unwrap();
+    assert!(offered(&mut game, Power::Hapsburg, Card::UnpaidMercenaries));
+}
+
+#[test]
+fn unpaid_mercenaries_removes_one_powers_mercenaries_in_one_space() {
+    let mut game = action_phase(1);
+    let stack = LandUnits { regulars: 2, mercenaries: 3, cavalry: 0 };
+    game.set_land_units(Space::Milan, Faction::France, stack).unwrap();
+    game.set_land_units(Space::Milan, Faction::Hapsburg, LandUnits::mercenaries(2)).unwrap();
+    game.set_land_units(Space::Paris, Faction::France, LandUnits::mercenaries(2)).unwrap();
+    event(&mut game, Power::England, Card::UnpaidMercenaries);
+    assert_eq!(legal(&game), [Action::Target(Space::Milan), Action::Target(Space::Paris)]);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Milan), &mut log);
+    assert_eq!(legal(&game), [Action::TargetPower(Power::Hapsburg), Action::TargetPower(Power::France)]);
+    apply(&mut game, Action::TargetPower(Power::France), &mut log);
+    assert_eq!(game.land_units(Space::Milan, Faction::France), LandUnits::regulars(2));
+    assert_eq!(game.land_units(Space::Milan, Faction::Hapsburg), LandUnits::mercenaries(2));
+    assert_eq!(game.land_units(Space::Paris, Faction::France), LandUnits::mercenaries(2));
+}
+
+// --- #107 Unsanitary Camp ------------------------------------------------------------
+
+#[test]
+fn unsanitary_camp_a_third_lost_half_of_them_regulars() {
+    let mut game = action_phase(1);
+    let stack = LandUnits { regulars: 5, mercenaries: 2, cavalry: 0 };
+    game.set_land_units(Space::Vienna, Faction::Hapsburg, stack).unwrap();
+    event(&mut game, Power::France, Card::UnsanitaryCamp);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Vienna), &mut log);
+    // 7 units: 3 lost, 2 of them regulars; the owner chooses.
+    assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
+    assert_eq!(legal(&game), [Action::LoseUnit(LandUnitKind::Regular), Action::LoseUnit(LandUnitKind::Mercenary)]);
+    apply(&mut game, Action::LoseUnit(LandUnitKind::Mercenary), &mut log);
+    assert_eq!(legal(&game), [Action::LoseUnit(LandUnitKind::Regular)]);
+    apply(&mut game, Action::LoseUnit(LandUnitKind::Regular), &mut log);
+    apply(&mut game, Action::LoseUnit(LandUnitKind::Regular), &mut log);
+    assert_eq!(
+        game.land_units(Space::Vienna, Faction::Hapsburg),
+        LandUnits { regulars: 3, mercenaries: 1, cavalry: 0 }
+    );
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+}
+
+#[test]
+fn unsanitary_camp_counts_allied_minor_units_and_picks_one_power() {
+    let mut game = action_phase(1);
+    game.set_alliance(Power::France, MinorPower::Venice, true).unwrap();
+    game.set_war(Power::France, Power::Hapsburg, true).unwrap();
+    game.set_land_units(Space::Venice, Faction::France, LandUnits::mercenaries(3)).unwrap();
+    game.set_land_units(Space::Venice, Faction::Venice, LandUnits::regulars(3)).unwrap();
+    game.set_land_units(Space::Venice, Faction::Hapsburg, LandUnits::regulars(1)).unwrap();
+    event(&mut game, Power::England, Card::UnsanitaryCamp);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Venice), &mut log);
+    assert_eq!(legal(&game), [Action::TargetPower(Power::Hapsburg), Action::TargetPower(Power::France)]);
+    apply(&mut game, Action::TargetPower(Power::France), &mut log);
+    // 6 units: 2 lost, 1 of them a regular (the Venetians are).
+    assert_eq!(legal(&game), [Action::LoseUnit(LandUnitKind::Mercenary), Action::LoseMinorUnit(MinorPower::Venice)]);
+    apply(&mut game, Action::LoseMinorUnit(MinorPower::Venice), &mut log);
+    apply(&mut game, Action::LoseUnit(LandUnitKind::Mercenary), &mut log);
+    assert_eq!(game.land_units(Space::Venice, Faction::Venice), LandUnits::regulars(2));
+    assert_eq!(game.land_units(Space::Venice, Faction::France), LandUnits::mercenaries(2));
+    assert_eq!(game.land_units(Space::Venice, Faction::Hapsburg), LandUnits::regulars(1));
+}
+
+#[test]
+fn unsanitary_camp_needs_a_stack() {
+    let mut game = action_phase(1);
+    assert!(!offered(&mut game, Power::France, Card::UnsanitaryCamp));
+}
+
+// --- #87 Mercenaries Demand Pay ------------------------------------------------------
+
+fn mercenaries_of_france(game: &mut Game) {
+    game.set_land_units(Space::Paris, Faction::France, LandUnits::mercenaries(3)).unwrap();
+    game.set_land_units(Space::Lyon, Faction::France, LandUnits::mercenaries(2)).unwrap();
+}
+
+#[test]
+fn mercenaries_demand_pay_needs_another_power_with_mercenaries() {
+    let mut game = action_phase(1);
+    mercenaries_of_france(&mut game);
+    assert!(!offered(&mut game, Power::France, Card::MercenariesDemandPay));
+    let mut game = action_phase(1);
+    mercenaries_of_france(&mut game);
+    assert!(offered(&mut game, Power::Hapsburg, Card::MercenariesDemandPay));
+}
+
+#[test]
+fn mercenaries_demand_pay_a_card_keeps_some() {
+    let mut game = action_phase(1);
+    mercenaries_of_france(&mut game);
+    let one_cp = card_with_cp(1);
+    game.give_card(Power::France, one_cp).unwrap();
+    game.give_card(Power::France, Card::ScotsRaid).unwrap();
+    event(&mut game, Power::Hapsburg, Card::MercenariesDemandPay);
+    let mut log = Vec::new();
+    apply(&mut game, Action::TargetPower(Power::France), &mut log);
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    // No mandatory event may pay.
+    assert_eq!(legal(&game), [Action::Decline, Action::PayWith(one_cp)]);
+    apply(&mut game, Action::PayWith(one_cp), &mut log);
+    assert!(game.discard_pile().contains(one_cp));
+    // 1 CP keeps 2 of the 5: France lets 3 go, one at a time.
+    apply(&mut game, Action::RemoveUnitIn(Space::Paris), &mut log);
+    apply(&mut game, Action::RemoveUnitIn(Space::Paris), &mut log);
+    apply(&mut game, Action::RemoveUnitIn(Space::Lyon), &mut log);
+    assert_eq!(game.land_units_total(Faction::France).mercenaries, 2);
+    assert_eq!(game.decider(), Decider::Power(Power::England));
+}
+
+#[test]
+fn mercenaries_demand_pay_declined_loses_them_all() {
+    let mut game = action_phase(1);
+    mercenaries_of_france(&mut game);
+    event(&mut game, Power::Hapsburg, Card::MercenariesDemandPay);
+    let mut log = Vec::new();
+    apply(&mut game, Action::TargetPower(Power::France), &mut log);
+    apply(&mut game, Action::Decline, &mut log);
+    assert_eq!(game.land_units_total(Faction::France).mercenaries, 0);
+}
+
+// --- #76 Foreign Recruits ------------------------------------------------------------
+
+#[test]
+fn foreign_recruits_builds_outside_home_spaces() {
+    let mut game = action_phase(1);
+    game.set_controller(Space::Milan, Faction::France).unwrap();
+    game.set_war(Power::France, Power::Hapsburg, true).unwrap();
+    game.set_controller(Space::Genoa, Faction::France).unwrap();
+    game.set_land_units(Space::Genoa, Faction::Hapsburg, LandUnits::regulars(2)).unwrap();
+    event(&mut game, Power::France, Card::ForeignRecruits);
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::RaiseRegular(Space::Milan)));
+    assert!(actions.contains(&Action::BuyMercenary(Space::Paris)));
+    assert!(!actions.contains(&Action::RaiseRegular(Space::Genoa)), "under siege");
+    assert!(!actions.contains(&Action::RaiseRegular(Space::Florence)), "not controlled");
+    assert!(!actions.contains(&Action::RaiseCavalry(Space::Milan)), "no French cavalry");
+    let mut log = Vec::new();
+    apply(&mut game, Action::RaiseRegular(Space::Milan), &mut log);
+    apply(&mut game, Action::BuyMercenary(Space::Milan), &mut log);
+    // 1 CP left: no regular any more.
+    assert!(!legal(&game).iter().any(|a| matches!(a, Action::RaiseRegular(_))));
+    apply(&mut game, Action::BuyMercenary(Space::Milan), &mut log);
+    assert_eq!(game.land_units(Space::Milan, Faction::France), LandUnits { regulars: 1, mercenaries: 2, cavalry: 0 });
+    // 4 CP spent: the next impulse.
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+}
+
+#[test]
+fn foreign_recruits_lets_the_ottoman_raise_in_algiers() {
+    let mut game = action_phase(1);
+    game.set_in_play(Space::Algiers, true).unwrap();
+    game.set_controller(Space::Algiers, Faction::Ottoman).unwrap();
+    event(&mut game, Power::Ottoman, Card::ForeignRecruits);
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::RaiseCavalry(Space::Algiers)));
+    assert!(actions.contains(&Action::BuildCorsair(Space::Algiers)));
+    assert!(!actions.contains(&Action::BuildSquadron(Space::Algiers)));
+    assert!(actions.contains(&Action::BuildSquadron(Space::Istanbul)));
+    let mut log = Vec::new();
+    apply(&mut game, Action::RaiseRegular(Space::Algiers), &mut log);
+    apply(&mut game, Action::Done, &mut log);
+    assert_eq!(game.land_units(Space::Algiers, Faction::Ottoman), LandUnits::regulars(1));
+}
+
+// --- #66 Akinji Raiders --------------------------------------------------------------
+
+fn akinji_position(game: &mut Game) {
+    let cavalry = LandUnits { regulars: 0, mercenaries: 0, cavalry: 1 };
+    game.set_controller(Space::Buda, Faction::Ottoman).unwrap();
+    game.set_land_units(Space::Buda, Faction::Ottoman, cavalry).unwrap();
+    game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
+}
+
+#[test]
+fn akinji_raiders_condition() {
+    let mut game = action_phase(1);
+    akinji_position(&mut game);
+    // Vienna is 2 spaces off, but Pressburg between is Hungarian.
+    assert!(!offered(&mut game.clone(), Power::Ottoman, Card::AkinjiRaiders));
+    game.set_controller(Space::Pressburg, Faction::Ottoman).unwrap();
+    assert!(offered(&mut game.clone(), Power::Ottoman, Card::AkinjiRaiders));
+    game.set_war(Power::Ottoman, Power::Hapsburg, false).unwrap();
+    assert!(!offered(&mut game, Power::Ottoman, Card::AkinjiRaiders));
+}
+
+#[test]
+fn akinji_raiders_take_a_random_card() {
+    let mut game = action_phase(1);
+    akinji_position(&mut game);
+    game.set_controller(Space::Pressburg, Faction::Hapsburg).unwrap();
+    game.give_card(Power::Hapsburg, Card::Erasmus).unwrap();
+    event(&mut game, Power::Ottoman, Card::AkinjiRaiders);
+    assert_eq!(legal(&game), [Action::TargetPower(Power::Hapsburg)]);
+    let mut log = Vec::new();
+    apply(&mut game, Action::TargetPower(Power::Hapsburg), &mut log);
+    assert!(game.hand(Power::Ottoman).contains(Card::Erasmus));
+    assert!(game.hand(Power::Hapsburg).is_empty());
+}
+
+// --- #83 John Zapolya ----------------------------------------------------------------
+
+#[test]
+fn john_zapolya_adds_hungarian_regulars() {
+    let mut game = action_phase(1);
+    event(&mut game, Power::France, Card::JohnZapolya);
+    assert_eq!(game.land_units(Space::Buda, Faction::HungaryBohemia), LandUnits::regulars(4));
+    assert!(game.removed_cards().contains(Card::JohnZapolya));
+}
+
+#[test]
+fn john_zapolya_adds_the_controllers_regulars() {
+    let mut game = action_phase(1);
+    game.set_controller(Space::Buda, Faction::Ottoman).unwrap();
+    game.set_land_units(Space::Buda, Faction::Ottoman, LandUnits::regulars(1)).unwrap();
+    event(&mut game, Power::France, Card::JohnZapolya);
+    assert_eq!(game.land_units(Space::Buda, Faction::Ottoman), LandUnits::regulars(5));
+}
+
+#[test]
+fn john_zapolya_not_with_buda_under_siege() {
+    let mut game = action_phase(1);
+    game.set_war(Power::Ottoman, MinorPower::HungaryBohemia, true).unwrap();
+    game.set_land_units(Space::Buda, Faction::Ottoman, LandUnits::regulars(3)).unwrap();
+    assert!(!offered(&mut game, Power::France, Card::JohnZapolya));
+}
+
+// --- #91 Ransom ----------------------------------------------------------------------
+
+#[test]
+fn ransom_returns_a_captured_leader_where_his_owner_chooses() {
+    let mut game = action_phase(1);
+    assert!(!offered(&mut game, Power::Papacy, Card::Ransom));
+    let mut game = action_phase(1);
+    game.set_leader(Leader::Montmorency, LeaderLocation::Captured(Power::England)).unwrap();
+    event(&mut game, Power::Papacy, Card::Ransom);
+    assert_eq!(legal(&game), [Action::Ransom(Leader::Montmorency)]);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Ransom(Leader::Montmorency), &mut log);
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::ReturnLeaderTo(Space::Paris)));
+    assert!(actions.contains(&Action::ReturnLeaderTo(Space::Lyon)));
+    assert!(!actions.contains(&Action::ReturnLeaderTo(Space::Orleans)), "a town");
+    apply(&mut game, Action::ReturnLeaderTo(Space::Lyon), &mut log);
+    assert_eq!(game.leader_location(Leader::Montmorency), LeaderLocation::Space(Space::Lyon));
+}
+
+// --- #74 Diplomatic Overture ---------------------------------------------------------
+
+#[test]
+fn diplomatic_overture_draws_two_and_gives_one() {
+    let mut game = action_phase(1);
+    deck(&mut game, &[Card::Erasmus, Card::Gout]);
+    game.give_card(Power::France, Card::ScotsRaid).unwrap();
+    event(&mut game, Power::France, Card::DiplomaticOverture);
+    assert_eq!(game.hand(Power::France).len(), 3);
+    let mut log = Vec::new();
+    apply(&mut game, Action::TargetPower(Power::England), &mut log);
+    // Never the mandatory event while another card is in hand.
+    assert_eq!(legal(&game), [Action::GiveCard(Card::Gout), Action::GiveCard(Card::Erasmus)]);
+    apply(&mut game, Action::GiveCard(Card::Gout), &mut log);
+    assert!(game.hand(Power::England).contains(Card::Gout));
+    assert_eq!(game.hand(Power::France).len(), 2);
+}
+
+#[test]
+fn diplomatic_overture_gives_a_mandatory_event_only_if_nothing_else() {
+    let mut game = action_phase(1);
+    game.give_card(Power::France, Card::ScotsRaid).unwrap();
+    event(&mut game, Power::France, Card::DiplomaticOverture);
+    let mut log = Vec::new();
+    apply(&mut game, Action::TargetPower(Power::Hapsburg), &mut log);
+    assert_eq!(legal(&game), [Action::GiveCard(Card::ScotsRaid)]);
+    apply(&mut game, Action::GiveCard(Card::ScotsRaid), &mut log);
+    assert!(game.hand(Power::Hapsburg).contains(Card::ScotsRaid));
+}
