@@ -406,3 +406,112 @@ fn diplomatic_overture_gives_a_mandatory_event_only_if_nothing_else() {
     apply(&mut game, Action::GiveCard(Card::ScotsRaid), &mut log);
     assert!(game.hand(Power::Hapsburg).contains(Card::ScotsRaid));
 }
+
+// --- #100 Shipbuilding ---------------------------------------------------------------
+
+#[test]
+fn shipbuilding_not_for_the_protestant() {
+    let mut game = action_phase(1);
+    assert!(!offered(&mut game, Power::Protestant, Card::Shipbuilding));
+}
+
+#[test]
+fn shipbuilding_two_squadrons_in_home_ports() {
+    let mut game = action_phase(1);
+    event(&mut game, Power::France, Card::Shipbuilding);
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::BuildSquadron(Space::Marseille)));
+    assert!(!actions.contains(&Action::BuildSquadron(Space::Genoa)), "not a French home port");
+    assert!(!actions.iter().any(|a| matches!(a, Action::BuildCorsair(_))));
+    let mut log = Vec::new();
+    apply(&mut game, Action::BuildSquadron(Space::Marseille), &mut log);
+    apply(&mut game, Action::BuildSquadron(Space::Brest), &mut log);
+    assert_eq!(game.naval_units(NavalLocation::Port(Space::Marseille), Faction::France), NavalUnits::squadrons(1));
+    assert_eq!(game.naval_units(NavalLocation::Port(Space::Brest), Faction::France), NavalUnits::squadrons(1));
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+}
+
+#[test]
+fn shipbuilding_gives_the_ottoman_two_corsairs_for_a_squadron() {
+    let mut game = action_phase(1);
+    game.set_in_play(Space::Algiers, true).unwrap();
+    game.set_controller(Space::Algiers, Faction::Ottoman).unwrap();
+    event(&mut game, Power::Ottoman, Card::Shipbuilding);
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::BuildCorsair(Space::Algiers)));
+    assert!(!actions.contains(&Action::BuildSquadron(Space::Algiers)));
+    let mut log = Vec::new();
+    apply(&mut game, Action::BuildCorsair(Space::Algiers), &mut log);
+    apply(&mut game, Action::BuildSquadron(Space::Istanbul), &mut log);
+    assert_eq!(
+        game.naval_units(NavalLocation::Port(Space::Algiers), Faction::Ottoman),
+        NavalUnits { squadrons: 0, corsairs: 2 }
+    );
+    assert_eq!(game.naval_units(NavalLocation::Port(Space::Istanbul), Faction::Ottoman), NavalUnits::squadrons(1));
+}
+
+// --- #68 Andrea Doria ----------------------------------------------------------------
+
+#[test]
+fn andrea_doria_takes_genoa_from_its_ally() {
+    let mut game = action_phase(1);
+    game.set_alliance(Power::France, MinorPower::Genoa, true).unwrap();
+    game.set_controller(Space::Genoa, Faction::France).unwrap();
+    let log = event(&mut game, Power::Hapsburg, Card::AndreaDoria);
+    assert_eq!(game.minor_ally(MinorPower::Genoa), Some(Power::Hapsburg));
+    assert_eq!(game.controller(Space::Genoa), Faction::Hapsburg);
+    assert!(log.contains(&Event::MinorDeactivated { minor: MinorPower::Genoa, former: Power::France }));
+    assert!(log.contains(&Event::MinorActivated { minor: MinorPower::Genoa, power: Power::Hapsburg }));
+}
+
+fn doria_at_sea(game: &mut Game) {
+    game.set_alliance(Power::Hapsburg, MinorPower::Genoa, true).unwrap();
+    game.set_controller(Space::Genoa, Faction::Hapsburg).unwrap();
+    game.set_war(Power::Hapsburg, Power::Ottoman, true).unwrap();
+    game.set_leader(Leader::AndreaDoria, LeaderLocation::Sea(SeaZone::IonianSea)).unwrap();
+    game.set_controller(Space::Coron, Faction::Ottoman).unwrap();
+    game.set_controller(Space::Lepanto, Faction::Ottoman).unwrap();
+}
+
+#[test]
+fn andrea_doria_patrol_cuts_piracy_vp() {
+    let mut game = action_phase(1);
+    doria_at_sea(&mut game);
+    deck(&mut game, &[Card::Erasmus, Card::Gout]);
+    game.set_piracy_vp(3).unwrap();
+    game.force_dice(&[5, 6, 1]).unwrap();
+    event(&mut game, Power::England, Card::AndreaDoria);
+    assert_eq!(game.piracy_vp(), 1);
+    assert_eq!(game.hand(Power::England).len(), 1);
+    assert_eq!(game.hand(Power::Hapsburg).len(), 1);
+}
+
+#[test]
+fn andrea_doria_both_uses_the_player_chooses() {
+    let mut game = action_phase(1);
+    doria_at_sea(&mut game);
+    game.set_piracy_vp(1).unwrap();
+    game.force_dice(&[6, 6, 6]).unwrap();
+    event(&mut game, Power::France, Card::AndreaDoria);
+    assert_eq!(legal(&game), [Action::Target(Space::Genoa), Action::TargetPower(Power::Ottoman)]);
+    let mut log = Vec::new();
+    apply(&mut game, Action::TargetPower(Power::Ottoman), &mut log);
+    assert_eq!(game.piracy_vp(), 0, "not below 0");
+    assert_eq!(game.minor_ally(MinorPower::Genoa), Some(Power::Hapsburg));
+}
+
+#[test]
+fn andrea_doria_conditions() {
+    // England cannot take Genoa, and Doria is not at sea.
+    let mut game = action_phase(1);
+    assert!(!offered(&mut game, Power::England, Card::AndreaDoria));
+    // Doria at sea next to only one Ottoman port.
+    let mut game = action_phase(1);
+    doria_at_sea(&mut game);
+    game.set_controller(Space::Lepanto, Faction::Venice).unwrap();
+    assert!(!offered(&mut game, Power::England, Card::AndreaDoria));
+    // Genoa already the Hapsburg's: only the patrol could be its use.
+    let mut game = action_phase(1);
+    game.set_alliance(Power::Hapsburg, MinorPower::Genoa, true).unwrap();
+    assert!(!offered(&mut game, Power::Hapsburg, Card::AndreaDoria));
+}

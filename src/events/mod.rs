@@ -23,6 +23,7 @@
 mod combat;
 mod england;
 mod home;
+mod minors;
 mod money;
 mod naval;
 mod politics;

@@ -1,11 +1,16 @@
-//! Naval events (§21.1): #9 Barbary Pirates, #18 Dragut.
+//! Naval events (§21.1): #9 Barbary Pirates, #18 Dragut, #68 Andrea
+//! Doria, #100 Shipbuilding.
 
-use super::{CardEvent, Forced, Leaves, always};
-use crate::engine::Log;
+use super::minors::switch_minor;
+use super::war::add_ships;
+use super::{CardEvent, EventStep, Forced, Leaves, Steps, always};
+use crate::action::Action;
+use crate::engine::{ActionList, Log};
 use crate::event::Event;
+use crate::frames::Frame;
 use crate::game::{Game, LandUnits, LeaderLocation, NavalLocation, NavalUnits, Scenario};
-use crate::rules::construction;
-use crate::types::{Card, Faction, Leader, Power, Space};
+use crate::rules::construction::{self, can_build_corsair, can_build_squadron};
+use crate::types::{Card, Faction, Leader, MinorPower, Power, SeaZone, Space};
 
 pub(super) const EVENTS: &[CardEvent] = &[
     CardEvent {
@@ -28,6 +33,51 @@ pub(super) const EVENTS: &[CardEvent] = &[
         forced: None,
         combat: None,
         steps: None,
+    },
+    CardEvent {
+        card: Card::Shipbuilding,
+        playable: |game, power| power != Power::Protestant && !shipyards(game, power).is_empty(),
+        resolve: |game, power, _| {
+            let step = EventStep { left: SHIPBUILDING_SQUADRONS, ..EventStep::new(Card::Shipbuilding, power) };
+            game.stack.push(Frame::Event(step));
+        },
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        steps: Some(Steps {
+            prompt: |_| "the home port of a new squadron (or of 2 corsairs)",
+            actions: |game, step, list| shipbuilding_actions(game, step.power, list),
+            apply: shipbuilding_apply,
+            fits: |step| (1..=SHIPBUILDING_SQUADRONS).contains(&step.left),
+        }),
+    },
+    CardEvent {
+        card: Card::AndreaDoria,
+        playable: |game, power| doria_switch(game, power) || doria_patrol(game),
+        resolve: andrea_doria,
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        steps: Some(Steps {
+            prompt: |_| "Genoa (its alliance), or the Ottoman (the patrol against its corsairs)",
+            actions: |game, step, list| {
+                if doria_switch(game, step.power) {
+                    list.push(Action::Target(Space::Genoa));
+                }
+                if doria_patrol(game) {
+                    list.push(Action::TargetPower(Power::Ottoman));
+                }
+            },
+            apply: |game, step, action, log| {
+                game.stack.pop();
+                match action {
+                    Action::Target(_) => genoa_switches(game, step.power, log),
+                    Action::TargetPower(_) => doria_patrols(game, step.power, log),
+                    _ => {}
+                }
+            },
+            fits: |step| step.step == 0,
+        }),
     },
 ];
 
@@ -76,4 +126,116 @@ fn dragut(game: &mut Game, _: Power, log: &mut dyn Log) {
     log.event(Event::LeaderRemoved(Leader::Barbarossa));
     game.leaders[Leader::Dragut.index()] = at;
     log.event(Event::LeaderPlaced { leader: Leader::Dragut, to: at });
+}
+
+// --- #100 Shipbuilding --------------------------------------------------------------
+
+/// The squadrons #100 adds.
+pub const SHIPBUILDING_SQUADRONS: u8 = 2;
+/// The corsairs the Ottoman may take for each squadron (#100).
+pub const CORSAIRS_PER_SQUADRON: u8 = 2;
+
+/// The home ports where #100 may add a squadron for `power`, or corsairs
+/// for the Ottoman: those where §17 would let it build one (controlled,
+/// in play, not in unrest, free of enemy units, a counter free; never a
+/// squadron in Algiers; corsairs after Barbary Pirates).
+fn shipyards(game: &Game, power: Power) -> crate::sets::EnumSet<Space> {
+    let own = Faction::from(power);
+    Space::ALL
+        .into_iter()
+        .filter(|&s| can_build_squadron(game, power, own, s) || can_build_corsair(game, power, s))
+        .collect()
+}
+
+fn shipbuilding_actions(game: &Game, power: Power, list: &mut ActionList) {
+    let own = Faction::from(power);
+    let ports = shipyards(game, power);
+    list.extend(ports.iter().filter(|&s| can_build_squadron(game, power, own, s)).map(Action::BuildSquadron));
+    list.extend(ports.iter().filter(|&s| can_build_corsair(game, power, s)).map(Action::BuildCorsair));
+}
+
+/// #100 Shipbuilding (not the Protestant): 2 new squadrons in home ports
+/// the player controls, one at a time (both in one port or one in each of
+/// two); the Ottoman may take 2 corsairs instead of each (`build_corsair`
+/// here places the pair, as far as its counters go).
+fn shipbuilding_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    let own = Faction::from(step.power);
+    match action {
+        Action::BuildSquadron(space) => {
+            add_ships(game, own, space, 1, 0);
+            log.event(Event::SquadronBuilt { faction: own, space });
+        }
+        Action::BuildCorsair(space) => {
+            let corsairs = construction::naval_counters_free(game, own).min(CORSAIRS_PER_SQUADRON);
+            add_ships(game, own, space, 0, corsairs);
+            for _ in 0..corsairs {
+                log.event(Event::CorsairBuilt(space));
+            }
+        }
+        _ => return,
+    }
+    let left = step.left.saturating_sub(1);
+    if left > 0 && !shipyards(game, step.power).is_empty() {
+        game.stack.push(Frame::Event(EventStep { left, ..step }));
+    }
+}
+
+// --- #68 Andrea Doria ---------------------------------------------------------------
+
+/// The dice of Andrea Doria's patrol (#68).
+pub const DORIA_DICE: u8 = 3;
+
+/// #68's first use: France, the Hapsburg or the Papacy takes Genoa from
+/// its present ally (or, inactive, activates it): not already its own.
+fn doria_switch(game: &Game, power: Power) -> bool {
+    matches!(power, Power::France | Power::Hapsburg | Power::Papacy)
+        && game.minor_ally(MinorPower::Genoa) != Some(power)
+        && crate::rules::minor::activators(MinorPower::Genoa).contains(power)
+}
+
+/// The power controlling Andrea Doria: Genoa's ally.
+fn doria_owner(game: &Game) -> Option<Power> {
+    game.minor_ally(MinorPower::Genoa)
+}
+
+/// #68's second use: Doria's owner is at war with the Ottoman and Doria is
+/// in a sea zone next to 2 Ottoman-controlled ports.
+fn doria_patrol(game: &Game) -> bool {
+    let LeaderLocation::Sea(zone) = game.leader_location(Leader::AndreaDoria) else { return false };
+    doria_owner(game).is_some_and(|p| game.at_war(p, Power::Ottoman)) && ottoman_ports(game, zone) >= 2
+}
+
+fn ottoman_ports(game: &Game, zone: SeaZone) -> usize {
+    zone.ports().iter().filter(|&&s| game.in_play(s) && game.controller(s) == Faction::Ottoman).count()
+}
+
+/// #68 Andrea Doria: with both uses open the player chooses (`target
+/// genoa`, `target_power ottoman`); else the open one happens.
+fn andrea_doria(game: &mut Game, power: Power, log: &mut dyn Log) {
+    match (doria_switch(game, power), doria_patrol(game)) {
+        (true, true) => game.stack.push(Frame::Event(EventStep::new(Card::AndreaDoria, power))),
+        (true, false) => genoa_switches(game, power, log),
+        (false, true) => doria_patrols(game, power, log),
+        (false, false) => {}
+    }
+}
+
+/// #68, first use: Genoa is deactivated from its ally, then activated as
+/// the player's (`rules::minor`).
+fn genoa_switches(game: &mut Game, power: Power, log: &mut dyn Log) {
+    switch_minor(game, MinorPower::Genoa, power, log);
+}
+
+/// #68, second use: the player and Doria's owner each draw a card from the
+/// deck; 3 dice, each 5 or 6 takes a piracy VP from the Ottoman (not below 0).
+fn doria_patrols(game: &mut Game, power: Power, log: &mut dyn Log) {
+    game.draw_from_deck(power, log);
+    if let Some(owner) = doria_owner(game) {
+        game.draw_from_deck(owner, log);
+    }
+    let dice = game.roll_dice(DORIA_DICE);
+    log.event(Event::EventDice { power, card: Card::AndreaDoria, dice });
+    game.piracy_vp = game.piracy_vp.saturating_sub(dice.hits());
+    log.event(Event::PiracyVp { total: game.piracy_vp });
 }
