@@ -515,3 +515,70 @@ fn andrea_doria_conditions() {
     game.set_alliance(Power::Hapsburg, MinorPower::Genoa, true).unwrap();
     assert!(!offered(&mut game, Power::Hapsburg, Card::AndreaDoria));
 }
+
+// --- #84 Julia Gonzaga ---------------------------------------------------------------
+
+/// After Barbary Pirates, the Ottoman's corsairs in the Tyrrhenian Sea and
+/// a Hapsburg squadron in Naples; the Ottoman in its impulse.
+fn tyrrhenian_piracy() -> Game {
+    let mut game = common::board(5);
+    game.set_in_play(Space::Algiers, true).unwrap();
+    game.set_controller(Space::Algiers, Faction::Ottoman).unwrap();
+    game.set_phase(Phase::Action).unwrap();
+    game.run_automatic();
+    let corsairs = NavalUnits { squadrons: 0, corsairs: 2 };
+    game.set_naval_units(NavalLocation::Sea(SeaZone::TyrrhenianSea), Faction::Ottoman, corsairs).unwrap();
+    game.set_naval_units(NavalLocation::Port(Space::Naples), Faction::Hapsburg, NavalUnits::squadrons(1)).unwrap();
+    game
+}
+
+/// The Ottoman pirates the Tyrrhenian Sea with 2 CP: no anti-piracy hit,
+/// `piracy` for the piracy roll; the Hapsburg pays with VP.
+fn pirate_tyrrhenian(game: &mut Game, piracy: &[u8]) {
+    common::play(game, Power::Ottoman, card_with_cp(2));
+    game.apply(Action::Piracy(SeaZone::TyrrhenianSea)).unwrap();
+    let zone = SeaZone::TyrrhenianSea;
+    let anti = rules::piracy::anti_piracy_dice(game, zone, Power::Hapsburg).total();
+    game.force_dice(&vec![1; usize::from(anti)]).unwrap();
+    assert_eq!(rules::piracy::piracy_dice(game, zone, Power::Hapsburg), piracy.len() as u8);
+    game.force_dice(piracy).unwrap();
+    game.apply(Action::PiracyTarget(Power::Hapsburg)).unwrap();
+    while legal(game).contains(&Action::GiveVp(Power::Ottoman)) {
+        game.apply(Action::GiveVp(Power::Ottoman)).unwrap();
+    }
+}
+
+#[test]
+fn julia_gonzaga_needs_barbary_pirates() {
+    let mut game = action_phase(1);
+    assert!(!offered(&mut game, Power::France, Card::JuliaGonzaga));
+}
+
+#[test]
+fn julia_gonzaga_gives_a_vp_for_a_tyrrhenian_hit_this_turn() {
+    let mut game = tyrrhenian_piracy();
+    game.set_event_played(Power::France, Card::JuliaGonzaga, true).unwrap();
+    pirate_tyrrhenian(&mut game, &[6, 1]);
+    assert_eq!(game.bonus_vp(Power::Ottoman), 1);
+    assert_eq!(game.piracy_vp(), 1);
+}
+
+#[test]
+fn julia_gonzaga_no_vp_without_a_hit_or_the_event() {
+    let mut game = tyrrhenian_piracy();
+    game.set_event_played(Power::France, Card::JuliaGonzaga, true).unwrap();
+    pirate_tyrrhenian(&mut game, &[1, 2]);
+    assert_eq!(game.bonus_vp(Power::Ottoman), 0);
+    let mut game = tyrrhenian_piracy();
+    pirate_tyrrhenian(&mut game, &[6, 6]);
+    assert_eq!(game.bonus_vp(Power::Ottoman), 0);
+}
+
+#[test]
+fn julia_gonzaga_played_as_event() {
+    let mut game = tyrrhenian_piracy();
+    // Played by the Ottoman itself, then a later impulse pirates.
+    event(&mut game, Power::Ottoman, Card::JuliaGonzaga);
+    assert!(game.event_played_this_turn(Card::JuliaGonzaga));
+    assert!(game.removed_cards().contains(Card::JuliaGonzaga));
+}

@@ -35,6 +35,15 @@ pub(super) const EVENTS: &[CardEvent] = &[
         steps: None,
     },
     CardEvent {
+        card: Card::JuliaGonzaga,
+        playable: |game, _| construction::barbary_pirates_played(game),
+        resolve: |_, _, _| {},
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        steps: None,
+    },
+    CardEvent {
         card: Card::Shipbuilding,
         playable: |game, power| power != Power::Protestant && !shipyards(game, power).is_empty(),
         resolve: |game, power, _| {
@@ -238,4 +247,25 @@ fn doria_patrols(game: &mut Game, power: Power, log: &mut dyn Log) {
     log.event(Event::EventDice { power, card: Card::AndreaDoria, dice });
     game.piracy_vp = game.piracy_vp.saturating_sub(dice.hits());
     log.event(Event::PiracyVp { total: game.piracy_vp });
+}
+
+// --- #84 Julia Gonzaga --------------------------------------------------------------
+
+/// The bonus VP of the Julia Gonzaga marker (#84).
+pub const JULIA_GONZAGA_VP: i8 = 1;
+
+impl Game {
+    /// #84 Julia Gonzaga (played only after Barbary Pirates): the event
+    /// itself changes nothing; it is in effect for the rest of the turn it
+    /// was played in (`Game::event_played_this_turn`). A piracy roll with
+    /// hits in the Tyrrhenian Sea while it is gives the Ottoman the marker,
+    /// 1 bonus VP. The sea zone can be pirated once a turn (§16.4: one
+    /// Piracy marker each), so the marker is given at most once.
+    pub(crate) fn julia_gonzaga_piracy(&mut self, zone: SeaZone, hits: u8, log: &mut dyn Log) {
+        if hits > 0 && zone == SeaZone::TyrrhenianSea && self.event_played_this_turn(Card::JuliaGonzaga) {
+            let bonus = &mut self.bonus_vp[Power::Ottoman.index()];
+            *bonus = bonus.saturating_add(JULIA_GONZAGA_VP);
+            log.event(Event::BonusVp { power: Power::Ottoman, vp: JULIA_GONZAGA_VP });
+        }
+    }
 }
