@@ -733,6 +733,9 @@ pub enum Event {
         /// Whose hand.
         power: Power,
     },
+    /// A space took a fortress in play (Trace Italienne, #104; Knights of
+    /// St. John, #86).
+    FortressBuilt(Space),
     /// A minor power was deactivated by an event (§22.4).
     MinorDeactivated {
         /// The minor.
@@ -808,6 +811,7 @@ impl core::fmt::Display for Event {
                 write!(f, "{power} takes {} (#{}) from the discard pile", card.name(), card.number())
             }
             Event::HandReviewed { viewer, power } => write!(f, "{viewer} reviews {power}'s hand in secret"),
+            Event::FortressBuilt(space) => write!(f, "A fortress is built in {space}"),
             Event::MinorDeactivated { minor, former } => write!(f, "{minor} is no longer allied to {former}"),
             Event::MinorActivated { minor, power } => write!(f, "{minor} becomes {power}'s ally"),
             Event::EventDice { power, card, dice } => write!(f, "{power} rolls {dice} for {}", card.name()),

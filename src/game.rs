@@ -391,6 +391,11 @@ pub struct Game {
     pub(crate) skip_impulse: EnumSet<Power>,
     /// Hands reviewed in secret (Venetian Informant, #109).
     pub(crate) seen: crate::observe::SeenHands,
+    /// Towns given a fortress in play (Trace Italienne, #104; Knights of
+    /// St. John, #86): fortified from then on (`Game::is_fortified`).
+    pub(crate) fortresses: EnumSet<Space>,
+    /// Spaces holding a Pirate Haven marker (#89): Oran, Tripoli.
+    pub(crate) pirate_havens: EnumSet<Space>,
 }
 
 impl Game {
@@ -484,6 +489,8 @@ impl Game {
             succession: Default::default(),
             skip_impulse: EnumSet::EMPTY,
             seen: Default::default(),
+            fortresses: EnumSet::EMPTY,
+            pirate_havens: EnumSet::EMPTY,
         }
     }
 
@@ -519,6 +526,34 @@ impl Game {
     #[inline]
     pub fn religion(&self, space: Space) -> Religion {
         self.religion[space as usize]
+    }
+
+    /// Whether `space` is fortified (§5: keys, fortresses, electorates),
+    /// or a town given a fortress in play (Trace Italienne, #104; Knights
+    /// of St. John, #86). Every rule that reads "fortified" reads this.
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Scenario, Setup, Space};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    /// assert!(game.is_fortified(Space::Paris) && !game.is_fortified(Space::Orleans));
+    /// game.set_fortress(Space::Orleans, true)?;
+    /// assert!(game.is_fortified(Space::Orleans));
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
+    #[inline]
+    pub fn is_fortified(&self, space: Space) -> bool {
+        space.is_fortified() || self.fortresses.contains(space)
+    }
+
+    /// The towns given a fortress in play (#104, #86).
+    pub fn fortresses_built(&self) -> EnumSet<Space> {
+        self.fortresses
+    }
+
+    /// The spaces holding a Pirate Haven marker (#89).
+    pub fn pirate_havens(&self) -> EnumSet<Space> {
+        self.pirate_havens
     }
 
     /// Whether it is in unrest (§12.4).

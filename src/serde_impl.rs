@@ -116,6 +116,12 @@ struct GameRepr {
     /// Hands reviewed in secret (Venetian Informant, #109).
     #[serde(default)]
     seen: crate::observe::SeenHands,
+    /// Towns given a fortress in play (#104, #86).
+    #[serde(default)]
+    fortresses: Vec<Space>,
+    /// Pirate Haven markers (#89).
+    #[serde(default)]
+    pirate_havens: Vec<Space>,
 }
 
 /// One land stack.
@@ -242,6 +248,8 @@ impl From<&Game> for GameRepr {
             succession: game.succession,
             skip_impulse: game.skip_impulse.iter().collect(),
             seen: game.seen,
+            fortresses: game.fortresses.iter().collect(),
+            pirate_havens: game.pirate_havens.iter().collect(),
         }
     }
 }
@@ -342,6 +350,8 @@ impl GameRepr {
             succession: self.succession,
             skip_impulse: set_of(self.skip_impulse, "skip_impulse")?,
             seen: self.seen,
+            fortresses: set_of(self.fortresses, "fortresses")?,
+            pirate_havens: set_of(self.pirate_havens, "pirate_havens")?,
         };
         game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
         game.validate()?;

@@ -582,3 +582,98 @@ fn julia_gonzaga_played_as_event() {
     assert!(game.event_played_this_turn(Card::JuliaGonzaga));
     assert!(game.removed_cards().contains(Card::JuliaGonzaga));
 }
+
+// --- #104 Trace Italienne ------------------------------------------------------------
+
+#[test]
+fn trace_italienne_fortifies_a_town_and_adds_a_regular() {
+    let mut game = action_phase(1);
+    event(&mut game, Power::England, Card::TraceItalienne);
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::PlaceAt(Space::Dijon)));
+    assert!(!actions.contains(&Action::PlaceAt(Space::Paris)), "already fortified");
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlaceAt(Space::Dijon), &mut log);
+    assert!(game.is_fortified(Space::Dijon));
+    assert!(game.fortresses_built().contains(Space::Dijon));
+    assert!(log.contains(&Event::FortressBuilt(Space::Dijon)));
+    // France controls Dijon: a French regular.
+    assert_eq!(game.land_units(Space::Dijon, Faction::France), LandUnits::regulars(1));
+}
+
+#[test]
+fn trace_italienne_no_regular_in_unrest_or_independent() {
+    let mut game = action_phase(1);
+    game.set_unrest(Space::Dijon, true).unwrap();
+    event(&mut game, Power::England, Card::TraceItalienne);
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlaceAt(Space::Dijon), &mut log);
+    assert!(game.is_fortified(Space::Dijon));
+    assert!(game.land_units(Space::Dijon, Faction::France).is_empty());
+    let mut game = action_phase(1);
+    assert_eq!(game.controller(Space::Geneva), Faction::Independent);
+    event(&mut game, Power::England, Card::TraceItalienne);
+    apply(&mut game, Action::PlaceAt(Space::Geneva), &mut log);
+    assert!(game.is_fortified(Space::Geneva));
+    assert!(game.land_units_at(Space::Geneva).next().is_none());
+}
+
+/// The test: a fortress built on a town; the town can then be
+/// besieged and assaulted, counts as fortified for winter and for
+/// withdrawal and displacement, and serde and `validate` keep it.
+#[test]
+fn a_built_fortress_is_fortified_for_every_rule() {
+    use here_i_stand::rules::battle::{can_assault, displacement_spaces, is_besieging, may_withdraw};
+    use here_i_stand::rules::winter::{Obligation, return_options, winter_obligations};
+    let mut game = common::board(1);
+    game.set_war(Power::France, Power::Hapsburg, true).unwrap();
+    game.set_land_units(Space::Dijon, Faction::France, LandUnits::regulars(2)).unwrap();
+    let before = game.clone();
+    game.set_fortress(Space::Dijon, true).unwrap();
+    // Winter: French units may stay in a French fortified space; Orléans'
+    // units may go to Dijon as a nearest fortified space.
+    let obligation = |g: &Game| {
+        winter_obligations(g, Power::France).iter().find(|s| s.space == Space::Dijon).unwrap().forces[0].obligation
+    };
+    assert_eq!(obligation(&before), Obligation::MustMove);
+    assert_eq!(obligation(&game), Obligation::MayStay);
+    let mut with_orleans = game.clone();
+    with_orleans.set_land_units(Space::Orleans, Faction::France, LandUnits::regulars(1)).unwrap();
+    assert!(return_options(&with_orleans, Power::France, Space::Orleans).destination(Space::Dijon).is_some());
+    let mut before_orleans = before.clone();
+    before_orleans.set_land_units(Space::Orleans, Faction::France, LandUnits::regulars(1)).unwrap();
+    assert!(return_options(&before_orleans, Power::France, Space::Orleans).destination(Space::Dijon).is_none());
+    // Withdrawal into the fortifications (§13.4) and displacement (§12.5).
+    assert!(!may_withdraw(&before, Power::Hapsburg, Space::Dijon));
+    assert!(may_withdraw(&game, Power::Hapsburg, Space::Dijon));
+    assert!(!displacement_spaces(&before, Power::France, Space::Orleans).contains(Space::Dijon));
+    assert!(displacement_spaces(&game, Power::France, Space::Orleans).contains(Space::Dijon));
+    // A siege and an assault: Hapsburg units in Dijon, the French inside.
+    game.set_land_units(Space::Dijon, Faction::France, LandUnits::NONE).unwrap();
+    game.set_besieged_units(Space::Dijon, Faction::France, LandUnits::regulars(1)).unwrap();
+    game.set_land_units(Space::Dijon, Faction::Hapsburg, LandUnits::regulars(3)).unwrap();
+    assert!(is_besieging(&game, Power::Hapsburg, Space::Dijon));
+    assert!(can_assault(&game, Power::Hapsburg, Space::Dijon));
+    let mut open = game.clone();
+    open.set_fortress(Space::Dijon, false).unwrap();
+    assert!(!is_besieging(&open, Power::Hapsburg, Space::Dijon));
+    // Saved and loaded, validated.
+    assert!(game.validate().is_ok());
+    let text = serde_json::to_string(&game).unwrap();
+    let back: Game = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, game);
+    assert!(back.is_fortified(Space::Dijon));
+    // The editing API keeps the rule: no fortress on a fortified space.
+    assert_eq!(game.set_fortress(Space::Paris, true), Err(EditError::NotATown(Space::Paris)));
+}
+
+#[test]
+fn a_built_fortress_is_assaulted_in_play() {
+    let mut game = action_phase(1);
+    game.set_war(Power::France, Power::Hapsburg, true).unwrap();
+    game.set_fortress(Space::Dijon, true).unwrap();
+    game.set_besieged_units(Space::Dijon, Faction::France, LandUnits::regulars(1)).unwrap();
+    game.set_land_units(Space::Dijon, Faction::Hapsburg, LandUnits::regulars(4)).unwrap();
+    common::play(&mut game, Power::Hapsburg, card_with_cp(2));
+    assert!(legal(&game).contains(&Action::Assault(Space::Dijon)));
+}

@@ -22,6 +22,7 @@
 
 mod combat;
 mod england;
+mod fortresses;
 mod home;
 mod minors;
 mod money;
@@ -139,7 +140,7 @@ impl EventStep {
 }
 
 /// The built events, theme by theme.
-const THEMES: [&[CardEvent]; 10] = [
+const THEMES: [&[CardEvent]; 11] = [
     home::EVENTS,
     religion::EVENTS,
     politics::EVENTS,
@@ -150,6 +151,7 @@ const THEMES: [&[CardEvent]; 10] = [
     spring::EVENTS,
     war::EVENTS,
     money::EVENTS,
+    fortresses::EVENTS,
 ];
 
 /// The registry: the built event of each card, by card index.

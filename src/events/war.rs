@@ -647,7 +647,7 @@ fn ransom_spaces(game: &Game, power: Power) -> EnumSet<Space> {
         .into_iter()
         .filter(|&s| {
             s.home() == Faction::from(power)
-                && s.is_fortified()
+                && game.is_fortified(s)
                 && game.in_play(s)
                 && game.is_friendly_controlled(power, s)
                 && !game.has_enemy_land_units(power, s)

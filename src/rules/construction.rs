@@ -94,6 +94,9 @@ pub(crate) fn can_build_squadron_among(
         && naval_counters_free(game, faction) > 0
 }
 
+/// The spaces Pirate Haven (#89) may target.
+pub const PIRATE_HAVENS: [Space; 2] = [Space::Oran, Space::Tripoli];
+
 /// Whether Barbary Pirates (#9) has been played: Algiers enters play only
 /// through that event, so it is in play exactly when the event has happened
 /// (in 1532 it has, §24.2).

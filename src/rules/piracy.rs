@@ -171,7 +171,12 @@ pub fn anti_piracy_dice(game: &Game, zone: SeaZone, target: Power) -> AntiPiracy
         let controller = game.controller(port);
         let holds = knights(game, port) || helps(game, target, controller);
         let besieged = game.land_units_at(port).any(|(.., besieged)| besieged);
-        if port.kind() == SpaceKind::Fortress && game.in_play(port) && holds && !game.in_unrest(port) && !besieged {
+        if (port.kind() == SpaceKind::Fortress || game.fortresses_built().contains(port))
+            && game.in_play(port)
+            && holds
+            && !game.in_unrest(port)
+            && !besieged
+        {
             dice.fortresses += 1;
         }
     }
