@@ -529,8 +529,10 @@ impl Game {
     }
 
     /// Whether `space` is fortified (§5: keys, fortresses, electorates),
-    /// or a town given a fortress in play (Trace Italienne, #104; Knights
-    /// of St. John, #86). Every rule that reads "fortified" reads this.
+    /// a town given a fortress in play (Trace Italienne, #104; Knights of
+    /// St. John, #86) or a pirate haven (#89, §21.1: "converts Oran or
+    /// Tripoli into a fortified space"). Every rule that reads "fortified"
+    /// reads this.
     ///
     /// ```
     /// use here_i_stand::{Game, Scenario, Setup, Space};
@@ -543,7 +545,7 @@ impl Game {
     /// ```
     #[inline]
     pub fn is_fortified(&self, space: Space) -> bool {
-        space.is_fortified() || self.fortresses.contains(space)
+        space.is_fortified() || self.fortresses.contains(space) || self.pirate_havens.contains(space)
     }
 
     /// The towns given a fortress in play (#104, #86).

@@ -677,3 +677,60 @@ fn a_built_fortress_is_assaulted_in_play() {
     common::play(&mut game, Power::Hapsburg, card_with_cp(2));
     assert!(legal(&game).contains(&Action::Assault(Space::Dijon)));
 }
+
+// --- #89 Pirate Haven ----------------------------------------------------------------
+
+fn barbary(game: &mut Game) {
+    game.set_in_play(Space::Algiers, true).unwrap();
+    game.set_controller(Space::Algiers, Faction::Ottoman).unwrap();
+    game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
+}
+
+#[test]
+fn pirate_haven_conditions() {
+    // Before Barbary Pirates.
+    let mut game = action_phase(1);
+    game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
+    assert!(!offered(&mut game, Power::Ottoman, Card::PirateHaven));
+    // Oran's controller not at war with the Ottoman.
+    let mut game = action_phase(1);
+    barbary(&mut game);
+    game.set_war(Power::Ottoman, Power::Hapsburg, false).unwrap();
+    assert!(!offered(&mut game, Power::Ottoman, Card::PirateHaven));
+    // Oran occupied; Tripoli's sea zone has no Ottoman fortified port.
+    let mut game = action_phase(1);
+    barbary(&mut game);
+    game.set_land_units(Space::Oran, Faction::Hapsburg, LandUnits::regulars(1)).unwrap();
+    assert!(!offered(&mut game, Power::Ottoman, Card::PirateHaven));
+}
+
+#[test]
+fn pirate_haven_in_oran() {
+    let mut game = action_phase(1);
+    barbary(&mut game);
+    assert!(!game.is_fortified(Space::Oran));
+    event(&mut game, Power::Ottoman, Card::PirateHaven);
+    assert!(game.pirate_havens().contains(Space::Oran));
+    assert!(game.is_fortified(Space::Oran));
+    assert_eq!(game.controller(Space::Oran), Faction::Ottoman);
+    assert_eq!(game.land_units(Space::Oran, Faction::Ottoman), LandUnits::regulars(1));
+    assert_eq!(
+        game.naval_units(NavalLocation::Port(Space::Oran), Faction::Ottoman),
+        NavalUnits { squadrons: 0, corsairs: 2 }
+    );
+    assert!(rules::construction::can_build_corsair(&game, Power::Ottoman, Space::Oran));
+    assert!(game.validate().is_ok());
+}
+
+#[test]
+fn pirate_haven_the_ottoman_picks_among_two() {
+    let mut game = action_phase(1);
+    barbary(&mut game);
+    game.set_controller(Space::Rhodes, Faction::Ottoman).unwrap();
+    event(&mut game, Power::France, Card::PirateHaven);
+    assert_eq!(game.decider(), Decider::Power(Power::Ottoman));
+    assert_eq!(legal(&game), [Action::Target(Space::Oran), Action::Target(Space::Tripoli)]);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Tripoli), &mut log);
+    assert!(game.pirate_havens().contains(Space::Tripoli) && !game.pirate_havens().contains(Space::Oran));
+}

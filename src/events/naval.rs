@@ -44,6 +44,25 @@ pub(super) const EVENTS: &[CardEvent] = &[
         steps: None,
     },
     CardEvent {
+        card: Card::PirateHaven,
+        playable: |game, _| !haven_targets(game).is_empty(),
+        resolve: pirate_haven,
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        steps: Some(Steps {
+            prompt: |_| "Oran or Tripoli for the pirate haven",
+            actions: |game, _, list| list.extend(haven_targets(game).iter().map(Action::Target)),
+            apply: |game, _, action, log| {
+                game.stack.pop();
+                if let Action::Target(space) = action {
+                    found_haven(game, space, log);
+                }
+            },
+            fits: |step| step.step == 0,
+        }),
+    },
+    CardEvent {
         card: Card::Shipbuilding,
         playable: |game, power| power != Power::Protestant && !shipyards(game, power).is_empty(),
         resolve: |game, power, _| {
@@ -267,5 +286,71 @@ impl Game {
             *bonus = bonus.saturating_add(JULIA_GONZAGA_VP);
             log.event(Event::BonusVp { power: Power::Ottoman, vp: JULIA_GONZAGA_VP });
         }
+    }
+}
+
+// --- #89 Pirate Haven ---------------------------------------------------------------
+
+/// The Ottoman regulars and corsairs a pirate haven receives (#89).
+pub const HAVEN_REGULARS: u8 = 1;
+pub const HAVEN_CORSAIRS: u8 = 2;
+
+/// The spaces #89 may target (after Barbary Pirates): Oran or Tripoli, in
+/// play, unoccupied (no land units, no ships in port), controlled by a
+/// major power at war with the Ottoman, a port on a sea zone that is also
+/// the sea zone of a fortified Ottoman-controlled port.
+pub fn haven_targets(game: &Game) -> crate::sets::EnumSet<Space> {
+    if !construction::barbary_pirates_played(game) {
+        return crate::sets::EnumSet::EMPTY;
+    }
+    let ottoman_fortress =
+        |s: &Space| game.in_play(*s) && game.is_fortified(*s) && game.controller(*s) == Faction::Ottoman;
+    construction::PIRATE_HAVENS
+        .into_iter()
+        .filter(|&t| {
+            let enemy = game.controller(t).major().is_some_and(|p| game.at_war(p, Power::Ottoman));
+            let empty = game.land_units_at(t).all(|(_, u, _)| u.is_empty())
+                && game.naval_stacks().all(|(at, _, u)| at != NavalLocation::Port(t) || u.total() == 0);
+            let near = t.ports().iter().any(|z| z.ports().iter().any(ottoman_fortress));
+            game.in_play(t) && enemy && empty && near
+        })
+        .collect()
+}
+
+/// #89 Pirate Haven: the Ottoman picks the target (alone, it is taken).
+fn pirate_haven(game: &mut Game, power: Power, log: &mut dyn Log) {
+    let targets = haven_targets(game);
+    match targets.iter().next() {
+        Some(space) if targets.len() == 1 => found_haven(game, space, log),
+        Some(_) => {
+            let decider = super::war::decider_for(game, Power::Ottoman, power);
+            game.stack.push(Frame::Event(EventStep::new(Card::PirateHaven, decider)));
+        }
+        None => {}
+    }
+}
+
+/// The target becomes an Ottoman pirate haven (§21.1): a fortified space
+/// (`Game::is_fortified`) under Ottoman control (our ruling: the corsairs
+/// stand in a friendly port), with 1 Ottoman regular and 2 corsairs as far
+/// as the counters go, and the Pirate Haven marker; the Ottoman builds
+/// corsairs there while it holds it (`construction::can_build_corsair`).
+fn found_haven(game: &mut Game, space: Space, log: &mut dyn Log) {
+    let ottoman = Faction::Ottoman;
+    let from = game.controller(space);
+    game.control[space as usize] = ottoman;
+    log.event(Event::ControlChanged { space, from, to: ottoman });
+    game.pirate_havens.insert(space);
+    log.event(Event::FortressBuilt(space));
+    if construction::fits_one_more(game, ottoman, space, crate::types::LandUnitKind::Regular) {
+        let units = LandUnits::regulars(HAVEN_REGULARS);
+        game.put_units(space, ottoman, units, false);
+        log.event(Event::LandUnitsPlaced { faction: ottoman, space, units });
+    }
+    let corsairs = construction::naval_counters_free(game, ottoman).min(HAVEN_CORSAIRS);
+    if corsairs > 0 {
+        add_ships(game, ottoman, space, 0, corsairs);
+        let units = NavalUnits { squadrons: 0, corsairs };
+        log.event(Event::NavalUnitsPlaced { faction: ottoman, space, units });
     }
 }

@@ -107,8 +107,8 @@ pub fn barbary_pirates_played(game: &Game) -> bool {
 /// Whether the Ottoman may build a corsair in the port `space` (§17): after
 /// Barbary Pirates, in an Ottoman-controlled Ottoman home port (Algiers
 /// included) not in unrest and free of enemy units, with a free naval
-/// counter (squadrons and corsairs share them, §5.3). Pirate havens have no
-/// state yet.
+/// counter (squadrons and corsairs share them, §5.3); or in a pirate
+/// haven (#89, §17) under Ottoman control.
 pub fn can_build_corsair(game: &Game, power: Power, space: Space) -> bool {
     can_build_corsair_among(game, power, space, game.enemy_spaces(power))
 }
@@ -119,7 +119,7 @@ pub(crate) fn can_build_corsair_among(game: &Game, power: Power, space: Space, e
     power == Power::Ottoman
         && barbary_pirates_played(game)
         && space.is_port()
-        && space.home() == Faction::Ottoman
+        && (space.home() == Faction::Ottoman || game.pirate_havens().contains(space))
         && game.in_play(space)
         && game.controller(space) == Faction::Ottoman
         && !game.in_unrest(space)
