@@ -734,3 +734,56 @@ fn pirate_haven_the_ottoman_picks_among_two() {
     apply(&mut game, Action::Target(Space::Tripoli), &mut log);
     assert!(game.pirate_havens().contains(Space::Tripoli) && !game.pirate_havens().contains(Space::Oran));
 }
+
+// --- #116 Rough Wooing ---------------------------------------------------------------
+
+fn wooing(game: &mut Game) {
+    game.set_pregnancy_result(5, true).unwrap();
+    game.set_alliance(Power::France, MinorPower::Scotland, true).unwrap();
+    game.set_controller(Space::Edinburgh, Faction::France).unwrap();
+    game.set_land_units(Space::Edinburgh, Faction::France, LandUnits::regulars(1)).unwrap();
+}
+
+#[test]
+fn rough_wooing_conditions() {
+    let mut game = action_phase(1);
+    game.set_alliance(Power::France, MinorPower::Scotland, true).unwrap();
+    assert!(!offered(&mut game, Power::England, Card::RoughWooing), "no Edward born");
+    let mut game = action_phase(1);
+    wooing(&mut game);
+    game.set_ruler(Power::England, Ruler::MaryI).unwrap();
+    assert!(!offered(&mut game, Power::England, Card::RoughWooing), "Edward dead");
+    let mut game = action_phase(1);
+    wooing(&mut game);
+    game.set_alliance(Power::France, MinorPower::Scotland, false).unwrap();
+    assert!(!offered(&mut game, Power::England, Card::RoughWooing), "Scotland not French");
+    let mut game = action_phase(1);
+    wooing(&mut game);
+    assert!(offered(&mut game, Power::England, Card::RoughWooing));
+}
+
+#[test]
+fn rough_wooing_england_wins_scotland() {
+    let mut game = action_phase(1);
+    wooing(&mut game);
+    // England 4 + 0, France 1 + 1: England ahead by 2.
+    game.force_dice(&[4, 1]).unwrap();
+    let log = event(&mut game, Power::England, Card::RoughWooing);
+    assert!(log.contains(&Event::EventDice { power: Power::England, card: Card::RoughWooing, dice: Dice::of(&[4]) }));
+    assert_eq!(game.minor_ally(MinorPower::Scotland), Some(Power::England));
+    for space in [Space::Edinburgh, Space::Stirling, Space::Glasgow] {
+        assert_eq!(game.controller(space), Faction::England, "{space}");
+    }
+    assert!(game.land_units(Space::Edinburgh, Faction::France).is_empty());
+}
+
+#[test]
+fn rough_wooing_england_falls_short() {
+    let mut game = action_phase(1);
+    wooing(&mut game);
+    // England 3 + 0, France 1 + 1: ahead by 1 only.
+    game.force_dice(&[3, 1]).unwrap();
+    event(&mut game, Power::England, Card::RoughWooing);
+    assert_eq!(game.minor_ally(MinorPower::Scotland), Some(Power::France));
+    assert_eq!(game.land_units(Space::Edinburgh, Faction::France), LandUnits::regulars(1));
+}

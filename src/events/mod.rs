@@ -140,7 +140,7 @@ impl EventStep {
 }
 
 /// The built events, theme by theme.
-const THEMES: [&[CardEvent]; 11] = [
+const THEMES: [&[CardEvent]; 12] = [
     home::EVENTS,
     religion::EVENTS,
     politics::EVENTS,
@@ -152,6 +152,7 @@ const THEMES: [&[CardEvent]; 11] = [
     war::EVENTS,
     money::EVENTS,
     fortresses::EVENTS,
+    minors::EVENTS,
 ];
 
 /// The registry: the built event of each card, by card index.
