@@ -787,3 +787,82 @@ fn rough_wooing_england_falls_short() {
     assert_eq!(game.minor_ally(MinorPower::Scotland), Some(Power::France));
     assert_eq!(game.land_units(Space::Edinburgh, Faction::France), LandUnits::regulars(1));
 }
+
+// --- #71 City State Rebels -----------------------------------------------------------
+
+fn no_captured_keys(game: &mut Game) {
+    game.set_controller(Space::Milan, Faction::Independent).unwrap();
+    game.set_controller(Space::Tunis, Faction::Independent).unwrap();
+}
+
+#[test]
+fn city_state_rebels_targets() {
+    let mut game = action_phase(1);
+    no_captured_keys(&mut game);
+    assert!(!offered(&mut game.clone(), Power::Hapsburg, Card::CityStateRebels));
+    // A French home key held by an unallied Hapsburg is a target ...
+    game.set_controller(Space::Lyon, Faction::Hapsburg).unwrap();
+    assert!(offered(&mut game.clone(), Power::England, Card::CityStateRebels));
+    // ... not when they are allied, nor while it is under siege.
+    game.set_alliance(Power::Hapsburg, Power::France, true).unwrap();
+    assert!(!offered(&mut game.clone(), Power::England, Card::CityStateRebels));
+    game.set_alliance(Power::Hapsburg, Power::France, false).unwrap();
+    game.set_war(Power::Hapsburg, Power::France, true).unwrap();
+    game.set_land_units(Space::Lyon, Faction::France, LandUnits::regulars(2)).unwrap();
+    assert!(!offered(&mut game, Power::England, Card::CityStateRebels));
+}
+
+fn french_milan(game: &mut Game, regulars: u8) {
+    game.set_controller(Space::Tunis, Faction::Independent).unwrap();
+    game.set_controller(Space::Milan, Faction::France).unwrap();
+    game.set_land_units(Space::Milan, Faction::France, LandUnits::regulars(regulars)).unwrap();
+    game.set_leader(Leader::Montmorency, LeaderLocation::Space(Space::Milan)).unwrap();
+}
+
+#[test]
+fn city_state_rebels_revolt_succeeds() {
+    let mut game = action_phase(1);
+    french_milan(&mut game, 2);
+    game.force_dice(&[5, 6, 1, 2, 3]).unwrap();
+    event(&mut game, Power::Hapsburg, Card::CityStateRebels);
+    assert_eq!(legal(&game), [Action::Target(Space::Milan)]);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Milan), &mut log);
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    assert_eq!(legal(&game), [Action::LoseUnit(LandUnitKind::Regular)]);
+    apply(&mut game, Action::LoseUnit(LandUnitKind::Regular), &mut log);
+    apply(&mut game, Action::LoseUnit(LandUnitKind::Regular), &mut log);
+    assert_eq!(game.leader_location(Leader::Montmorency), LeaderLocation::Captured(Power::Hapsburg));
+    assert_eq!(game.controller(Space::Milan), Faction::Independent);
+    assert_eq!(game.land_units(Space::Milan, Faction::Independent), LandUnits::regulars(1));
+}
+
+#[test]
+fn city_state_rebels_revolt_fails_with_units_left() {
+    let mut game = action_phase(1);
+    french_milan(&mut game, 3);
+    game.force_dice(&[5, 6, 1, 2, 3]).unwrap();
+    event(&mut game, Power::Hapsburg, Card::CityStateRebels);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Milan), &mut log);
+    apply(&mut game, Action::LoseUnit(LandUnitKind::Regular), &mut log);
+    apply(&mut game, Action::LoseUnit(LandUnitKind::Regular), &mut log);
+    assert_eq!(game.land_units(Space::Milan, Faction::France), LandUnits::regulars(1));
+    assert_eq!(game.controller(Space::Milan), Faction::France);
+    assert_eq!(game.leader_location(Leader::Montmorency), LeaderLocation::Space(Space::Milan));
+    assert_eq!(game.decider(), Decider::Power(Power::England));
+}
+
+#[test]
+fn city_state_rebels_home_key_goes_back_to_its_minors_ally() {
+    let mut game = action_phase(1);
+    game.set_alliance(Power::Papacy, MinorPower::Venice, true).unwrap();
+    game.set_controller(Space::Venice, Faction::Hapsburg).unwrap();
+    game.force_dice(&[1, 1, 1, 1, 1]).unwrap();
+    event(&mut game, Power::England, Card::CityStateRebels);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Venice), &mut log);
+    // No hit, but no unit was there: the revolt succeeds.
+    assert_eq!(game.controller(Space::Venice), Faction::Papacy);
+    assert_eq!(game.land_units(Space::Venice, Faction::Venice), LandUnits::regulars(1));
+}

@@ -379,6 +379,9 @@ impl Game {
         let home = space.home();
         if home == Faction::from(power) || (home.minor().is_some() && self.allied(power, home)) {
             Some(home)
+        } else if power == Power::Ottoman && self.pirate_havens.contains(space) {
+            // A pirate haven builds Ottoman corsairs (#89, §17).
+            Some(Faction::Ottoman)
         } else {
             None
         }
