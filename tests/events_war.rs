@@ -866,3 +866,50 @@ fn city_state_rebels_home_key_goes_back_to_its_minors_ally() {
     assert_eq!(game.controller(Space::Venice), Faction::Papacy);
     assert_eq!(game.land_units(Space::Venice, Faction::Venice), LandUnits::regulars(1));
 }
+
+// --- #70 Charles Bourbon -------------------------------------------------------------
+
+#[test]
+fn charles_bourbon_in_a_controlled_space() {
+    let mut game = action_phase(1);
+    event(&mut game, Power::England, Card::CharlesBourbon);
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::PlaceAt(Space::London)));
+    assert!(!actions.contains(&Action::PlaceAt(Space::Dijon)), "not at war with France");
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlaceAt(Space::London), &mut log);
+    assert_eq!(game.leader_location(Leader::Renegade), LeaderLocation::Space(Space::London));
+    assert_eq!(game.leader_owner(Leader::Renegade), Some(Faction::England));
+    assert_eq!(game.land_units(Space::London, Faction::England), LandUnits::mercenaries(3));
+}
+
+#[test]
+fn charles_bourbon_next_to_lyon_at_war_with_france() {
+    let mut game = action_phase(1);
+    game.set_war(Power::Ottoman, Power::France, true).unwrap();
+    game.set_land_units(Space::Orleans, Faction::France, LandUnits::regulars(1)).unwrap();
+    event(&mut game, Power::Ottoman, Card::CharlesBourbon);
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::PlaceAt(Space::Dijon)));
+    assert!(!actions.contains(&Action::PlaceAt(Space::Orleans)), "occupied");
+    assert!(!actions.contains(&Action::PlaceAt(Space::Paris)), "not next to Lyon");
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlaceAt(Space::Dijon), &mut log);
+    assert_eq!(game.controller(Space::Dijon), Faction::Ottoman);
+    let units = game.land_units(Space::Dijon, Faction::Ottoman);
+    assert_eq!((units.cavalry, units.mercenaries), (3, 0));
+}
+
+#[test]
+fn charles_bourbon_once_on_the_map_and_gone_in_winter() {
+    let mut game = common::board(1);
+    game.set_renegade_owner(Some(Power::England)).unwrap();
+    game.set_leader(Leader::Renegade, LeaderLocation::Space(Space::London)).unwrap();
+    let mut impulse = game.clone();
+    impulse.set_phase(Phase::Action).unwrap();
+    impulse.run_automatic();
+    assert!(!offered(&mut impulse, Power::Hapsburg, Card::CharlesBourbon));
+    game.set_phase(Phase::Winter).unwrap();
+    game.run_automatic();
+    assert_eq!(game.leader_location(Leader::Renegade), LeaderLocation::Unavailable);
+}

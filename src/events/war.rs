@@ -111,6 +111,23 @@ pub(super) const EVENTS: &[CardEvent] = &[
         steps: None,
     },
     CardEvent {
+        card: Card::CharlesBourbon,
+        playable: |game, power| {
+            matches!(game.leader_location(Leader::Renegade), LeaderLocation::Unavailable)
+                && !bourbon_spaces(game, power).is_empty()
+        },
+        resolve: |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::CharlesBourbon, power))),
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        steps: Some(Steps {
+            prompt: |_| "the space of the renegade leader and his units",
+            actions: |game, step, list| list.extend(bourbon_spaces(game, step.power).iter().map(Action::PlaceAt)),
+            apply: charles_bourbon,
+            fits: |step| step.step == 0,
+        }),
+    },
+    CardEvent {
         card: Card::Ransom,
         playable: |game, _| !ransom_leaders(game).is_empty(),
         resolve: |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::Ransom, power))),
@@ -686,5 +703,58 @@ fn ransom_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn 
             }
         }
         _ => {}
+    }
+}
+
+// --- #70 Charles Bourbon ------------------------------------------------------------
+
+/// The units Charles Bourbon brings (#70).
+pub const BOURBON_UNITS: u8 = 3;
+
+/// The unit #70 brings: cavalry for the Ottoman, else mercenaries.
+fn bourbon_kind(power: Power) -> LandUnitKind {
+    if power == Power::Ottoman { LandUnitKind::Cavalry } else { LandUnitKind::Mercenary }
+}
+
+/// Where #70 may put the renegade and his units: a space the player
+/// controls, in play, not under siege; at war with France, also an
+/// unoccupied space next to Lyon (in play; no land units there).
+fn bourbon_spaces(game: &Game, power: Power) -> EnumSet<Space> {
+    let own = Faction::from(power);
+    let mut spaces: EnumSet<Space> = Space::ALL
+        .into_iter()
+        .filter(|&s| game.in_play(s) && game.controller(s) == own && !under_siege(game, s))
+        .collect();
+    if power != Power::France && game.at_war(power, Power::France) {
+        for s in Space::Lyon.land_neighbours() {
+            if game.in_play(s) && game.land_units_at(s).all(|(_, u, _)| u.is_empty()) {
+                spaces.insert(s);
+            }
+        }
+    }
+    spaces
+}
+
+/// #70 Charles Bourbon: the renegade leader, serving the player, and 3
+/// mercenaries (3 cavalry for the Ottoman; as far as the counters go) go
+/// to the chosen space, which the player takes control of if it did not
+/// hold it (a space next to Lyon, at war with France). He leaves the map
+/// at the end of the turn (§19 step 2, `frames::winter`).
+fn charles_bourbon(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    let Action::PlaceAt(space) = action else { return };
+    let own = Faction::from(step.power);
+    let from = game.controller(space);
+    if from != own {
+        game.control[space as usize] = own;
+        log.event(Event::ControlChanged { space, from, to: own });
+    }
+    game.renegade_owner = Some(step.power);
+    game.put_leader(Leader::Renegade, space, log);
+    let kind = bourbon_kind(step.power);
+    for _ in 0..BOURBON_UNITS {
+        if fits_one_more(game, own, space, kind) {
+            raise(game, own, space, kind, log, 0);
+        }
     }
 }
