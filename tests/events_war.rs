@@ -913,3 +913,42 @@ fn charles_bourbon_once_on_the_map_and_gone_in_winter() {
     game.run_automatic();
     assert_eq!(game.leader_location(Leader::Renegade), LeaderLocation::Unavailable);
 }
+
+// --- #86 Knights of St. John ---------------------------------------------------------
+
+#[test]
+fn knights_of_st_john_raid_for_st_peters() {
+    let mut game = action_phase(1);
+    game.give_card(Power::Ottoman, Card::Erasmus).unwrap();
+    game.set_st_peters_cp(0).unwrap();
+    let cp = Card::Erasmus.cp();
+    event(&mut game, Power::Papacy, Card::KnightsOfStJohn);
+    assert!(game.hand(Power::Ottoman).is_empty());
+    assert!(game.discard_pile().contains(Card::Erasmus));
+    assert_eq!(u32::from(game.st_peters_cp()) + 5 * u32::from(game.st_peters_vp()), u32::from(cp));
+}
+
+#[test]
+fn knights_of_st_john_not_while_besieged() {
+    let mut game = action_phase(1);
+    game.set_war(Power::Ottoman, Faction::Independent, true).ok();
+    game.set_besieged_units(Space::Rhodes, Faction::Independent, LandUnits::regulars(1)).unwrap();
+    game.set_land_units(Space::Rhodes, Faction::Ottoman, LandUnits::regulars(4)).unwrap();
+    assert!(!offered(&mut game, Power::Papacy, Card::KnightsOfStJohn));
+}
+
+#[test]
+fn knights_of_st_john_come_back_in_a_hapsburg_port() {
+    let mut game = action_phase(1);
+    game.set_controller(Space::Rhodes, Faction::Ottoman).unwrap();
+    event(&mut game, Power::Papacy, Card::KnightsOfStJohn);
+    assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::PlaceAt(Space::Malta)) && actions.contains(&Action::PlaceAt(Space::Messina)));
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlaceAt(Space::Messina), &mut log);
+    assert_eq!(game.controller(Space::Messina), Faction::Independent);
+    assert!(game.is_fortified(Space::Messina));
+    // They are on the map again: anti-piracy counts them (§16.4 step 2c).
+    assert!(rules::piracy::anti_piracy_dice(&game, SeaZone::TyrrhenianSea, Power::Hapsburg).fortresses >= 1);
+}

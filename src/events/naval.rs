@@ -63,6 +63,27 @@ pub(super) const EVENTS: &[CardEvent] = &[
         }),
     },
     CardEvent {
+        card: Card::KnightsOfStJohn,
+        playable: |game, _| {
+            knights_raid(game).is_some() || (knights_space(game).is_none() && !knights_ports(game).is_empty())
+        },
+        resolve: knights_of_st_john,
+        leaves: Leaves::Printed,
+        forced: None,
+        combat: None,
+        steps: Some(Steps {
+            prompt: |_| "the Hapsburg home port the Knights go to",
+            actions: |game, _, list| list.extend(knights_ports(game).iter().map(Action::PlaceAt)),
+            apply: |game, _, action, log| {
+                game.stack.pop();
+                if let Action::PlaceAt(space) = action {
+                    knights_arrive(game, space, log);
+                }
+            },
+            fits: |step| step.step == 0,
+        }),
+    },
+    CardEvent {
         card: Card::Shipbuilding,
         playable: |game, power| power != Power::Protestant && !shipyards(game, power).is_empty(),
         resolve: |game, power, _| {
@@ -352,5 +373,60 @@ fn found_haven(game: &mut Game, space: Space, log: &mut dyn Log) {
         add_ships(game, ottoman, space, 0, corsairs);
         let units = NavalUnits { squadrons: 0, corsairs };
         log.event(Event::NavalUnitsPlaced { faction: ottoman, space, units });
+    }
+}
+
+// --- #86 Knights of St. John --------------------------------------------------------
+
+/// Where the Knights of St. John are, if on the map
+/// (`rules::piracy::knights`).
+fn knights_space(game: &Game) -> Option<Space> {
+    Space::ALL.into_iter().find(|&s| crate::rules::piracy::knights(game, s))
+}
+
+/// #86's first branch is open: the Knights are on the map, not under
+/// siege, one sea zone from an Ottoman-controlled port.
+fn knights_raid(game: &Game) -> Option<Space> {
+    let at = knights_space(game)?;
+    let ottoman_port = |p: &Space| game.in_play(*p) && game.controller(*p) == Faction::Ottoman;
+    let near = at.ports().iter().any(|z| z.ports().iter().any(ottoman_port));
+    (near && !super::war::under_siege(game, at)).then_some(at)
+}
+
+/// The Hapsburg-controlled Hapsburg home ports the Knights may go to.
+fn knights_ports(game: &Game) -> crate::sets::EnumSet<Space> {
+    Space::ALL
+        .into_iter()
+        .filter(|&s| s.is_port() && s.home() == Faction::Hapsburg && game.in_play(s))
+        .filter(|&s| game.controller(s) == Faction::Hapsburg)
+        .collect()
+}
+
+/// #86 Knights of St. John: with the Knights on the map (raiding), a
+/// random Ottoman card is drawn and its CP go to St. Peter's (the card
+/// is discarded); with them off the map, the Hapsburg puts them in one of
+/// its home ports ([`knights_arrive`]).
+fn knights_of_st_john(game: &mut Game, power: Power, log: &mut dyn Log) {
+    if knights_raid(game).is_some() {
+        if let Some(card) = game.take_random_card(Power::Ottoman) {
+            game.discard.insert(card);
+            log.event(Event::CardDiscarded { power: Power::Ottoman, card });
+            game.add_st_peters_cp(card.cp(), log);
+        }
+    } else if knights_space(game).is_none() {
+        let decider = super::war::decider_for(game, Power::Hapsburg, power);
+        game.stack.push(Frame::Event(EventStep::new(Card::KnightsOfStJohn, decider)));
+    }
+}
+
+/// The Knights arrive in `space`: it becomes independent and, a town,
+/// takes a fortress (`Game::is_fortified`).
+fn knights_arrive(game: &mut Game, space: Space, log: &mut dyn Log) {
+    let from = game.controller(space);
+    game.control[space as usize] = Faction::Independent;
+    log.event(Event::ControlChanged { space, from, to: Faction::Independent });
+    if !game.is_fortified(space) {
+        game.fortresses.insert(space);
+        log.event(Event::FortressBuilt(space));
     }
 }
