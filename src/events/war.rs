@@ -506,10 +506,23 @@ fn recruit_builds(game: &Game, power: Power, cp: u8, list: &mut ActionList) {
     }
 }
 
+/// Whether [`recruit_builds`] would offer anything, without listing (the
+/// card's condition is read in every impulse listing).
 fn recruits_open(game: &Game, power: Power, cp: u8) -> bool {
-    let mut list = ActionList::new();
-    recruit_builds(game, power, cp, &mut list);
-    !list.is_empty()
+    let own = Faction::from(power);
+    let free = naval_counters_free(game, own) > 0;
+    let ships = |s: Space| {
+        s.is_port()
+            && free
+            && ((cp >= BUILD_SQUADRON && power != Power::Protestant && s != Space::Algiers)
+                || (cp >= BUILD_CORSAIR && power == Power::Ottoman && barbary_pirates_played(game)))
+    };
+    let land = |s: Space| {
+        LAND_BUILDS
+            .iter()
+            .any(|&(kind, cost, _)| cp >= cost && powers::fields(own, kind) && fits_one_more(game, own, s, kind))
+    };
+    Space::ALL.into_iter().any(|s| recruit_site(game, power, s) && (ships(s) || land(s)))
 }
 
 fn recruits_actions(game: &Game, step: EventStep, list: &mut ActionList) {
