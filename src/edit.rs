@@ -51,6 +51,12 @@ pub enum EditError {
     /// Naval units or a naval leader in a space that is no port.
     #[error("{0} is not a port")]
     NotAPort(Space),
+    /// A fortress built on a space fortified on the map (#104, #86).
+    #[error("{0} is fortified on the map")]
+    NotATown(Space),
+    /// A Pirate Haven marker outside Oran and Tripoli (#89).
+    #[error("{0} cannot hold a Pirate Haven")]
+    NotAPirateHaven(Space),
     /// Corsairs are the Ottoman's only (§5.3).
     #[error("only the Ottoman has corsairs")]
     CorsairsNotOttoman,
@@ -430,6 +436,27 @@ impl Game {
             }
         }
         self.alliances.set(a, b, allied);
+        Ok(())
+    }
+
+    /// Gives the town `space` a fortress, or takes it away (Trace
+    /// Italienne, #104; Knights of St. John, #86). Refused
+    /// (`NotATown`) for a space fortified on the map.
+    pub fn set_fortress(&mut self, space: Space, fortress: bool) -> Result<(), EditError> {
+        if space.is_fortified() {
+            return Err(EditError::NotATown(space));
+        }
+        self.fortresses.set(space, fortress);
+        Ok(())
+    }
+
+    /// Puts a Pirate Haven marker in Oran or Tripoli, or takes it away
+    /// (#89). Refused (`NotAPirateHaven`) elsewhere.
+    pub fn set_pirate_haven(&mut self, space: Space, haven: bool) -> Result<(), EditError> {
+        if !crate::rules::construction::PIRATE_HAVENS.contains(&space) {
+            return Err(EditError::NotAPirateHaven(space));
+        }
+        self.pirate_havens.set(space, haven);
         Ok(())
     }
 

@@ -759,6 +759,33 @@ pub enum Event {
         /// Whose hand.
         power: Power,
     },
+    /// A space took a fortress in play (Trace Italienne, #104; Knights of
+    /// St. John, #86).
+    FortressBuilt(Space),
+    /// A minor power was deactivated by an event (§22.4).
+    MinorDeactivated {
+        /// The minor.
+        minor: MinorPower,
+        /// Its former ally.
+        former: Power,
+    },
+    /// A minor power was activated as a power's ally by an event (§22.2).
+    MinorActivated {
+        /// The minor.
+        minor: MinorPower,
+        /// Its new ally.
+        power: Power,
+    },
+    /// A power rolled dice for a card event (Andrea Doria, #68; Rough
+    /// Wooing, #116; City State Rebels, #71).
+    EventDice {
+        /// Who rolled.
+        power: Power,
+        /// The card.
+        card: Card,
+        /// The roll.
+        dice: Dice,
+    },
 }
 
 /// "s" for more than one.
@@ -810,6 +837,10 @@ impl core::fmt::Display for Event {
                 write!(f, "{power} takes {} (#{}) from the discard pile", card.name(), card.number())
             }
             Event::HandReviewed { viewer, power } => write!(f, "{viewer} reviews {power}'s hand in secret"),
+            Event::FortressBuilt(space) => write!(f, "A fortress is built in {space}"),
+            Event::MinorDeactivated { minor, former } => write!(f, "{minor} is no longer allied to {former}"),
+            Event::MinorActivated { minor, power } => write!(f, "{minor} becomes {power}'s ally"),
+            Event::EventDice { power, card, dice } => write!(f, "{power} rolls {dice} for {}", card.name()),
             Event::Passed(power) => write!(f, "{power} passes"),
             Event::ImpulseToSkip(power) => write!(f, "{power} will skip its next impulse"),
             Event::ImpulseSkipped(power) => write!(f, "{power} skips its impulse (not a pass)"),

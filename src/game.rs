@@ -409,6 +409,11 @@ pub struct Game {
     /// event called this impulse (Thomas More, #112: 1, or 3 in the
     /// English zone); cleared with the impulse's marks.
     pub(crate) debate_extra_dice: u8,
+    /// Towns given a fortress in play (Trace Italienne, #104; Knights of
+    /// St. John, #86): fortified from then on (`Game::is_fortified`).
+    pub(crate) fortresses: EnumSet<Space>,
+    /// Spaces holding a Pirate Haven marker (#89): Oran, Tripoli.
+    pub(crate) pirate_havens: EnumSet<Space>,
 }
 
 impl Game {
@@ -504,6 +509,8 @@ impl Game {
             seen: Default::default(),
             observed: None,
             debate_extra_dice: 0,
+            fortresses: EnumSet::EMPTY,
+            pirate_havens: EnumSet::EMPTY,
         }
     }
 
@@ -539,6 +546,36 @@ impl Game {
     #[inline]
     pub fn religion(&self, space: Space) -> Religion {
         self.religion[space as usize]
+    }
+
+    /// Whether `space` is fortified (§5: keys, fortresses, electorates),
+    /// a town given a fortress in play (Trace Italienne, #104; Knights of
+    /// St. John, #86) or a pirate haven (#89, §21.1: "converts Oran or
+    /// Tripoli into a fortified space"). Every rule that reads "fortified"
+    /// reads this.
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Scenario, Setup, Space};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    /// assert!(game.is_fortified(Space::Paris) && !game.is_fortified(Space::Orleans));
+    /// game.set_fortress(Space::Orleans, true)?;
+    /// assert!(game.is_fortified(Space::Orleans));
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
+    #[inline]
+    pub fn is_fortified(&self, space: Space) -> bool {
+        space.is_fortified() || self.fortresses.contains(space) || self.pirate_havens.contains(space)
+    }
+
+    /// The towns given a fortress in play (#104, #86).
+    pub fn fortresses_built(&self) -> EnumSet<Space> {
+        self.fortresses
+    }
+
+    /// The spaces holding a Pirate Haven marker (#89).
+    pub fn pirate_havens(&self) -> EnumSet<Space> {
+        self.pirate_havens
     }
 
     /// Whether it is in unrest (§12.4).

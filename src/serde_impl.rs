@@ -120,6 +120,12 @@ struct GameRepr {
     /// (Thomas More, #112).
     #[serde(default)]
     debate_extra_dice: u8,
+    /// Towns given a fortress in play (#104, #86).
+    #[serde(default)]
+    fortresses: Vec<Space>,
+    /// Pirate Haven markers (#89).
+    #[serde(default)]
+    pirate_havens: Vec<Space>,
 }
 
 /// One land stack.
@@ -247,6 +253,8 @@ impl From<&Game> for GameRepr {
             skip_impulse: game.skip_impulse.iter().collect(),
             seen: game.seen,
             debate_extra_dice: game.debate_extra_dice,
+            fortresses: game.fortresses.iter().collect(),
+            pirate_havens: game.pirate_havens.iter().collect(),
         }
     }
 }
@@ -349,6 +357,8 @@ impl GameRepr {
             seen: self.seen,
             observed: None,
             debate_extra_dice: self.debate_extra_dice,
+            fortresses: set_of(self.fortresses, "fortresses")?,
+            pirate_havens: set_of(self.pirate_havens, "pirate_havens")?,
         };
         game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
         game.validate()?;

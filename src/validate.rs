@@ -23,6 +23,10 @@ pub enum InvalidGame {
     /// that takes no impulses, a formation of units or leaders not there.
     #[error("the pending procedures do not fit the position")]
     Frames,
+    /// A built fortress on a space fortified on the map (#104, #86), or a
+    /// Pirate Haven outside Oran and Tripoli (#89).
+    #[error("{0} cannot hold that fortress or haven")]
+    Fortress(Space),
     /// Turns run from 1 to 9 (§7).
     #[error("turn {0} is not between 1 and 9")]
     Turn(u8),
@@ -530,6 +534,14 @@ impl Game {
             }
             if self.electorate_display.contains(space) && crate::game::electorate_regulars(space) == 0 {
                 return Err(InvalidGame::Religion(space));
+            }
+            // A fortress is built on towns only (#104, #86); a Pirate
+            // Haven only in Oran or Tripoli (#89).
+            if self.fortresses.contains(space) && space.is_fortified() {
+                return Err(InvalidGame::Fortress(space));
+            }
+            if self.pirate_havens.contains(space) && !crate::rules::construction::PIRATE_HAVENS.contains(&space) {
+                return Err(InvalidGame::Fortress(space));
             }
         }
         Ok(())

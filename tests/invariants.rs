@@ -48,7 +48,7 @@ fn check_state(game: &Game, actions: &ActionList) {
         let stacks: Vec<(Faction, LandUnits, bool)> = game.land_units_at(space).collect();
         for &(a, units_a, besieged_a) in &stacks {
             if besieged_a {
-                assert!(space.is_fortified(), "{a} besieged in the open at {space}");
+                assert!(game.is_fortified(space), "{a} besieged in the open at {space}");
             }
             if !between_actions {
                 continue;
@@ -63,7 +63,7 @@ fn check_state(game: &Game, actions: &ActionList) {
                 // A formation moving on past a fortress whose defenders it
                 // does not outnumber (§13.4) stands there while they are
                 // inside, unbesieged.
-                let inside = space.is_fortified() && (game.controller(space) == a || game.controller(space) == b);
+                let inside = game.is_fortified(space) && (game.controller(space) == a || game.controller(space) == b);
                 if a != b && game.at_war(a, b) && !units_a.is_empty() && !inside {
                     assert!(besieged_a || besieged_b, "{a} and {b} at war share {space} outside a siege");
                 }

@@ -23,8 +23,11 @@
 
 mod combat;
 mod england;
+mod fortresses;
 mod home;
 mod inquisition;
+mod minors;
+mod money;
 mod naval;
 mod papacy;
 mod politics;
@@ -33,6 +36,7 @@ mod religion;
 mod responses;
 mod spring;
 mod unrest;
+mod war;
 
 use crate::action::Action;
 use crate::data::cards::Removal;
@@ -161,7 +165,7 @@ impl EventStep {
 pub(crate) const ANNOUNCED: u8 = u8::MAX;
 
 /// The built events, theme by theme.
-const THEMES: [&[CardEvent]; 12] = [
+const THEMES: [&[CardEvent]; 16] = [
     home::EVENTS,
     religion::EVENTS,
     politics::EVENTS,
@@ -174,6 +178,10 @@ const THEMES: [&[CardEvent]; 12] = [
     papacy::EVENTS,
     unrest::EVENTS,
     inquisition::EVENTS,
+    war::EVENTS,
+    money::EVENTS,
+    fortresses::EVENTS,
+    minors::EVENTS,
 ];
 
 /// The registry: the built event of each card, by card index.

@@ -50,6 +50,8 @@ impl Game {
         self.english_card_draw(log);
         self.add_new_cards(log);
         self.deal(log);
+        // The "-1 card" markers (Fuggers, #79) stay until this deal.
+        self.card_penalties = [0; Power::COUNT];
         // Arriving leaders may wait for their owners' choices; the
         // diplomacy phase goes on after them.
         self.leader_arrivals();
@@ -403,6 +405,9 @@ impl Game {
         let home = space.home();
         if home == Faction::from(power) || (home.minor().is_some() && self.allied(power, home)) {
             Some(home)
+        } else if power == Power::Ottoman && self.pirate_havens.contains(space) {
+            // A pirate haven builds Ottoman corsairs (#89, §17).
+            Some(Faction::Ottoman)
         } else {
             None
         }

@@ -44,6 +44,7 @@ impl Game {
         // A naval leader is never left alone at sea.
         self.strand_naval_leaders(Faction::Ottoman, at, log);
         let hits = piracy.hits();
+        self.julia_gonzaga_piracy(zone, hits, log);
         if hits > 0 && self.decides(target) && piracy_choices(self, zone, target, [0; 3]).contains(&true) {
             self.stack.push(Frame::PiracyHit { power: target, zone, hits, chosen: [0; 3], sink_at: None });
         }

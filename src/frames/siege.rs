@@ -61,7 +61,7 @@ impl Game {
         let own = Faction::from(power);
         let mut spaces = EnumSet::EMPTY;
         for (space, faction, _, besieged) in self.land_stacks() {
-            if faction == own && !besieged && space.is_fortified() && self.assault_legal(power, cp, space) {
+            if faction == own && !besieged && self.is_fortified(space) && self.assault_legal(power, cp, space) {
                 spaces.insert(space);
             }
         }

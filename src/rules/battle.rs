@@ -340,7 +340,7 @@ pub fn siege_holds(game: &Game, space: Space) -> bool {
 /// ```
 pub fn is_besieging(game: &Game, power: Power, space: Space) -> bool {
     let own = Faction::from(power);
-    space.is_fortified()
+    game.is_fortified(space)
         && hostile_controlled(game, power, space)
         && !game.is_besieged(space, own)
         && !game.land_units(space, own).is_empty()
@@ -397,7 +397,7 @@ pub fn free_units(game: &Game, power: Power, space: Space) -> LandUnits {
 /// ```
 pub fn interception_barred(game: &Game, mover: Power, to: Space) -> bool {
     let besieged_there = game.land_units_at(to).any(|(_, units, besieged)| besieged && !units.is_empty());
-    besieged_there || (to.is_fortified() && is_friendly_faction(game, mover, game.controller(to)))
+    besieged_there || (game.is_fortified(to) && is_friendly_faction(game, mover, game.controller(to)))
 }
 
 /// The spaces from which `interceptor`'s stacks may try to intercept a
@@ -525,7 +525,7 @@ pub fn retreat_spaces(game: &Game, power: Power, from: Space, barred: Option<Spa
 /// ```
 pub fn may_withdraw(game: &Game, mover: Power, space: Space) -> bool {
     let outside = hostile_outside(game, mover, space);
-    space.is_fortified() && hostile_controlled(game, mover, space) && (1..=GARRISON_LIMIT).contains(&outside)
+    game.is_fortified(space) && hostile_controlled(game, mover, space) && (1..=GARRISON_LIMIT).contains(&outside)
 }
 
 /// Field battle dice (§14 steps 2-3): one per land unit (cavalry too), the
@@ -661,7 +661,7 @@ pub fn displacement_spaces(game: &Game, power: Power, from: Space) -> EnumSet<Sp
         besiegers(game, s) > 0 || game.land_units_at(s).any(|(f, u, _)| !u.is_empty() && is_hostile(game, power, f))
     };
     let (mut spaces, _) = nearest(from, Metric::LandAndSea, |s| {
-        s.is_fortified() && game.controller(s) == own && free(s) && !besieged_by_enemy(s)
+        game.is_fortified(s) && game.controller(s) == own && free(s) && !besieged_by_enemy(s)
     });
     for &capital in crate::rules::winter::capitals(power) {
         if is_friendly_faction(game, power, game.controller(capital)) && free(capital) && !besieged_by_enemy(capital) {

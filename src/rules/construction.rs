@@ -94,6 +94,9 @@ pub(crate) fn can_build_squadron_among(
         && naval_counters_free(game, faction) > 0
 }
 
+/// The spaces Pirate Haven (#89) may target.
+pub const PIRATE_HAVENS: [Space; 2] = [Space::Oran, Space::Tripoli];
+
 /// Whether Barbary Pirates (#9) has been played: Algiers enters play only
 /// through that event, so it is in play exactly when the event has happened
 /// (in 1532 it has, §24.2).
@@ -104,8 +107,8 @@ pub fn barbary_pirates_played(game: &Game) -> bool {
 /// Whether the Ottoman may build a corsair in the port `space` (§17): after
 /// Barbary Pirates, in an Ottoman-controlled Ottoman home port (Algiers
 /// included) not in unrest and free of enemy units, with a free naval
-/// counter (squadrons and corsairs share them, §5.3). Pirate havens have no
-/// state yet.
+/// counter (squadrons and corsairs share them, §5.3); or in a pirate
+/// haven (#89, §17) under Ottoman control.
 pub fn can_build_corsair(game: &Game, power: Power, space: Space) -> bool {
     can_build_corsair_among(game, power, space, game.enemy_spaces(power))
 }
@@ -116,7 +119,7 @@ pub(crate) fn can_build_corsair_among(game: &Game, power: Power, space: Space, e
     power == Power::Ottoman
         && barbary_pirates_played(game)
         && space.is_port()
-        && space.home() == Faction::Ottoman
+        && (space.home() == Faction::Ottoman || game.pirate_havens().contains(space))
         && game.in_play(space)
         && game.controller(space) == Faction::Ottoman
         && !game.in_unrest(space)

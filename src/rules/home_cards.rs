@@ -43,7 +43,7 @@ fn leader_free(game: &Game, leader: Leader, faction: Faction) -> bool {
         LeaderLocation::Space(s) => {
             let own = game.land_units(s, faction);
             let besieged = if own.is_empty() {
-                s.is_fortified() && game.has_enemy_land_units(power, s)
+                game.is_fortified(s) && game.has_enemy_land_units(power, s)
             } else {
                 game.is_besieged(s, faction)
             };

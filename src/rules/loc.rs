@@ -9,7 +9,7 @@ use crate::types::{Faction, Power, SeaZone, Space, SpaceKind};
 /// friendly-controlled fortified space that is a home space of the power, of
 /// one of its allies, or of a minor allied to one of its allies (§12.1).
 pub fn is_loc_source(game: &Game, power: Power, space: Space) -> bool {
-    if !space.is_fortified() || !game.is_friendly_controlled(power, space) {
+    if !game.is_fortified(space) || !game.is_friendly_controlled(power, space) {
         return false;
     }
     let home = space.home();
@@ -165,7 +165,8 @@ pub fn can_control(game: &Game, power: Power, space: Space) -> bool {
 pub(crate) fn can_control_among(game: &Game, power: Power, space: Space, around: &Surroundings) -> bool {
     let controller = game.controller(space);
     let hostile_or_independent = controller == Faction::Independent || game.is_enemy(power, controller);
-    if space.is_fortified() || !game.in_play(space) || !hostile_or_independent || around.unfriendly.contains(space) {
+    if game.is_fortified(space) || !game.in_play(space) || !hostile_or_independent || around.unfriendly.contains(space)
+    {
         return false;
     }
     around.occupies_or_dominates(space) && has_loc(game, power, space)

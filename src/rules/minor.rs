@@ -375,7 +375,7 @@ pub(crate) fn displaced(game: &Game, power: Power, spaces: EnumSet<Space>) -> (L
     for space in spaces {
         for faction in land_factions_at(game, space).intersection(factions) {
             let nearest =
-                nearest_space(space, |s| s.is_fortified() && game.controller(s) == own && !under_siege(game, s));
+                nearest_space(space, |s| game.is_fortified(s) && game.controller(s) == own && !under_siege(game, s));
             let capitals = Space::ALL.into_iter().filter(|&s| {
                 s.is_capital() && s.home() == own && friendly(game, own, game.controller(s)) && !under_siege(game, s)
             });
@@ -544,7 +544,7 @@ pub fn deactivation(game: &Game, minor: MinorPower) -> Option<Deactivation> {
                 faction,
                 units: game.land_units(space, faction),
                 leaders: army_leaders(game, space, faction),
-                to: nearest_space(space, |s| s.is_fortified() && friendly_after(faction, after(s))),
+                to: nearest_space(space, |s| game.is_fortified(s) && friendly_after(faction, after(s))),
             });
         }
         if space.is_port() {
@@ -567,9 +567,9 @@ pub fn deactivation(game: &Game, minor: MinorPower) -> Option<Deactivation> {
         if faction != me {
             continue;
         }
-        let mut to = nearest_space(space, |s| home(s) && s.is_fortified());
+        let mut to = nearest_space(space, |s| home(s) && game.is_fortified(s));
         if to.is_empty() {
-            to = nearest_space(space, |s| home(s) && !s.is_fortified());
+            to = nearest_space(space, |s| home(s) && !game.is_fortified(s));
         }
         if !to.contains(space) {
             minor_land.push(LandMove { from: space, faction, units, leaders: EnumSet::EMPTY, to });
@@ -831,7 +831,7 @@ pub fn inactive_defence(game: &Game, space: Space, faction: Faction) -> Option<I
     if units == 0 || !is_inactive(game, faction) {
         return None;
     }
-    let can_withdraw = space.is_fortified() && game.controller(space) == faction;
+    let can_withdraw = game.is_fortified(space) && game.controller(space) == faction;
     if game.is_besieged(space, faction) || (can_withdraw && units <= INACTIVE_WITHDRAW_LIMIT) {
         Some(InactiveDefence::Withdraw)
     } else {
@@ -862,7 +862,7 @@ pub struct InactiveBattleLoss {
 /// assert_eq!((loss.withdraw, loss.eliminated), (4, 2));
 /// ```
 pub fn inactive_battle_loss(game: &Game, space: Space, faction: Faction, survivors: u8) -> InactiveBattleLoss {
-    let room = if space.is_fortified() && game.controller(space) == faction { INACTIVE_WITHDRAW_LIMIT } else { 0 };
+    let room = if game.is_fortified(space) && game.controller(space) == faction { INACTIVE_WITHDRAW_LIMIT } else { 0 };
     let withdraw = survivors.min(room);
     InactiveBattleLoss { withdraw, eliminated: survivors - withdraw }
 }

@@ -44,12 +44,12 @@ pub fn can_enter_peacefully(game: &Game, power: Power, to: Space, with_units: bo
     let enemy_controlled = game.is_enemy(power, controller);
     let may_enter =
         controller == own || controller == Faction::Independent || game.allied(power, controller) || enemy_controlled;
-    if !may_enter || (enemy_controlled && (to.is_fortified() || !with_units)) {
+    if !may_enter || (enemy_controlled && (game.is_fortified(to) || !with_units)) {
         return false;
     }
     // Independent keys and inactive minors' fortified spaces are defended
     // (§22.1, §22.6): entering them needs the war rules.
-    if to.is_fortified() && controller != own && !game.allied(power, controller) {
+    if game.is_fortified(to) && controller != own && !game.allied(power, controller) {
         return false;
     }
     game.land_units_at(to)

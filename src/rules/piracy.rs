@@ -129,10 +129,13 @@ impl AntiPiracyDice {
     }
 }
 
-/// Whether `space` is held by the Knights of St John: Rhodes or Malta
-/// while independent (§16.4 step 2c; setup §24).
-fn knights(game: &Game, space: Space) -> bool {
-    matches!(space, Space::Rhodes | Space::Malta) && game.controller(space) == Faction::Independent
+/// Whether `space` is held by the Knights of St John: Rhodes, or a
+/// Hapsburg home port (Malta, or where Knights of St. John, #86, put
+/// them), while independent (§16.4 step 2c; setup §24).
+pub fn knights(game: &Game, space: Space) -> bool {
+    (space == Space::Rhodes || (space.home() == Faction::Hapsburg && space.is_port()))
+        && game.in_play(space)
+        && game.controller(space) == Faction::Independent
 }
 
 /// Whether a faction counts against the Ottoman in `target`'s defence: the
@@ -171,7 +174,12 @@ pub fn anti_piracy_dice(game: &Game, zone: SeaZone, target: Power) -> AntiPiracy
         let controller = game.controller(port);
         let holds = knights(game, port) || helps(game, target, controller);
         let besieged = game.land_units_at(port).any(|(.., besieged)| besieged);
-        if port.kind() == SpaceKind::Fortress && game.in_play(port) && holds && !game.in_unrest(port) && !besieged {
+        if (port.kind() == SpaceKind::Fortress || game.fortresses_built().contains(port))
+            && game.in_play(port)
+            && holds
+            && !game.in_unrest(port)
+            && !besieged
+        {
             dice.fortresses += 1;
         }
     }

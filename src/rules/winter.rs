@@ -516,7 +516,7 @@ fn obligation(game: &Game, power: Power, faction: Faction, space: Space) -> (Obl
     if on_foreign_war_card(game, faction, space) || (power == Power::Protestant && !game.schmalkaldic_league()) {
         return (Obligation::MayNotMove, false);
     }
-    let owned = space.is_fortified() && owns(game, power, space);
+    let owned = game.is_fortified(space) && owns(game, power, space);
     if faction == Faction::Scotland {
         return if owned && is_home_key_of(faction, space) {
             (Obligation::MayNotMove, false)
@@ -605,7 +605,7 @@ fn destinations_reference(
                 continue;
             }
             for &key in minor_home_keys(minor) {
-                if usable(key) && key.is_fortified() {
+                if usable(key) && game.is_fortified(key) {
                     let mut users = EnumSet::EMPTY;
                     users.insert(force.faction);
                     push(key, DestinationKind::HomeKey(minor), users, None);
@@ -619,9 +619,10 @@ fn destinations_reference(
         // the nearest spaces, room or not, and may fall back on a capital.
         let needs_room = power == Power::Protestant;
         let candidate = |space: Space| {
-            space.is_fortified() && usable(space) && (!needs_room || room(game, power, factions, space) > 0)
+            game.is_fortified(space) && usable(space) && (!needs_room || room(game, power, factions, space) > 0)
         };
-        let candidates: EnumSet<Space> = Links::get().fortified.iter().filter(|&s| candidate(s)).collect();
+        let fortified = Links::get().fortified.union(game.fortresses_built());
+        let candidates: EnumSet<Space> = fortified.iter().filter(|&s| candidate(s)).collect();
         let nearest = candidates.iter().map(|s| plain.to(s)).min();
         if let Some(best) = nearest {
             for space in candidates.iter() {
@@ -707,13 +708,16 @@ fn plain_destinations(
     }
     for force in stack.forces.iter().filter(|f| f.obligation != Obligation::MayNotMove) {
         if let Some(minor) = force.faction.minor() {
-            for &key in minor_home_keys(minor).iter().filter(|&&k| usable(k) && k.is_fortified()) {
+            for &key in minor_home_keys(minor).iter().filter(|&&k| usable(k) && game.is_fortified(k)) {
                 push(key, DestinationKind::HomeKey(minor), [force.faction].into_iter().collect(), None);
             }
         }
     }
     if !to_nearest.is_empty() {
-        let order = PlainTables::get().fortified_order(enterable, from);
+        // The stored order knows the map's fortified spaces only: with a
+        // fortress built in play (#104, #86) every fortified space is seen.
+        let order =
+            if game.fortresses_built().is_empty() { PlainTables::get().fortified_order(enterable, from) } else { None };
         for space in nearest_fortified(game, power, factions, (&plain, order), &usable).iter() {
             let left = room(game, power, factions, space);
             let users = to_nearest.iter().filter(|&f| !is_home_key_of(f, space)).collect();
@@ -743,7 +747,7 @@ fn nearest_fortified(
     let mut best = UNSEEN;
     let mut nearest = EnumSet::EMPTY;
     let stored = order.map(|o| o.iter().map_while(|&i| Space::from_index(usize::from(i))));
-    let all = order.is_none().then(|| Links::get().fortified.iter());
+    let all = order.is_none().then(|| Links::get().fortified.union(game.fortresses_built()).iter());
     for space in stored.into_iter().flatten().chain(all.into_iter().flatten()) {
         let d = plain.to(space);
         if d > best && order.is_some() {

@@ -37,7 +37,7 @@ impl Game {
                 match faction.major() {
                     Some(p) => {
                         let controller = self.controller(e.to);
-                        let may_garrison = e.to.is_fortified() && self.own_factions(p).contains(controller);
+                        let may_garrison = self.is_fortified(e.to) && self.own_factions(p).contains(controller);
                         let kind = RetreatKind::Defeated { barred, may_garrison };
                         self.start_retreat(p, e.to, kind, Some(e.power), log);
                     }
@@ -130,7 +130,7 @@ impl Game {
         self.capture_lone_leaders(to, power, log);
         let broken = self.check_siege(to, log);
         if !broken
-            && to.is_fortified()
+            && self.is_fortified(to)
             && hostile_controlled(self, power, to)
             && !was_besieged
             && rules::is_besieging(self, power, to)
@@ -149,7 +149,7 @@ impl Game {
     /// powers hostile to `power`, whose land units entered it: captured in
     /// an unfortified space; in a fortified one they are inside (§13.1).
     pub(super) fn capture_lone_leaders(&mut self, space: Space, power: Power, log: &mut dyn Log) {
-        if space.is_fortified() {
+        if self.is_fortified(space) {
             return;
         }
         let lone: EnumSet<Leader> = self

@@ -56,7 +56,7 @@ impl Game {
     pub(crate) fn leaders_inside(&self, power: Power, space: Space) -> bool {
         let own = Faction::from(power);
         if self.land_units(space, own).is_empty() {
-            space.is_fortified()
+            self.is_fortified(space)
                 && self.land_units_at(space).any(|(f, u, b)| !b && !u.is_empty() && is_hostile(self, power, f))
         } else {
             self.is_besieged(space, own)

@@ -1,0 +1,954 @@
+//! The military, naval and minor-power events (issue #14): each card's
+//! condition, play and branches, on small positions built for the purpose.
+
+mod common;
+
+use common::{action_phase, apply, card_with_cp, legal};
+use here_i_stand::*;
+
+/// The powers before `power` pass; `power` plays `card` (given to it) as
+/// its event; returns the events reported.
+fn event(game: &mut Game, power: Power, card: Card) -> Vec<Event> {
+    game.give_card(power, card).unwrap();
+    while game.decider() != Decider::Power(power) {
+        game.apply(Action::Pass).expect("a pass");
+    }
+    let mut log = Vec::new();
+    apply(game, Action::PlayEvent(card), &mut log);
+    log
+}
+
+/// Whether `power`, at its impulse, is offered `card` as an event.
+fn offered(game: &mut Game, power: Power, card: Card) -> bool {
+    game.give_card(power, card).unwrap();
+    while game.decider() != Decider::Power(power) {
+        game.apply(Action::Pass).expect("a pass");
+    }
+    legal(game).contains(&Action::PlayEvent(card))
+}
+
+fn deck(game: &mut Game, cards: &[Card]) {
+    for &card in cards {
+        game.put_card_in_deck(card).unwrap();
+    }
+}
+
+// --- #79 Fuggers ------------------------------------------------------------------
+
+#[test]
+fn fuggers_draws_two_and_costs_a_card_at_the_next_deal() {
+    let mut game = action_phase(1);
+    deck(&mut game, &[Card::Erasmus, Card::Gout, Card::Roxelana]);
+    let dealt_before = rules::cards_dealt::cards_dealt(&game, Power::France);
+    event(&mut game, Power::France, Card::Fuggers);
+    assert_eq!(game.hand(Power::France).len(), 2);
+    assert_eq!(game.deck_size(), 1);
+    assert_eq!(game.card_penalties(Power::France), 1);
+    assert_eq!(rules::cards_dealt::cards_dealt(&game, Power::France), dealt_before - 1);
+}
+
+#[test]
+fn the_fuggers_marker_leaves_at_the_next_card_draw() {
+    let mut game = common::board(1);
+    game.set_card_penalties(Power::France, 1).unwrap();
+    for card in Card::ALL.into_iter().filter(|c| c.is_main_deck() && c.kind() == CardKind::Event).take(20) {
+        game.put_card_in_deck(card).unwrap();
+    }
+    game.set_phase(Phase::VictoryDetermination).unwrap();
+    game.run_automatic();
+    assert_eq!(game.turn(), 2);
+    // 1517 France: 3 cards and Francis I's bonus, one fewer (and its home card).
+    assert_eq!(game.hand(Power::France).iter().filter(|c| c.kind() != CardKind::Home).count(), 3);
+    assert_eq!(game.card_penalties(Power::France), 0);
+}
+
+// --- #72 Cloth Prices Fluctuate ----------------------------------------------------
+
+#[test]
+fn cloth_prices_trade_outcome() {
+    let mut game = action_phase(1);
+    deck(&mut game, &[Card::Erasmus, Card::Gout]);
+    game.set_controller(Space::Calais, Faction::England).unwrap();
+    event(&mut game, Power::France, Card::ClothPricesFluctuate);
+    assert_eq!(legal(&game), [Action::Target(Space::Antwerp), Action::Target(Space::Calais)]);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Calais), &mut log);
+    assert_eq!(game.hand(Power::England).len(), 1);
+    assert_eq!(game.hand(Power::Hapsburg).len(), 1);
+    assert!(legal(&game).contains(&Action::PlaceAt(Space::Lyon)));
+    assert!(!legal(&game).contains(&Action::PlaceAt(Space::Vienna)));
+    apply(&mut game, Action::PlaceAt(Space::Lyon), &mut log);
+    assert_eq!(game.land_units(Space::Lyon, Faction::France), LandUnits::mercenaries(2));
+}
+
+#[test]
+fn cloth_prices_gives_the_ottoman_cavalry() {
+    let mut game = action_phase(1);
+    game.set_controller(Space::Calais, Faction::England).unwrap();
+    event(&mut game, Power::Ottoman, Card::ClothPricesFluctuate);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Calais), &mut log);
+    apply(&mut game, Action::PlaceAt(Space::Istanbul), &mut log);
+    let units = game.land_units(Space::Istanbul, Faction::Ottoman);
+    assert_eq!((units.cavalry, units.mercenaries), (2, 0));
+}
+
+#[test]
+fn cloth_prices_unrest_outcome_without_english_calais() {
+    let mut game = action_phase(1);
+    game.set_controller(Space::Calais, Faction::France).unwrap();
+    game.give_card(Power::Hapsburg, Card::Erasmus).unwrap();
+    game.set_land_units(Space::Brussels, Faction::Hapsburg, LandUnits::regulars(1)).unwrap();
+    event(&mut game, Power::France, Card::ClothPricesFluctuate);
+    // Antwerp's controller lost its only card at random.
+    assert!(game.hand(Power::Hapsburg).is_empty());
+    assert!(game.discard_pile().contains(Card::Erasmus));
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::Done));
+    assert!(actions.contains(&Action::PlaceUnrest(Space::Antwerp)));
+    assert!(actions.contains(&Action::PlaceUnrest(Space::Vienna)));
+    assert!(actions.contains(&Action::PlaceUnrest(Space::Naples)));
+    assert!(!actions.contains(&Action::PlaceUnrest(Space::Brussels)), "occupied");
+    assert!(!actions.contains(&Action::PlaceUnrest(Space::Valladolid)), "Spanish-speaking");
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlaceUnrest(Space::Antwerp), &mut log);
+    apply(&mut game, Action::PlaceUnrest(Space::Vienna), &mut log);
+    assert!(game.in_unrest(Space::Antwerp) && game.in_unrest(Space::Vienna));
+    // Two at most: the impulse is over.
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+}
+
+// --- #106 Unpaid Mercenaries ---------------------------------------------------------
+
+#[test]
+fn unpaid_mercenaries_needs_mercenaries_on_the_map() {
+    let mut game = action_phase(1);
+    assert!(!offered(&mut game, Power::France, Card::UnpaidMercenaries));
+    let mut game = action_phase(1);
+    game.set_land_units(Space::Paris, Faction::France, LandUnits::mercenaries(1)).unwrap();
+    assert!(offered(&mut game, Power::Hapsburg, Card::UnpaidMercenaries));
+}
+
+#[test]
+fn unpaid_mercenaries_removes_one_powers_mercenaries_in_one_space() {
+    let mut game = action_phase(1);
+    let stack = LandUnits { regulars: 2, mercenaries: 3, cavalry: 0 };
+    game.set_land_units(Space::Milan, Faction::France, stack).unwrap();
+    game.set_land_units(Space::Milan, Faction::Hapsburg, LandUnits::mercenaries(2)).unwrap();
+    game.set_land_units(Space::Paris, Faction::France, LandUnits::mercenaries(2)).unwrap();
+    event(&mut game, Power::England, Card::UnpaidMercenaries);
+    assert_eq!(legal(&game), [Action::Target(Space::Milan), Action::Target(Space::Paris)]);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Milan), &mut log);
+    assert_eq!(legal(&game), [Action::TargetPower(Power::Hapsburg), Action::TargetPower(Power::France)]);
+    apply(&mut game, Action::TargetPower(Power::France), &mut log);
+    assert_eq!(game.land_units(Space::Milan, Faction::France), LandUnits::regulars(2));
+    assert_eq!(game.land_units(Space::Milan, Faction::Hapsburg), LandUnits::mercenaries(2));
+    assert_eq!(game.land_units(Space::Paris, Faction::France), LandUnits::mercenaries(2));
+}
+
+// --- #107 Unsanitary Camp ------------------------------------------------------------
+
+#[test]
+fn unsanitary_camp_a_third_lost_half_of_them_regulars() {
+    let mut game = action_phase(1);
+    let stack = LandUnits { regulars: 5, mercenaries: 2, cavalry: 0 };
+    game.set_land_units(Space::Vienna, Faction::Hapsburg, stack).unwrap();
+    event(&mut game, Power::France, Card::UnsanitaryCamp);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Vienna), &mut log);
+    // 7 units: 3 lost, 2 of them regulars; the owner chooses.
+    assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
+    assert_eq!(legal(&game), [Action::LoseUnit(LandUnitKind::Regular), Action::LoseUnit(LandUnitKind::Mercenary)]);
+    apply(&mut game, Action::LoseUnit(LandUnitKind::Mercenary), &mut log);
+    assert_eq!(legal(&game), [Action::LoseUnit(LandUnitKind::Regular)]);
+    apply(&mut game, Action::LoseUnit(LandUnitKind::Regular), &mut log);
+    apply(&mut game, Action::LoseUnit(LandUnitKind::Regular), &mut log);
+    assert_eq!(
+        game.land_units(Space::Vienna, Faction::Hapsburg),
+        LandUnits { regulars: 3, mercenaries: 1, cavalry: 0 }
+    );
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+}
+
+#[test]
+fn unsanitary_camp_counts_allied_minor_units_and_picks_one_power() {
+    let mut game = action_phase(1);
+    game.set_alliance(Power::France, MinorPower::Venice, true).unwrap();
+    game.set_war(Power::France, Power::Hapsburg, true).unwrap();
+    game.set_land_units(Space::Venice, Faction::France, LandUnits::mercenaries(3)).unwrap();
+    game.set_land_units(Space::Venice, Faction::Venice, LandUnits::regulars(3)).unwrap();
+    game.set_land_units(Space::Venice, Faction::Hapsburg, LandUnits::regulars(1)).unwrap();
+    event(&mut game, Power::England, Card::UnsanitaryCamp);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Venice), &mut log);
+    assert_eq!(legal(&game), [Action::TargetPower(Power::Hapsburg), Action::TargetPower(Power::France)]);
+    apply(&mut game, Action::TargetPower(Power::France), &mut log);
+    // 6 units: 2 lost, 1 of them a regular (the Venetians are).
+    assert_eq!(legal(&game), [Action::LoseUnit(LandUnitKind::Mercenary), Action::LoseMinorUnit(MinorPower::Venice)]);
+    apply(&mut game, Action::LoseMinorUnit(MinorPower::Venice), &mut log);
+    apply(&mut game, Action::LoseUnit(LandUnitKind::Mercenary), &mut log);
+    assert_eq!(game.land_units(Space::Venice, Faction::Venice), LandUnits::regulars(2));
+    assert_eq!(game.land_units(Space::Venice, Faction::France), LandUnits::mercenaries(2));
+    assert_eq!(game.land_units(Space::Venice, Faction::Hapsburg), LandUnits::regulars(1));
+}
+
+#[test]
+fn unsanitary_camp_needs_a_stack() {
+    let mut game = action_phase(1);
+    assert!(!offered(&mut game, Power::France, Card::UnsanitaryCamp));
+}
+
+// --- #87 Mercenaries Demand Pay ------------------------------------------------------
+
+fn mercenaries_of_france(game: &mut Game) {
+    game.set_land_units(Space::Paris, Faction::France, LandUnits::mercenaries(3)).unwrap();
+    game.set_land_units(Space::Lyon, Faction::France, LandUnits::mercenaries(2)).unwrap();
+}
+
+#[test]
+fn mercenaries_demand_pay_needs_another_power_with_mercenaries() {
+    let mut game = action_phase(1);
+    mercenaries_of_france(&mut game);
+    assert!(!offered(&mut game, Power::France, Card::MercenariesDemandPay));
+    let mut game = action_phase(1);
+    mercenaries_of_france(&mut game);
+    assert!(offered(&mut game, Power::Hapsburg, Card::MercenariesDemandPay));
+}
+
+#[test]
+fn mercenaries_demand_pay_a_card_keeps_some() {
+    let mut game = action_phase(1);
+    mercenaries_of_france(&mut game);
+    let one_cp = card_with_cp(1);
+    game.give_card(Power::France, one_cp).unwrap();
+    game.give_card(Power::France, Card::ScotsRaid).unwrap();
+    event(&mut game, Power::Hapsburg, Card::MercenariesDemandPay);
+    let mut log = Vec::new();
+    apply(&mut game, Action::TargetPower(Power::France), &mut log);
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    // No mandatory event may pay.
+    assert_eq!(legal(&game), [Action::Decline, Action::PayWith(one_cp)]);
+    apply(&mut game, Action::PayWith(one_cp), &mut log);
+    assert!(game.discard_pile().contains(one_cp));
+    // 1 CP keeps 2 of the 5: France lets 3 go, one at a time.
+    apply(&mut game, Action::RemoveUnitIn(Space::Paris), &mut log);
+    apply(&mut game, Action::RemoveUnitIn(Space::Paris), &mut log);
+    apply(&mut game, Action::RemoveUnitIn(Space::Lyon), &mut log);
+    assert_eq!(game.land_units_total(Faction::France).mercenaries, 2);
+    assert_eq!(game.decider(), Decider::Power(Power::England));
+}
+
+#[test]
+fn mercenaries_demand_pay_declined_loses_them_all() {
+    let mut game = action_phase(1);
+    mercenaries_of_france(&mut game);
+    event(&mut game, Power::Hapsburg, Card::MercenariesDemandPay);
+    let mut log = Vec::new();
+    apply(&mut game, Action::TargetPower(Power::France), &mut log);
+    apply(&mut game, Action::Decline, &mut log);
+    assert_eq!(game.land_units_total(Faction::France).mercenaries, 0);
+}
+
+// --- #76 Foreign Recruits ------------------------------------------------------------
+
+#[test]
+fn foreign_recruits_builds_outside_home_spaces() {
+    let mut game = action_phase(1);
+    game.set_controller(Space::Milan, Faction::France).unwrap();
+    game.set_war(Power::France, Power::Hapsburg, true).unwrap();
+    game.set_controller(Space::Genoa, Faction::France).unwrap();
+    game.set_land_units(Space::Genoa, Faction::Hapsburg, LandUnits::regulars(2)).unwrap();
+    event(&mut game, Power::France, Card::ForeignRecruits);
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::RaiseRegular(Space::Milan)));
+    assert!(actions.contains(&Action::BuyMercenary(Space::Paris)));
+    assert!(!actions.contains(&Action::RaiseRegular(Space::Genoa)), "under siege");
+    assert!(!actions.contains(&Action::RaiseRegular(Space::Florence)), "not controlled");
+    assert!(!actions.contains(&Action::RaiseCavalry(Space::Milan)), "no French cavalry");
+    let mut log = Vec::new();
+    apply(&mut game, Action::RaiseRegular(Space::Milan), &mut log);
+    apply(&mut game, Action::BuyMercenary(Space::Milan), &mut log);
+    // 1 CP left: no regular any more.
+    assert!(!legal(&game).iter().any(|a| matches!(a, Action::RaiseRegular(_))));
+    apply(&mut game, Action::BuyMercenary(Space::Milan), &mut log);
+    assert_eq!(game.land_units(Space::Milan, Faction::France), LandUnits { regulars: 1, mercenaries: 2, cavalry: 0 });
+    // 4 CP spent: the next impulse.
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+}
+
+#[test]
+fn foreign_recruits_lets_the_ottoman_raise_in_algiers() {
+    let mut game = action_phase(1);
+    game.set_in_play(Space::Algiers, true).unwrap();
+    game.set_controller(Space::Algiers, Faction::Ottoman).unwrap();
+    event(&mut game, Power::Ottoman, Card::ForeignRecruits);
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::RaiseCavalry(Space::Algiers)));
+    assert!(actions.contains(&Action::BuildCorsair(Space::Algiers)));
+    assert!(!actions.contains(&Action::BuildSquadron(Space::Algiers)));
+    assert!(actions.contains(&Action::BuildSquadron(Space::Istanbul)));
+    let mut log = Vec::new();
+    apply(&mut game, Action::RaiseRegular(Space::Algiers), &mut log);
+    apply(&mut game, Action::Done, &mut log);
+    assert_eq!(game.land_units(Space::Algiers, Faction::Ottoman), LandUnits::regulars(1));
+}
+
+// --- #66 Akinji Raiders --------------------------------------------------------------
+
+fn akinji_position(game: &mut Game) {
+    let cavalry = LandUnits { regulars: 0, mercenaries: 0, cavalry: 1 };
+    game.set_controller(Space::Buda, Faction::Ottoman).unwrap();
+    game.set_land_units(Space::Buda, Faction::Ottoman, cavalry).unwrap();
+    game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
+}
+
+#[test]
+fn akinji_raiders_condition() {
+    let mut game = action_phase(1);
+    akinji_position(&mut game);
+    // Vienna is 2 spaces off, but Pressburg between is Hungarian.
+    assert!(!offered(&mut game.clone(), Power::Ottoman, Card::AkinjiRaiders));
+    game.set_controller(Space::Pressburg, Faction::Ottoman).unwrap();
+    assert!(offered(&mut game.clone(), Power::Ottoman, Card::AkinjiRaiders));
+    game.set_war(Power::Ottoman, Power::Hapsburg, false).unwrap();
+    assert!(!offered(&mut game, Power::Ottoman, Card::AkinjiRaiders));
+}
+
+#[test]
+fn akinji_raiders_take_a_random_card() {
+    let mut game = action_phase(1);
+    akinji_position(&mut game);
+    game.set_controller(Space::Pressburg, Faction::Hapsburg).unwrap();
+    game.give_card(Power::Hapsburg, Card::Erasmus).unwrap();
+    event(&mut game, Power::Ottoman, Card::AkinjiRaiders);
+    assert_eq!(legal(&game), [Action::TargetPower(Power::Hapsburg)]);
+    let mut log = Vec::new();
+    apply(&mut game, Action::TargetPower(Power::Hapsburg), &mut log);
+    assert!(game.hand(Power::Ottoman).contains(Card::Erasmus));
+    assert!(game.hand(Power::Hapsburg).is_empty());
+}
+
+// --- #83 John Zapolya ----------------------------------------------------------------
+
+#[test]
+fn john_zapolya_adds_hungarian_regulars() {
+    let mut game = action_phase(1);
+    event(&mut game, Power::France, Card::JohnZapolya);
+    assert_eq!(game.land_units(Space::Buda, Faction::HungaryBohemia), LandUnits::regulars(4));
+    assert!(game.removed_cards().contains(Card::JohnZapolya));
+}
+
+#[test]
+fn john_zapolya_adds_the_controllers_regulars() {
+    let mut game = action_phase(1);
+    game.set_controller(Space::Buda, Faction::Ottoman).unwrap();
+    game.set_land_units(Space::Buda, Faction::Ottoman, LandUnits::regulars(1)).unwrap();
+    event(&mut game, Power::France, Card::JohnZapolya);
+    assert_eq!(game.land_units(Space::Buda, Faction::Ottoman), LandUnits::regulars(5));
+}
+
+#[test]
+fn john_zapolya_not_with_buda_under_siege() {
+    let mut game = action_phase(1);
+    game.set_war(Power::Ottoman, MinorPower::HungaryBohemia, true).unwrap();
+    game.set_land_units(Space::Buda, Faction::Ottoman, LandUnits::regulars(3)).unwrap();
+    assert!(!offered(&mut game, Power::France, Card::JohnZapolya));
+}
+
+// --- #91 Ransom ----------------------------------------------------------------------
+
+#[test]
+fn ransom_returns_a_captured_leader_where_his_owner_chooses() {
+    let mut game = action_phase(1);
+    assert!(!offered(&mut game, Power::Papacy, Card::Ransom));
+    let mut game = action_phase(1);
+    game.set_leader(Leader::Montmorency, LeaderLocation::Captured(Power::England)).unwrap();
+    event(&mut game, Power::Papacy, Card::Ransom);
+    assert_eq!(legal(&game), [Action::Ransom(Leader::Montmorency)]);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Ransom(Leader::Montmorency), &mut log);
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::ReturnLeaderTo(Space::Paris)));
+    assert!(actions.contains(&Action::ReturnLeaderTo(Space::Lyon)));
+    assert!(!actions.contains(&Action::ReturnLeaderTo(Space::Orleans)), "a town");
+    apply(&mut game, Action::ReturnLeaderTo(Space::Lyon), &mut log);
+    assert_eq!(game.leader_location(Leader::Montmorency), LeaderLocation::Space(Space::Lyon));
+}
+
+// --- #74 Diplomatic Overture ---------------------------------------------------------
+
+#[test]
+fn diplomatic_overture_draws_two_and_gives_one() {
+    let mut game = action_phase(1);
+    deck(&mut game, &[Card::Erasmus, Card::Gout]);
+    game.give_card(Power::France, Card::ScotsRaid).unwrap();
+    event(&mut game, Power::France, Card::DiplomaticOverture);
+    assert_eq!(game.hand(Power::France).len(), 3);
+    let mut log = Vec::new();
+    apply(&mut game, Action::TargetPower(Power::England), &mut log);
+    // Never the mandatory event while another card is in hand.
+    assert_eq!(legal(&game), [Action::GiveCard(Card::Gout), Action::GiveCard(Card::Erasmus)]);
+    apply(&mut game, Action::GiveCard(Card::Gout), &mut log);
+    assert!(game.hand(Power::England).contains(Card::Gout));
+    assert_eq!(game.hand(Power::France).len(), 2);
+}
+
+#[test]
+fn diplomatic_overture_gives_a_mandatory_event_only_if_nothing_else() {
+    let mut game = action_phase(1);
+    game.give_card(Power::France, Card::ScotsRaid).unwrap();
+    event(&mut game, Power::France, Card::DiplomaticOverture);
+    let mut log = Vec::new();
+    apply(&mut game, Action::TargetPower(Power::Hapsburg), &mut log);
+    assert_eq!(legal(&game), [Action::GiveCard(Card::ScotsRaid)]);
+    apply(&mut game, Action::GiveCard(Card::ScotsRaid), &mut log);
+    assert!(game.hand(Power::Hapsburg).contains(Card::ScotsRaid));
+}
+
+// --- #100 Shipbuilding ---------------------------------------------------------------
+
+#[test]
+fn shipbuilding_not_for_the_protestant() {
+    let mut game = action_phase(1);
+    assert!(!offered(&mut game, Power::Protestant, Card::Shipbuilding));
+}
+
+#[test]
+fn shipbuilding_two_squadrons_in_home_ports() {
+    let mut game = action_phase(1);
+    event(&mut game, Power::France, Card::Shipbuilding);
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::BuildSquadron(Space::Marseille)));
+    assert!(!actions.contains(&Action::BuildSquadron(Space::Genoa)), "not a French home port");
+    assert!(!actions.iter().any(|a| matches!(a, Action::BuildCorsair(_))));
+    let mut log = Vec::new();
+    apply(&mut game, Action::BuildSquadron(Space::Marseille), &mut log);
+    apply(&mut game, Action::BuildSquadron(Space::Brest), &mut log);
+    assert_eq!(game.naval_units(NavalLocation::Port(Space::Marseille), Faction::France), NavalUnits::squadrons(1));
+    assert_eq!(game.naval_units(NavalLocation::Port(Space::Brest), Faction::France), NavalUnits::squadrons(1));
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+}
+
+#[test]
+fn shipbuilding_gives_the_ottoman_two_corsairs_for_a_squadron() {
+    let mut game = action_phase(1);
+    game.set_in_play(Space::Algiers, true).unwrap();
+    game.set_controller(Space::Algiers, Faction::Ottoman).unwrap();
+    event(&mut game, Power::Ottoman, Card::Shipbuilding);
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::BuildCorsair(Space::Algiers)));
+    assert!(!actions.contains(&Action::BuildSquadron(Space::Algiers)));
+    let mut log = Vec::new();
+    apply(&mut game, Action::BuildCorsair(Space::Algiers), &mut log);
+    apply(&mut game, Action::BuildSquadron(Space::Istanbul), &mut log);
+    assert_eq!(
+        game.naval_units(NavalLocation::Port(Space::Algiers), Faction::Ottoman),
+        NavalUnits { squadrons: 0, corsairs: 2 }
+    );
+    assert_eq!(game.naval_units(NavalLocation::Port(Space::Istanbul), Faction::Ottoman), NavalUnits::squadrons(1));
+}
+
+// --- #68 Andrea Doria ----------------------------------------------------------------
+
+#[test]
+fn andrea_doria_takes_genoa_from_its_ally() {
+    let mut game = action_phase(1);
+    game.set_alliance(Power::France, MinorPower::Genoa, true).unwrap();
+    game.set_controller(Space::Genoa, Faction::France).unwrap();
+    let log = event(&mut game, Power::Hapsburg, Card::AndreaDoria);
+    assert_eq!(game.minor_ally(MinorPower::Genoa), Some(Power::Hapsburg));
+    assert_eq!(game.controller(Space::Genoa), Faction::Hapsburg);
+    assert!(log.contains(&Event::MinorDeactivated { minor: MinorPower::Genoa, former: Power::France }));
+    assert!(log.contains(&Event::MinorActivated { minor: MinorPower::Genoa, power: Power::Hapsburg }));
+}
+
+fn doria_at_sea(game: &mut Game) {
+    game.set_alliance(Power::Hapsburg, MinorPower::Genoa, true).unwrap();
+    game.set_controller(Space::Genoa, Faction::Hapsburg).unwrap();
+    game.set_war(Power::Hapsburg, Power::Ottoman, true).unwrap();
+    game.set_leader(Leader::AndreaDoria, LeaderLocation::Sea(SeaZone::IonianSea)).unwrap();
+    game.set_controller(Space::Coron, Faction::Ottoman).unwrap();
+    game.set_controller(Space::Lepanto, Faction::Ottoman).unwrap();
+}
+
+#[test]
+fn andrea_doria_patrol_cuts_piracy_vp() {
+    let mut game = action_phase(1);
+    doria_at_sea(&mut game);
+    deck(&mut game, &[Card::Erasmus, Card::Gout]);
+    game.set_piracy_vp(3).unwrap();
+    game.force_dice(&[5, 6, 1]).unwrap();
+    event(&mut game, Power::England, Card::AndreaDoria);
+    assert_eq!(game.piracy_vp(), 1);
+    assert_eq!(game.hand(Power::England).len(), 1);
+    assert_eq!(game.hand(Power::Hapsburg).len(), 1);
+}
+
+#[test]
+fn andrea_doria_both_uses_the_player_chooses() {
+    let mut game = action_phase(1);
+    doria_at_sea(&mut game);
+    game.set_piracy_vp(1).unwrap();
+    game.force_dice(&[6, 6, 6]).unwrap();
+    event(&mut game, Power::France, Card::AndreaDoria);
+    assert_eq!(legal(&game), [Action::Target(Space::Genoa), Action::TargetPower(Power::Ottoman)]);
+    let mut log = Vec::new();
+    apply(&mut game, Action::TargetPower(Power::Ottoman), &mut log);
+    assert_eq!(game.piracy_vp(), 0, "not below 0");
+    assert_eq!(game.minor_ally(MinorPower::Genoa), Some(Power::Hapsburg));
+}
+
+#[test]
+fn andrea_doria_conditions() {
+    // England cannot take Genoa, and Doria is not at sea.
+    let mut game = action_phase(1);
+    assert!(!offered(&mut game, Power::England, Card::AndreaDoria));
+    // Doria at sea next to only one Ottoman port.
+    let mut game = action_phase(1);
+    doria_at_sea(&mut game);
+    game.set_controller(Space::Lepanto, Faction::Venice).unwrap();
+    assert!(!offered(&mut game, Power::England, Card::AndreaDoria));
+    // Genoa already the Hapsburg's: only the patrol could be its use.
+    let mut game = action_phase(1);
+    game.set_alliance(Power::Hapsburg, MinorPower::Genoa, true).unwrap();
+    assert!(!offered(&mut game, Power::Hapsburg, Card::AndreaDoria));
+}
+
+// --- #84 Julia Gonzaga ---------------------------------------------------------------
+
+/// After Barbary Pirates, the Ottoman's corsairs in the Tyrrhenian Sea and
+/// a Hapsburg squadron in Naples; the Ottoman in its impulse.
+fn tyrrhenian_piracy() -> Game {
+    let mut game = common::board(5);
+    game.set_in_play(Space::Algiers, true).unwrap();
+    game.set_controller(Space::Algiers, Faction::Ottoman).unwrap();
+    game.set_phase(Phase::Action).unwrap();
+    game.run_automatic();
+    let corsairs = NavalUnits { squadrons: 0, corsairs: 2 };
+    game.set_naval_units(NavalLocation::Sea(SeaZone::TyrrhenianSea), Faction::Ottoman, corsairs).unwrap();
+    game.set_naval_units(NavalLocation::Port(Space::Naples), Faction::Hapsburg, NavalUnits::squadrons(1)).unwrap();
+    game
+}
+
+/// The Ottoman pirates the Tyrrhenian Sea with 2 CP: no anti-piracy hit,
+/// `piracy` for the piracy roll; the Hapsburg pays with VP.
+fn pirate_tyrrhenian(game: &mut Game, piracy: &[u8]) {
+    common::play(game, Power::Ottoman, card_with_cp(2));
+    game.apply(Action::Piracy(SeaZone::TyrrhenianSea)).unwrap();
+    let zone = SeaZone::TyrrhenianSea;
+    let anti = rules::piracy::anti_piracy_dice(game, zone, Power::Hapsburg).total();
+    game.force_dice(&vec![1; usize::from(anti)]).unwrap();
+    assert_eq!(rules::piracy::piracy_dice(game, zone, Power::Hapsburg), piracy.len() as u8);
+    game.force_dice(piracy).unwrap();
+    game.apply(Action::PiracyTarget(Power::Hapsburg)).unwrap();
+    while legal(game).contains(&Action::GiveVp(Power::Ottoman)) {
+        game.apply(Action::GiveVp(Power::Ottoman)).unwrap();
+    }
+}
+
+#[test]
+fn julia_gonzaga_needs_barbary_pirates() {
+    let mut game = action_phase(1);
+    assert!(!offered(&mut game, Power::France, Card::JuliaGonzaga));
+}
+
+#[test]
+fn julia_gonzaga_gives_a_vp_for_a_tyrrhenian_hit_this_turn() {
+    let mut game = tyrrhenian_piracy();
+    game.set_event_played(Power::France, Card::JuliaGonzaga, true).unwrap();
+    pirate_tyrrhenian(&mut game, &[6, 1]);
+    assert_eq!(game.bonus_vp(Power::Ottoman), 1);
+    assert_eq!(game.piracy_vp(), 1);
+}
+
+#[test]
+fn julia_gonzaga_no_vp_without_a_hit_or_the_event() {
+    let mut game = tyrrhenian_piracy();
+    game.set_event_played(Power::France, Card::JuliaGonzaga, true).unwrap();
+    pirate_tyrrhenian(&mut game, &[1, 2]);
+    assert_eq!(game.bonus_vp(Power::Ottoman), 0);
+    let mut game = tyrrhenian_piracy();
+    pirate_tyrrhenian(&mut game, &[6, 6]);
+    assert_eq!(game.bonus_vp(Power::Ottoman), 0);
+}
+
+#[test]
+fn julia_gonzaga_played_as_event() {
+    let mut game = tyrrhenian_piracy();
+    // Played by the Ottoman itself, then a later impulse pirates.
+    event(&mut game, Power::Ottoman, Card::JuliaGonzaga);
+    assert!(game.event_played_this_turn(Card::JuliaGonzaga));
+    assert!(game.removed_cards().contains(Card::JuliaGonzaga));
+}
+
+// --- #104 Trace Italienne ------------------------------------------------------------
+
+#[test]
+fn trace_italienne_fortifies_a_town_and_adds_a_regular() {
+    let mut game = action_phase(1);
+    event(&mut game, Power::England, Card::TraceItalienne);
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::PlaceAt(Space::Dijon)));
+    assert!(!actions.contains(&Action::PlaceAt(Space::Paris)), "already fortified");
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlaceAt(Space::Dijon), &mut log);
+    assert!(game.is_fortified(Space::Dijon));
+    assert!(game.fortresses_built().contains(Space::Dijon));
+    assert!(log.contains(&Event::FortressBuilt(Space::Dijon)));
+    // France controls Dijon: a French regular.
+    assert_eq!(game.land_units(Space::Dijon, Faction::France), LandUnits::regulars(1));
+}
+
+#[test]
+fn trace_italienne_no_regular_in_unrest_or_independent() {
+    let mut game = action_phase(1);
+    game.set_unrest(Space::Dijon, true).unwrap();
+    event(&mut game, Power::England, Card::TraceItalienne);
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlaceAt(Space::Dijon), &mut log);
+    assert!(game.is_fortified(Space::Dijon));
+    assert!(game.land_units(Space::Dijon, Faction::France).is_empty());
+    let mut game = action_phase(1);
+    assert_eq!(game.controller(Space::Geneva), Faction::Independent);
+    event(&mut game, Power::England, Card::TraceItalienne);
+    apply(&mut game, Action::PlaceAt(Space::Geneva), &mut log);
+    assert!(game.is_fortified(Space::Geneva));
+    assert!(game.land_units_at(Space::Geneva).next().is_none());
+}
+
+/// The issue's test: a fortress built on a town; the town can then be
+/// besieged and assaulted, counts as fortified for winter and for
+/// withdrawal and displacement, and serde and `validate` keep it.
+#[test]
+fn a_built_fortress_is_fortified_for_every_rule() {
+    use here_i_stand::rules::battle::{can_assault, displacement_spaces, is_besieging, may_withdraw};
+    use here_i_stand::rules::winter::{Obligation, return_options, winter_obligations};
+    let mut game = common::board(1);
+    game.set_war(Power::France, Power::Hapsburg, true).unwrap();
+    game.set_land_units(Space::Dijon, Faction::France, LandUnits::regulars(2)).unwrap();
+    let before = game.clone();
+    game.set_fortress(Space::Dijon, true).unwrap();
+    // Winter: French units may stay in a French fortified space; Orléans'
+    // units may go to Dijon as a nearest fortified space.
+    let obligation = |g: &Game| {
+        winter_obligations(g, Power::France).iter().find(|s| s.space == Space::Dijon).unwrap().forces[0].obligation
+    };
+    assert_eq!(obligation(&before), Obligation::MustMove);
+    assert_eq!(obligation(&game), Obligation::MayStay);
+    let mut with_orleans = game.clone();
+    with_orleans.set_land_units(Space::Orleans, Faction::France, LandUnits::regulars(1)).unwrap();
+    assert!(return_options(&with_orleans, Power::France, Space::Orleans).destination(Space::Dijon).is_some());
+    let mut before_orleans = before.clone();
+    before_orleans.set_land_units(Space::Orleans, Faction::France, LandUnits::regulars(1)).unwrap();
+    assert!(return_options(&before_orleans, Power::France, Space::Orleans).destination(Space::Dijon).is_none());
+    // Withdrawal into the fortifications (§13.4) and displacement (§12.5).
+    assert!(!may_withdraw(&before, Power::Hapsburg, Space::Dijon));
+    assert!(may_withdraw(&game, Power::Hapsburg, Space::Dijon));
+    assert!(!displacement_spaces(&before, Power::France, Space::Orleans).contains(Space::Dijon));
+    assert!(displacement_spaces(&game, Power::France, Space::Orleans).contains(Space::Dijon));
+    // A siege and an assault: Hapsburg units in Dijon, the French inside.
+    game.set_land_units(Space::Dijon, Faction::France, LandUnits::NONE).unwrap();
+    game.set_besieged_units(Space::Dijon, Faction::France, LandUnits::regulars(1)).unwrap();
+    game.set_land_units(Space::Dijon, Faction::Hapsburg, LandUnits::regulars(3)).unwrap();
+    assert!(is_besieging(&game, Power::Hapsburg, Space::Dijon));
+    assert!(can_assault(&game, Power::Hapsburg, Space::Dijon));
+    let mut open = game.clone();
+    open.set_fortress(Space::Dijon, false).unwrap();
+    assert!(!is_besieging(&open, Power::Hapsburg, Space::Dijon));
+    // Saved and loaded, validated.
+    assert!(game.validate().is_ok());
+    let text = serde_json::to_string(&game).unwrap();
+    let back: Game = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, game);
+    assert!(back.is_fortified(Space::Dijon));
+    // The editing API keeps the rule: no fortress on a fortified space.
+    assert_eq!(game.set_fortress(Space::Paris, true), Err(EditError::NotATown(Space::Paris)));
+}
+
+#[test]
+fn a_built_fortress_is_assaulted_in_play() {
+    let mut game = action_phase(1);
+    game.set_war(Power::France, Power::Hapsburg, true).unwrap();
+    game.set_fortress(Space::Dijon, true).unwrap();
+    game.set_besieged_units(Space::Dijon, Faction::France, LandUnits::regulars(1)).unwrap();
+    game.set_land_units(Space::Dijon, Faction::Hapsburg, LandUnits::regulars(4)).unwrap();
+    common::play(&mut game, Power::Hapsburg, card_with_cp(2));
+    assert!(legal(&game).contains(&Action::Assault(Space::Dijon)));
+}
+
+// --- #89 Pirate Haven ----------------------------------------------------------------
+
+fn barbary(game: &mut Game) {
+    game.set_in_play(Space::Algiers, true).unwrap();
+    game.set_controller(Space::Algiers, Faction::Ottoman).unwrap();
+    game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
+}
+
+#[test]
+fn pirate_haven_conditions() {
+    // Before Barbary Pirates.
+    let mut game = action_phase(1);
+    game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
+    assert!(!offered(&mut game, Power::Ottoman, Card::PirateHaven));
+    // Oran's controller not at war with the Ottoman.
+    let mut game = action_phase(1);
+    barbary(&mut game);
+    game.set_war(Power::Ottoman, Power::Hapsburg, false).unwrap();
+    assert!(!offered(&mut game, Power::Ottoman, Card::PirateHaven));
+    // Oran occupied; Tripoli's sea zone has no Ottoman fortified port.
+    let mut game = action_phase(1);
+    barbary(&mut game);
+    game.set_land_units(Space::Oran, Faction::Hapsburg, LandUnits::regulars(1)).unwrap();
+    assert!(!offered(&mut game, Power::Ottoman, Card::PirateHaven));
+}
+
+#[test]
+fn pirate_haven_in_oran() {
+    let mut game = action_phase(1);
+    barbary(&mut game);
+    assert!(!game.is_fortified(Space::Oran));
+    event(&mut game, Power::Ottoman, Card::PirateHaven);
+    assert!(game.pirate_havens().contains(Space::Oran));
+    assert!(game.is_fortified(Space::Oran));
+    assert_eq!(game.controller(Space::Oran), Faction::Ottoman);
+    assert_eq!(game.land_units(Space::Oran, Faction::Ottoman), LandUnits::regulars(1));
+    assert_eq!(
+        game.naval_units(NavalLocation::Port(Space::Oran), Faction::Ottoman),
+        NavalUnits { squadrons: 0, corsairs: 2 }
+    );
+    assert!(rules::construction::can_build_corsair(&game, Power::Ottoman, Space::Oran));
+    assert!(game.validate().is_ok());
+}
+
+#[test]
+fn pirate_haven_the_ottoman_picks_among_two() {
+    let mut game = action_phase(1);
+    barbary(&mut game);
+    game.set_controller(Space::Rhodes, Faction::Ottoman).unwrap();
+    event(&mut game, Power::France, Card::PirateHaven);
+    assert_eq!(game.decider(), Decider::Power(Power::Ottoman));
+    assert_eq!(legal(&game), [Action::Target(Space::Oran), Action::Target(Space::Tripoli)]);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Tripoli), &mut log);
+    assert!(game.pirate_havens().contains(Space::Tripoli) && !game.pirate_havens().contains(Space::Oran));
+}
+
+// --- #116 Rough Wooing ---------------------------------------------------------------
+
+fn wooing(game: &mut Game) {
+    game.set_pregnancy_result(5, true).unwrap();
+    game.set_alliance(Power::France, MinorPower::Scotland, true).unwrap();
+    game.set_controller(Space::Edinburgh, Faction::France).unwrap();
+    game.set_land_units(Space::Edinburgh, Faction::France, LandUnits::regulars(1)).unwrap();
+}
+
+#[test]
+fn rough_wooing_conditions() {
+    let mut game = action_phase(1);
+    game.set_alliance(Power::France, MinorPower::Scotland, true).unwrap();
+    assert!(!offered(&mut game, Power::England, Card::RoughWooing), "no Edward born");
+    let mut game = action_phase(1);
+    wooing(&mut game);
+    game.set_ruler(Power::England, Ruler::MaryI).unwrap();
+    assert!(!offered(&mut game, Power::England, Card::RoughWooing), "Edward dead");
+    let mut game = action_phase(1);
+    wooing(&mut game);
+    game.set_alliance(Power::France, MinorPower::Scotland, false).unwrap();
+    assert!(!offered(&mut game, Power::England, Card::RoughWooing), "Scotland not French");
+    let mut game = action_phase(1);
+    wooing(&mut game);
+    assert!(offered(&mut game, Power::England, Card::RoughWooing));
+}
+
+#[test]
+fn rough_wooing_england_wins_scotland() {
+    let mut game = action_phase(1);
+    wooing(&mut game);
+    // England 4 + 0, France 1 + 1: England ahead by 2.
+    game.force_dice(&[4, 1]).unwrap();
+    let log = event(&mut game, Power::England, Card::RoughWooing);
+    assert!(log.contains(&Event::EventDice { power: Power::England, card: Card::RoughWooing, dice: Dice::of(&[4]) }));
+    assert_eq!(game.minor_ally(MinorPower::Scotland), Some(Power::England));
+    for space in [Space::Edinburgh, Space::Stirling, Space::Glasgow] {
+        assert_eq!(game.controller(space), Faction::England, "{space}");
+    }
+    assert!(game.land_units(Space::Edinburgh, Faction::France).is_empty());
+}
+
+#[test]
+fn rough_wooing_england_falls_short() {
+    let mut game = action_phase(1);
+    wooing(&mut game);
+    // England 3 + 0, France 1 + 1: ahead by 1 only.
+    game.force_dice(&[3, 1]).unwrap();
+    event(&mut game, Power::England, Card::RoughWooing);
+    assert_eq!(game.minor_ally(MinorPower::Scotland), Some(Power::France));
+    assert_eq!(game.land_units(Space::Edinburgh, Faction::France), LandUnits::regulars(1));
+}
+
+// --- #71 City State Rebels -----------------------------------------------------------
+
+fn no_captured_keys(game: &mut Game) {
+    game.set_controller(Space::Milan, Faction::Independent).unwrap();
+    game.set_controller(Space::Tunis, Faction::Independent).unwrap();
+}
+
+#[test]
+fn city_state_rebels_targets() {
+    let mut game = action_phase(1);
+    no_captured_keys(&mut game);
+    assert!(!offered(&mut game.clone(), Power::Hapsburg, Card::CityStateRebels));
+    // A French home key held by an unallied Hapsburg is a target ...
+    game.set_controller(Space::Lyon, Faction::Hapsburg).unwrap();
+    assert!(offered(&mut game.clone(), Power::England, Card::CityStateRebels));
+    // ... not when they are allied, nor while it is under siege.
+    game.set_alliance(Power::Hapsburg, Power::France, true).unwrap();
+    assert!(!offered(&mut game.clone(), Power::England, Card::CityStateRebels));
+    game.set_alliance(Power::Hapsburg, Power::France, false).unwrap();
+    game.set_war(Power::Hapsburg, Power::France, true).unwrap();
+    game.set_land_units(Space::Lyon, Faction::France, LandUnits::regulars(2)).unwrap();
+    assert!(!offered(&mut game, Power::England, Card::CityStateRebels));
+}
+
+fn french_milan(game: &mut Game, regulars: u8) {
+    game.set_controller(Space::Tunis, Faction::Independent).unwrap();
+    game.set_controller(Space::Milan, Faction::France).unwrap();
+    game.set_land_units(Space::Milan, Faction::France, LandUnits::regulars(regulars)).unwrap();
+    game.set_leader(Leader::Montmorency, LeaderLocation::Space(Space::Milan)).unwrap();
+}
+
+#[test]
+fn city_state_rebels_revolt_succeeds() {
+    let mut game = action_phase(1);
+    french_milan(&mut game, 2);
+    game.force_dice(&[5, 6, 1, 2, 3]).unwrap();
+    event(&mut game, Power::Hapsburg, Card::CityStateRebels);
+    assert_eq!(legal(&game), [Action::Target(Space::Milan)]);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Milan), &mut log);
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    assert_eq!(legal(&game), [Action::LoseUnit(LandUnitKind::Regular)]);
+    apply(&mut game, Action::LoseUnit(LandUnitKind::Regular), &mut log);
+    apply(&mut game, Action::LoseUnit(LandUnitKind::Regular), &mut log);
+    assert_eq!(game.leader_location(Leader::Montmorency), LeaderLocation::Captured(Power::Hapsburg));
+    assert_eq!(game.controller(Space::Milan), Faction::Independent);
+    assert_eq!(game.land_units(Space::Milan, Faction::Independent), LandUnits::regulars(1));
+}
+
+#[test]
+fn city_state_rebels_revolt_fails_with_units_left() {
+    let mut game = action_phase(1);
+    french_milan(&mut game, 3);
+    game.force_dice(&[5, 6, 1, 2, 3]).unwrap();
+    event(&mut game, Power::Hapsburg, Card::CityStateRebels);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Milan), &mut log);
+    apply(&mut game, Action::LoseUnit(LandUnitKind::Regular), &mut log);
+    apply(&mut game, Action::LoseUnit(LandUnitKind::Regular), &mut log);
+    assert_eq!(game.land_units(Space::Milan, Faction::France), LandUnits::regulars(1));
+    assert_eq!(game.controller(Space::Milan), Faction::France);
+    assert_eq!(game.leader_location(Leader::Montmorency), LeaderLocation::Space(Space::Milan));
+    assert_eq!(game.decider(), Decider::Power(Power::England));
+}
+
+#[test]
+fn city_state_rebels_home_key_goes_back_to_its_minors_ally() {
+    let mut game = action_phase(1);
+    game.set_alliance(Power::Papacy, MinorPower::Venice, true).unwrap();
+    game.set_controller(Space::Venice, Faction::Hapsburg).unwrap();
+    game.force_dice(&[1, 1, 1, 1, 1]).unwrap();
+    event(&mut game, Power::England, Card::CityStateRebels);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Venice), &mut log);
+    // No hit, but no unit was there: the revolt succeeds.
+    assert_eq!(game.controller(Space::Venice), Faction::Papacy);
+    assert_eq!(game.land_units(Space::Venice, Faction::Venice), LandUnits::regulars(1));
+}
+
+// --- #70 Charles Bourbon -------------------------------------------------------------
+
+#[test]
+fn charles_bourbon_in_a_controlled_space() {
+    let mut game = action_phase(1);
+    event(&mut game, Power::England, Card::CharlesBourbon);
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::PlaceAt(Space::London)));
+    assert!(!actions.contains(&Action::PlaceAt(Space::Dijon)), "not at war with France");
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlaceAt(Space::London), &mut log);
+    assert_eq!(game.leader_location(Leader::Renegade), LeaderLocation::Space(Space::London));
+    assert_eq!(game.leader_owner(Leader::Renegade), Some(Faction::England));
+    assert_eq!(game.land_units(Space::London, Faction::England), LandUnits::mercenaries(3));
+}
+
+#[test]
+fn charles_bourbon_next_to_lyon_at_war_with_france() {
+    let mut game = action_phase(1);
+    game.set_war(Power::Ottoman, Power::France, true).unwrap();
+    game.set_land_units(Space::Orleans, Faction::France, LandUnits::regulars(1)).unwrap();
+    event(&mut game, Power::Ottoman, Card::CharlesBourbon);
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::PlaceAt(Space::Dijon)));
+    assert!(!actions.contains(&Action::PlaceAt(Space::Orleans)), "occupied");
+    assert!(!actions.contains(&Action::PlaceAt(Space::Paris)), "not next to Lyon");
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlaceAt(Space::Dijon), &mut log);
+    assert_eq!(game.controller(Space::Dijon), Faction::Ottoman);
+    let units = game.land_units(Space::Dijon, Faction::Ottoman);
+    assert_eq!((units.cavalry, units.mercenaries), (3, 0));
+}
+
+#[test]
+fn charles_bourbon_once_on_the_map_and_gone_in_winter() {
+    let mut game = common::board(1);
+    game.set_renegade_owner(Some(Power::England)).unwrap();
+    game.set_leader(Leader::Renegade, LeaderLocation::Space(Space::London)).unwrap();
+    let mut impulse = game.clone();
+    impulse.set_phase(Phase::Action).unwrap();
+    impulse.run_automatic();
+    assert!(!offered(&mut impulse, Power::Hapsburg, Card::CharlesBourbon));
+    game.set_phase(Phase::Winter).unwrap();
+    game.run_automatic();
+    assert_eq!(game.leader_location(Leader::Renegade), LeaderLocation::Unavailable);
+}
+
+// --- #86 Knights of St. John ---------------------------------------------------------
+
+#[test]
+fn knights_of_st_john_raid_for_st_peters() {
+    let mut game = action_phase(1);
+    game.give_card(Power::Ottoman, Card::Erasmus).unwrap();
+    game.set_st_peters_cp(0).unwrap();
+    let cp = Card::Erasmus.cp();
+    event(&mut game, Power::Papacy, Card::KnightsOfStJohn);
+    assert!(game.hand(Power::Ottoman).is_empty());
+    assert!(game.discard_pile().contains(Card::Erasmus));
+    assert_eq!(u32::from(game.st_peters_cp()) + 5 * u32::from(game.st_peters_vp()), u32::from(cp));
+}
+
+#[test]
+fn knights_of_st_john_not_while_besieged() {
+    let mut game = action_phase(1);
+    game.set_war(Power::Ottoman, Faction::Independent, true).ok();
+    game.set_besieged_units(Space::Rhodes, Faction::Independent, LandUnits::regulars(1)).unwrap();
+    game.set_land_units(Space::Rhodes, Faction::Ottoman, LandUnits::regulars(4)).unwrap();
+    assert!(!offered(&mut game, Power::Papacy, Card::KnightsOfStJohn));
+}
+
+#[test]
+fn knights_of_st_john_come_back_in_a_hapsburg_port() {
+    let mut game = action_phase(1);
+    game.set_controller(Space::Rhodes, Faction::Ottoman).unwrap();
+    event(&mut game, Power::Papacy, Card::KnightsOfStJohn);
+    assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::PlaceAt(Space::Malta)) && actions.contains(&Action::PlaceAt(Space::Messina)));
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlaceAt(Space::Messina), &mut log);
+    assert_eq!(game.controller(Space::Messina), Faction::Independent);
+    assert!(game.is_fortified(Space::Messina));
+    // They are on the map again: anti-piracy counts them (§16.4 step 2c).
+    assert!(rules::piracy::anti_piracy_dice(&game, SeaZone::TyrrhenianSea, Power::Hapsburg).fortresses >= 1);
+}
