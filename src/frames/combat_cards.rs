@@ -144,9 +144,7 @@ impl Game {
             }
         }
         self.stack.pop();
-        let mut order = crate::engine::impulse_powers(self.scenario()).iter().filter(|&&p| asked.contains(p));
-        if let Some(&first) = order.next() {
-            asked.remove(first);
+        if let Some(first) = self.next_in_order(&mut asked) {
             self.stack.push(window(first, asked));
         }
     }

@@ -686,10 +686,8 @@ impl Game {
             _ => {
                 let Some(Frame::CombatCards { remaining, .. }) = self.stack.top_mut() else { return };
                 let mut rest = *remaining;
-                let next = crate::engine::impulse_powers(self.scenario()).iter().copied().find(|&p| rest.contains(p));
-                match next {
+                match self.next_in_order(&mut rest) {
                     Some(next) => {
-                        rest.remove(next);
                         if let Some(Frame::CombatCards { power, remaining, .. }) = self.stack.top_mut() {
                             (*power, *remaining) = (next, rest);
                         }

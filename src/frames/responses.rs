@@ -111,7 +111,7 @@ impl Game {
                 asked.insert(power);
             }
         }
-        match first_in_order(self, &mut asked) {
+        match self.next_in_order(&mut asked) {
             Some(power) => self.stack.push(Frame::Response(Window { power, remaining: asked, ..probe })),
             None => self.resume(probe, log),
         }
@@ -160,7 +160,7 @@ impl Game {
             return;
         }
         let mut remaining = window.remaining;
-        match first_in_order(self, &mut remaining) {
+        match self.next_in_order(&mut remaining) {
             Some(power) => {
                 if let Some(Frame::Response(w)) = self.stack.top_mut() {
                     *w = Window { power, remaining, ..window };
@@ -265,13 +265,6 @@ pub(crate) enum Answer {
     Continue,
     /// The step is canceled; the window closes.
     Cancel,
-}
-
-/// The first of `set` in impulse order, taken out of it.
-fn first_in_order(game: &Game, set: &mut EnumSet<Power>) -> Option<Power> {
-    let next = impulse_powers(game.scenario()).iter().copied().find(|&p| set.contains(p))?;
-    set.remove(next);
-    Some(next)
 }
 
 impl Game {

@@ -73,7 +73,7 @@ impl Game {
     }
 
     /// The first of `set` in impulse order, taken out of it.
-    pub(super) fn next_in_order(&self, set: &mut EnumSet<Power>) -> Option<Power> {
+    pub(crate) fn next_in_order(&self, set: &mut EnumSet<Power>) -> Option<Power> {
         let next = impulse_powers(self.scenario()).iter().copied().find(|&p| set.contains(p))?;
         set.remove(next);
         Some(next)
