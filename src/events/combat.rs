@@ -4,7 +4,7 @@
 //! they add are kept in `Game::war.cards` until the battle is resolved.
 //! Their pure rules are in `rules::combat_cards`.
 
-use super::{CardEvent, Combat, Leaves};
+use super::{CardEvent, Combat};
 use crate::engine::Log;
 use crate::frames::Frame;
 use crate::frames::battle::War;
@@ -16,16 +16,7 @@ use crate::types::{Card, Faction, LandUnitKind, Power};
 
 /// A combat card: never an event of the impulse (§6.1), only its use in battle.
 const fn combat_card(card: Card, allowed: fn(Seat) -> bool, play: fn(&mut Game, Seat, &mut dyn Log)) -> CardEvent {
-    CardEvent {
-        card,
-        playable: |_, _| false,
-        resolve: |_, _, _| {},
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: Some(Combat { after_roll: false, allowed, play }),
-        response: None,
-        steps: None,
-    }
+    CardEvent::plain(card, |_, _| false, |_, _, _| {}).with_combat(Combat { after_roll: false, allowed, play })
 }
 
 pub(super) const EVENTS: &[CardEvent] = &[

@@ -19,77 +19,37 @@ use crate::types::{Card, Power, Ruler};
 use crate::types::{Debater, Faction, LanguageZone, Religion, Space};
 
 pub(super) const EVENTS: &[CardEvent] = &[
-    CardEvent {
-        card: Card::SixWivesOfHenryViii,
-        playable: rules::six_wives_playable,
-        resolve: |game, _, _| game.stack.push(Frame::Event(EventStep::new(Card::SixWivesOfHenryViii, Power::England))),
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |_| "a power to declare war on, or the marriage",
-            actions: six_wives_actions,
-            apply: six_wives_apply,
-            fits: |step| step.power == Power::England && step.step == 0,
-        }),
-    },
-    CardEvent {
-        card: Card::EdwardVi,
-        playable: always,
-        resolve: edward_vi,
-        leaves: Leaves::Printed,
-        forced: Some(Forced { deadline: |s| (s == Scenario::TwoPlayer).then_some(7), power: Power::England }),
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::MaryI,
-        playable: always,
-        resolve: mary_i,
+    CardEvent::plain(Card::SixWivesOfHenryViii, rules::six_wives_playable, |game, _, _| {
+        game.stack.push(Frame::Event(EventStep::new(Card::SixWivesOfHenryViii, Power::England)))
+    })
+    .with_steps(Steps {
+        prompt: |_| "a power to declare war on, or the marriage",
+        actions: six_wives_actions,
+        apply: six_wives_apply,
+        fits: |step| step.power == Power::England && step.step == 0,
+    }),
+    CardEvent::plain(Card::EdwardVi, always, edward_vi)
+        .with_forced(Forced { deadline: |s| (s == Scenario::TwoPlayer).then_some(7), power: Power::England }),
+    CardEvent::plain(Card::MaryI, always, mary_i)
         // Played as a sickly Edward VI, Mary I recurs (§21.3).
-        leaves: Leaves::If(|game, _| !rules::mary_recurs(game)),
-        forced: Some(Forced { deadline: |s| (s == Scenario::TwoPlayer).then_some(8), power: Power::England }),
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::DissolutionOfTheMonasteries,
-        playable: always,
-        resolve: dissolution_of_the_monasteries,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::BookOfCommonPrayer,
-        playable: |game, _| super::reformers::uncommitted(game, Debater::Cranmer),
-        resolve: book_of_common_prayer,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |_| "a Catholic English home space to put in unrest",
-            actions: |game, _, list| list.extend(prayer_unrest_spaces(game).iter().map(Action::PlaceUnrest)),
-            apply: prayer_unrest_apply,
-            fits: |step| step.step == PRAYER_UNREST && step.left >= 1,
-        }),
-    },
-    CardEvent {
-        card: Card::ThomasMore,
-        playable: thomas_more_playable,
-        resolve: thomas_more,
+        .with_leaves(Leaves::If(|game, _| !rules::mary_recurs(game)))
+        .with_forced(Forced { deadline: |s| (s == Scenario::TwoPlayer).then_some(8), power: Power::England }),
+    CardEvent::plain(Card::DissolutionOfTheMonasteries, always, dissolution_of_the_monasteries),
+    CardEvent::plain(
+        Card::BookOfCommonPrayer,
+        |game, _| super::reformers::uncommitted(game, Debater::Cranmer),
+        book_of_common_prayer,
+    )
+    .with_steps(Steps {
+        prompt: |_| "a Catholic English home space to put in unrest",
+        actions: |game, _, list| list.extend(prayer_unrest_spaces(game).iter().map(Action::PlaceUnrest)),
+        apply: prayer_unrest_apply,
+        fits: |step| step.step == PRAYER_UNREST && step.left >= 1,
+    }),
+    CardEvent::plain(Card::ThomasMore, thomas_more_playable, thomas_more)
         // Executed, removed; else removed once Henry has married Anne Boleyn.
-        leaves: Leaves::If(|game, power| executes_more(power) || rules::english_reformation(game)),
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
+        .with_leaves(Leaves::If(|game, power| executes_more(power) || rules::english_reformation(game)))
+        .with_steps(Steps {
             prompt: |step| match step.step {
                 MORE_DISCARD => "the card England discards",
                 _ => "the zone of the Papacy's debate",
@@ -102,17 +62,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
                 _ => false,
             },
         }),
-    },
-    CardEvent {
-        card: Card::ElizabethI,
-        playable: always,
-        resolve: elizabeth_i,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
+    CardEvent::plain(Card::ElizabethI, always, elizabeth_i),
 ];
 
 /// The choice of #3 Six Wives of Henry VIII: a declaration of war on

@@ -2,7 +2,7 @@
 //! state (`Game::fortresses_built`), and every rule that reads "fortified"
 //! reads `Game::is_fortified`.
 
-use super::{CardEvent, EventStep, Leaves, Steps, always};
+use super::{CardEvent, EventStep, Steps, always};
 use crate::action::Action;
 use crate::engine::{ActionList, Log};
 use crate::event::Event;
@@ -12,25 +12,17 @@ use crate::rules::construction::fits_one_more;
 use crate::sets::EnumSet;
 use crate::types::{Card, Faction, LandUnitKind, Space};
 
-pub(super) const EVENTS: &[CardEvent] = &[CardEvent {
-    card: Card::TraceItalienne,
-    playable: always,
-    resolve: |game, power, _| {
-        if !unfortified(game).is_empty() {
-            game.stack.push(Frame::Event(EventStep::new(Card::TraceItalienne, power)));
-        }
-    },
-    leaves: Leaves::Printed,
-    forced: None,
-    combat: None,
-    response: None,
-    steps: Some(Steps {
-        prompt: |_| "the space given a fortress",
-        actions: |game, _, list: &mut ActionList| list.extend(unfortified(game).iter().map(Action::PlaceAt)),
-        apply: trace_italienne,
-        fits: |step| step.step == 0,
-    }),
-}];
+pub(super) const EVENTS: &[CardEvent] = &[CardEvent::plain(Card::TraceItalienne, always, |game, power, _| {
+    if !unfortified(game).is_empty() {
+        game.stack.push(Frame::Event(EventStep::new(Card::TraceItalienne, power)));
+    }
+})
+.with_steps(Steps {
+    prompt: |_| "the space given a fortress",
+    actions: |game, _, list: &mut ActionList| list.extend(unfortified(game).iter().map(Action::PlaceAt)),
+    apply: trace_italienne,
+    fits: |step| step.step == 0,
+})];
 
 /// The spaces #104 may fortify: unfortified spaces in play, whoever
 /// controls them, in unrest or not.

@@ -5,7 +5,7 @@
 //! `england.rs`.) Their pure rules are in `rules::home_cards`,
 //! `rules::combat_cards` and `rules::events`.
 
-use super::{ANNOUNCED, CardEvent, Combat, EventStep, Leaves, Steps, always};
+use super::{ANNOUNCED, CardEvent, Combat, EventStep, Steps, always};
 use crate::action::Action;
 use crate::engine::{ActionList, Log};
 use crate::event::Event;
@@ -23,99 +23,51 @@ use crate::sets::EnumSet;
 use crate::types::{Card, Faction, LandUnitKind, LanguageZone, Leader, Power, Reformer};
 
 pub(super) const EVENTS: &[CardEvent] = &[
-    CardEvent {
-        card: Card::Janissaries,
-        playable: always,
-        resolve: janissaries,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: Some(Combat { after_roll: true, allowed: janissaries_in_battle, play: janissaries_dice }),
-        response: None,
-        steps: Some(Steps {
+    CardEvent::plain(Card::Janissaries, always, janissaries)
+        .with_combat(Combat { after_roll: true, allowed: janissaries_in_battle, play: janissaries_dice })
+        .with_steps(Steps {
             prompt: |_| "where a new regular is placed",
             actions: janissaries_spaces,
             apply: janissaries_place,
             fits: |step| step.power == Power::Ottoman && (1..=JANISSARIES_REGULARS).contains(&step.left),
         }),
-    },
-    CardEvent {
-        card: Card::HolyRomanEmperor,
-        playable: |game, _| emperor_condition(game),
-        resolve: holy_roman_emperor,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |_| "where Charles V goes, the Duke of Alva with him, or decline",
-            actions: emperor_actions,
-            apply: emperor_apply,
-            fits: |step| step.power == Power::Hapsburg && step.step == 0,
-        }),
-    },
-    CardEvent {
-        card: Card::PatronOfTheArts,
-        playable: |game, _| crate::rules::home_cards::patron_condition(game),
-        resolve: patron_of_the_arts,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::PapalBull,
-        playable: |game, _| rules::papal_bull_has_target(game),
-        resolve: papal_bull,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: papal_bull_prompt,
-            actions: papal_bull_actions,
-            apply: papal_bull_apply,
-            fits: papal_bull_fits,
-        }),
-    },
-    CardEvent {
-        card: Card::LeipzigDebate,
-        playable: |game, _| leipzig_condition(game),
-        resolve: leipzig_debate,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |step| match step.step {
-                0 => "the language zone of the debate",
-                _ => "the Papal attacker, a Protestant debater kept out, or decline",
-            },
-            actions: leipzig_actions,
-            apply: leipzig_apply,
-            fits: |step| step.power == Power::Papacy && (step.step == 0 || (step.step == 1 && zone_of(step).is_some())),
-        }),
-    },
-    CardEvent {
-        card: Card::HereIStand,
-        playable: |game, _| here_i_stand_condition(game),
-        resolve: here_i_stand,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |step| match step.step {
-                0 => "a card to take from the discard pile",
-                _ => "play the retrieved card for CP or as its event, or keep it (done)",
-            },
-            actions: here_i_stand_actions,
-            apply: here_i_stand_apply,
-            fits: |step| {
-                step.power == Power::Protestant && (step.step == 0 || (step.step == 1 && retrieved(step).is_some()))
-            },
-        }),
-    },
+    CardEvent::plain(Card::HolyRomanEmperor, |game, _| emperor_condition(game), holy_roman_emperor).with_steps(Steps {
+        prompt: |_| "where Charles V goes, the Duke of Alva with him, or decline",
+        actions: emperor_actions,
+        apply: emperor_apply,
+        fits: |step| step.power == Power::Hapsburg && step.step == 0,
+    }),
+    CardEvent::plain(
+        Card::PatronOfTheArts,
+        |game, _| crate::rules::home_cards::patron_condition(game),
+        patron_of_the_arts,
+    ),
+    CardEvent::plain(Card::PapalBull, |game, _| rules::papal_bull_has_target(game), papal_bull).with_steps(Steps {
+        prompt: papal_bull_prompt,
+        actions: papal_bull_actions,
+        apply: papal_bull_apply,
+        fits: papal_bull_fits,
+    }),
+    CardEvent::plain(Card::LeipzigDebate, |game, _| leipzig_condition(game), leipzig_debate).with_steps(Steps {
+        prompt: |step| match step.step {
+            0 => "the language zone of the debate",
+            _ => "the Papal attacker, a Protestant debater kept out, or decline",
+        },
+        actions: leipzig_actions,
+        apply: leipzig_apply,
+        fits: |step| step.power == Power::Papacy && (step.step == 0 || (step.step == 1 && zone_of(step).is_some())),
+    }),
+    CardEvent::plain(Card::HereIStand, |game, _| here_i_stand_condition(game), here_i_stand).with_steps(Steps {
+        prompt: |step| match step.step {
+            0 => "a card to take from the discard pile",
+            _ => "play the retrieved card for CP or as its event, or keep it (done)",
+        },
+        actions: here_i_stand_actions,
+        apply: here_i_stand_apply,
+        fits: |step| {
+            step.power == Power::Protestant && (step.step == 0 || (step.step == 1 && retrieved(step).is_some()))
+        },
+    }),
 ];
 
 /// The debate zone kept in a step's `left` (Leipzig Debate step 1, Papal

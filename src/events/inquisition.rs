@@ -2,7 +2,7 @@
 //! Papal Inquisition, #58 Spanish Inquisition. A card seen in secret is in
 //! the viewer's observation, and `determinize` keeps it where it was seen.
 
-use super::{CardEvent, EventStep, Leaves, Steps, always};
+use super::{CardEvent, EventStep, Steps, always};
 use crate::action::Action;
 use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
@@ -15,55 +15,42 @@ use crate::sets::EnumSet;
 use crate::types::{Card, Debater, LanguageZone, Power, Religion, Space};
 
 pub(super) const EVENTS: &[CardEvent] = &[
-    CardEvent {
-        card: Card::PapalInquisition,
-        playable: |game, _| super::reformers::uncommitted(game, Debater::Caraffa),
-        resolve: papal_inquisition,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |step| match step.step {
-                FLIP => "a Protestant space of the zone to convert back",
-                REVIEW => "the hand reviewed in secret: England's or the Protestant's",
-                REWARD => "a random card of that hand, a card from the discard pile, or a debate",
-                _ => "the zone of the Papacy's debate",
-            },
-            actions: inquisition_actions,
-            apply: inquisition_apply,
-            fits: |step| match step.step {
-                FLIP => (1..=INQUISITION_FLIPS).contains(&step.left),
-                REVIEW | DEBATE => step.power == Power::Papacy,
-                REWARD => step.power == Power::Papacy && step.target.is_some(),
-                _ => false,
-            },
-        }),
-    },
-    CardEvent {
-        card: Card::SpanishInquisition,
-        playable: always,
-        resolve: spanish_inquisition,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |step| match step.step {
-                FLIP => "a Protestant space of the zone to convert back",
-                DISCARD => "the English or Protestant card discarded",
-                _ => "the zone of the Papacy's debate",
-            },
-            actions: inquisition_actions,
-            apply: inquisition_apply,
-            fits: |step| match step.step {
-                FLIP => (1..=INQUISITION_FLIPS).contains(&step.left),
-                DISCARD => true,
-                DEBATE => step.power == Power::Papacy,
-                _ => false,
-            },
-        }),
-    },
+    CardEvent::plain(
+        Card::PapalInquisition,
+        |game, _| super::reformers::uncommitted(game, Debater::Caraffa),
+        papal_inquisition,
+    )
+    .with_steps(Steps {
+        prompt: |step| match step.step {
+            FLIP => "a Protestant space of the zone to convert back",
+            REVIEW => "the hand reviewed in secret: England's or the Protestant's",
+            REWARD => "a random card of that hand, a card from the discard pile, or a debate",
+            _ => "the zone of the Papacy's debate",
+        },
+        actions: inquisition_actions,
+        apply: inquisition_apply,
+        fits: |step| match step.step {
+            FLIP => (1..=INQUISITION_FLIPS).contains(&step.left),
+            REVIEW | DEBATE => step.power == Power::Papacy,
+            REWARD => step.power == Power::Papacy && step.target.is_some(),
+            _ => false,
+        },
+    }),
+    CardEvent::plain(Card::SpanishInquisition, always, spanish_inquisition).with_steps(Steps {
+        prompt: |step| match step.step {
+            FLIP => "a Protestant space of the zone to convert back",
+            DISCARD => "the English or Protestant card discarded",
+            _ => "the zone of the Papacy's debate",
+        },
+        actions: inquisition_actions,
+        apply: inquisition_apply,
+        fits: |step| match step.step {
+            FLIP => (1..=INQUISITION_FLIPS).contains(&step.left),
+            DISCARD => true,
+            DEBATE => step.power == Power::Papacy,
+            _ => false,
+        },
+    }),
 ];
 
 /// The steps of the inquisitions.

@@ -2,7 +2,7 @@
 //! Doria and #116 Rough Wooing, over `rules::minor`; #116 Rough Wooing.
 
 use super::war::{decider_for, under_siege};
-use super::{CardEvent, EventStep, Leaves, Steps};
+use super::{CardEvent, EventStep, Steps};
 use crate::action::Action;
 use crate::engine::{ActionList, Log};
 use crate::event::Event;
@@ -13,36 +13,23 @@ use crate::sets::EnumSet;
 use crate::types::{Card, Faction, LandUnitKind, MinorPower, NavalUnitKind, Power, Ruler, Space, SpaceKind};
 
 pub(super) const EVENTS: &[CardEvent] = &[
-    CardEvent {
-        card: Card::RoughWooing,
-        playable: |game, _| rough_wooing_condition(game),
-        resolve: rough_wooing,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::CityStateRebels,
-        playable: |game, _| !rebel_targets(game).is_empty(),
-        resolve: |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::CityStateRebels, power))),
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |step| match step.step {
-                0 => "the captured key the rebels rise in",
-                _ => "a unit lost to the rebels",
-            },
-            actions: rebels_actions,
-            apply: rebels_apply,
-            fits: |step| {
-                step.step == 0 || (step.step == 1 && step.space.is_some() && step.target.is_some() && step.left > 0)
-            },
-        }),
-    },
+    CardEvent::plain(Card::RoughWooing, |game, _| rough_wooing_condition(game), rough_wooing),
+    CardEvent::plain(
+        Card::CityStateRebels,
+        |game, _| !rebel_targets(game).is_empty(),
+        |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::CityStateRebels, power))),
+    )
+    .with_steps(Steps {
+        prompt: |step| match step.step {
+            0 => "the captured key the rebels rise in",
+            _ => "a unit lost to the rebels",
+        },
+        actions: rebels_actions,
+        apply: rebels_apply,
+        fits: |step| {
+            step.step == 0 || (step.step == 1 && step.space.is_some() && step.target.is_some() && step.left > 0)
+        },
+    }),
 ];
 
 // --- #71 City State Rebels ----------------------------------------------------------

@@ -17,7 +17,10 @@
 //! `PlaceLeader`, `Universities`.
 //!
 //! How to add a card: write its functions in its theme's file and add its
-//! `CardEvent` to that file's `EVENTS`. An event that asks for decisions
+//! `CardEvent` to that file's `EVENTS`: `CardEvent::plain(card, playable,
+//! resolve)` with what differs from a plain event added
+//! (`.with_steps(..)`, `.with_leaves(..)`, `.with_forced(..)`,
+//! `.with_combat(..)`, `.with_response(..)`). An event that asks for decisions
 //! pushes its frames: they sit above the 2 CP of a mandatory event and are
 //! decided first.
 
@@ -70,6 +73,54 @@ pub(crate) struct CardEvent {
     pub response: Option<Response>,
     /// The decisions it asks for, through [`Frame::Event`].
     pub steps: Option<Steps>,
+}
+
+impl CardEvent {
+    /// An event as printed: it leaves the game by its red dagger, is not
+    /// forced in winter, has no combat or response use and asks for no
+    /// decision. An entry adds what differs:
+    /// `CardEvent::plain(card, playable, resolve).with_steps(..)`.
+    pub(crate) const fn plain(
+        card: Card,
+        playable: fn(&Game, Power) -> bool,
+        resolve: fn(&mut Game, Power, &mut dyn Log),
+    ) -> CardEvent {
+        CardEvent {
+            card,
+            playable,
+            resolve,
+            leaves: Leaves::Printed,
+            forced: None,
+            combat: None,
+            response: None,
+            steps: None,
+        }
+    }
+
+    /// Leaves the game as `leaves` says.
+    pub(crate) const fn with_leaves(self, leaves: Leaves) -> CardEvent {
+        CardEvent { leaves, ..self }
+    }
+
+    /// Forced in winter as `forced` says.
+    pub(crate) const fn with_forced(self, forced: Forced) -> CardEvent {
+        CardEvent { forced: Some(forced), ..self }
+    }
+
+    /// With a combat-card use.
+    pub(crate) const fn with_combat(self, combat: Combat) -> CardEvent {
+        CardEvent { combat: Some(combat), ..self }
+    }
+
+    /// With a response use.
+    pub(crate) const fn with_response(self, response: Response) -> CardEvent {
+        CardEvent { response: Some(response), ..self }
+    }
+
+    /// With decisions.
+    pub(crate) const fn with_steps(self, steps: Steps) -> CardEvent {
+        CardEvent { steps: Some(steps), ..self }
+    }
 }
 
 /// Whether a card leaves the game after it is played as an event (§6.2).

@@ -2,7 +2,7 @@
 //! Overture, #79 Fuggers.
 
 use super::war::under_siege;
-use super::{CardEvent, EventStep, Leaves, Steps, always};
+use super::{CardEvent, EventStep, Steps, always};
 use crate::action::Action;
 use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
@@ -13,53 +13,26 @@ use crate::sets::EnumSet;
 use crate::types::{Card, CardKind, Faction, LandUnitKind, LanguageZone, Power, Space};
 
 pub(super) const EVENTS: &[CardEvent] = &[
-    CardEvent {
-        card: Card::Fuggers,
-        playable: always,
-        resolve: fuggers,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::ClothPricesFluctuate,
-        playable: always,
-        resolve: cloth_prices,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |step| match step.step {
-                CHOOSE => "Calais for the cloth trade, or Antwerp for the unrest",
-                MERCENARIES => "the home space of the new units",
-                _ => "a space to put in unrest, or done",
-            },
-            actions: cloth_actions,
-            apply: cloth_apply,
-            fits: |step| step.step <= MERCENARIES || (step.step == UNREST && (1..=CLOTH_UNREST).contains(&step.left)),
-        }),
-    },
-    CardEvent {
-        card: Card::DiplomaticOverture,
-        playable: always,
-        resolve: diplomatic_overture,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |step| match step.target {
-                None => "the power given a card",
-                Some(_) => "the card given",
-            },
-            actions: overture_actions,
-            apply: overture_apply,
-            fits: |step| step.step == 0,
-        }),
-    },
+    CardEvent::plain(Card::Fuggers, always, fuggers),
+    CardEvent::plain(Card::ClothPricesFluctuate, always, cloth_prices).with_steps(Steps {
+        prompt: |step| match step.step {
+            CHOOSE => "Calais for the cloth trade, or Antwerp for the unrest",
+            MERCENARIES => "the home space of the new units",
+            _ => "a space to put in unrest, or done",
+        },
+        actions: cloth_actions,
+        apply: cloth_apply,
+        fits: |step| step.step <= MERCENARIES || (step.step == UNREST && (1..=CLOTH_UNREST).contains(&step.left)),
+    }),
+    CardEvent::plain(Card::DiplomaticOverture, always, diplomatic_overture).with_steps(Steps {
+        prompt: |step| match step.target {
+            None => "the power given a card",
+            Some(_) => "the card given",
+        },
+        actions: overture_actions,
+        apply: overture_apply,
+        fits: |step| step.step == 0,
+    }),
 ];
 
 // --- #79 Fuggers --------------------------------------------------------------------

@@ -3,7 +3,7 @@
 
 use super::minors::switch_minor;
 use super::war::add_ships;
-use super::{CardEvent, EventStep, Forced, Leaves, Steps, always};
+use super::{CardEvent, EventStep, Forced, Steps, always};
 use crate::action::Action;
 use crate::engine::{ActionList, Log};
 use crate::event::Event;
@@ -13,108 +13,55 @@ use crate::rules::construction::{self, can_build_corsair, can_build_squadron};
 use crate::types::{Card, Faction, Leader, MinorPower, Power, SeaZone, Space};
 
 pub(super) const EVENTS: &[CardEvent] = &[
-    CardEvent {
-        card: Card::BarbaryPirates,
-        playable: always,
-        resolve: barbary_pirates,
-        leaves: Leaves::Printed,
-        forced: Some(Forced {
-            deadline: |scenario| (scenario != Scenario::TwoPlayer).then_some(3),
-            power: Power::Ottoman,
-        }),
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::Dragut,
-        playable: always,
-        resolve: dragut,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::JuliaGonzaga,
-        playable: |game, _| construction::barbary_pirates_played(game),
-        resolve: |_, _, _| {},
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::PirateHaven,
-        playable: |game, _| !haven_targets(game).is_empty(),
-        resolve: pirate_haven,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |_| "Oran or Tripoli for the pirate haven",
-            actions: |game, _, list| list.extend(haven_targets(game).iter().map(Action::Target)),
-            apply: |game, _, action, log| {
-                game.stack.pop();
-                if let Action::Target(space) = action {
-                    found_haven(game, space, log);
-                }
-            },
-            fits: |step| step.step == 0,
-        }),
-    },
-    CardEvent {
-        card: Card::KnightsOfStJohn,
-        playable: |game, _| {
-            knights_raid(game).is_some() || (knights_space(game).is_none() && !knights_ports(game).is_empty())
+    CardEvent::plain(Card::BarbaryPirates, always, barbary_pirates).with_forced(Forced {
+        deadline: |scenario| (scenario != Scenario::TwoPlayer).then_some(3),
+        power: Power::Ottoman,
+    }),
+    CardEvent::plain(Card::Dragut, always, dragut),
+    CardEvent::plain(Card::JuliaGonzaga, |game, _| construction::barbary_pirates_played(game), |_, _, _| {}),
+    CardEvent::plain(Card::PirateHaven, |game, _| !haven_targets(game).is_empty(), pirate_haven).with_steps(Steps {
+        prompt: |_| "Oran or Tripoli for the pirate haven",
+        actions: |game, _, list| list.extend(haven_targets(game).iter().map(Action::Target)),
+        apply: |game, _, action, log| {
+            game.stack.pop();
+            if let Action::Target(space) = action {
+                found_haven(game, space, log);
+            }
         },
-        resolve: knights_of_st_john,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |_| "the Hapsburg home port the Knights go to",
-            actions: |game, _, list| list.extend(knights_ports(game).iter().map(Action::PlaceAt)),
-            apply: |game, _, action, log| {
-                game.stack.pop();
-                if let Action::PlaceAt(space) = action {
-                    knights_arrive(game, space, log);
-                }
-            },
-            fits: |step| step.step == 0,
-        }),
-    },
-    CardEvent {
-        card: Card::Shipbuilding,
-        playable: |game, power| power != Power::Protestant && !shipyards(game, power).is_empty(),
-        resolve: |game, power, _| {
+        fits: |step| step.step == 0,
+    }),
+    CardEvent::plain(
+        Card::KnightsOfStJohn,
+        |game, _| knights_raid(game).is_some() || (knights_space(game).is_none() && !knights_ports(game).is_empty()),
+        knights_of_st_john,
+    )
+    .with_steps(Steps {
+        prompt: |_| "the Hapsburg home port the Knights go to",
+        actions: |game, _, list| list.extend(knights_ports(game).iter().map(Action::PlaceAt)),
+        apply: |game, _, action, log| {
+            game.stack.pop();
+            if let Action::PlaceAt(space) = action {
+                knights_arrive(game, space, log);
+            }
+        },
+        fits: |step| step.step == 0,
+    }),
+    CardEvent::plain(
+        Card::Shipbuilding,
+        |game, power| power != Power::Protestant && !shipyards(game, power).is_empty(),
+        |game, power, _| {
             let step = EventStep { left: SHIPBUILDING_SQUADRONS, ..EventStep::new(Card::Shipbuilding, power) };
             game.stack.push(Frame::Event(step));
         },
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |_| "the home port of a new squadron (or of 2 corsairs)",
-            actions: |game, step, list| shipbuilding_actions(game, step.power, list),
-            apply: shipbuilding_apply,
-            fits: |step| (1..=SHIPBUILDING_SQUADRONS).contains(&step.left),
-        }),
-    },
-    CardEvent {
-        card: Card::AndreaDoria,
-        playable: |game, power| doria_switch(game, power) || doria_patrol(game),
-        resolve: andrea_doria,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
+    )
+    .with_steps(Steps {
+        prompt: |_| "the home port of a new squadron (or of 2 corsairs)",
+        actions: |game, step, list| shipbuilding_actions(game, step.power, list),
+        apply: shipbuilding_apply,
+        fits: |step| (1..=SHIPBUILDING_SQUADRONS).contains(&step.left),
+    }),
+    CardEvent::plain(Card::AndreaDoria, |game, power| doria_switch(game, power) || doria_patrol(game), andrea_doria)
+        .with_steps(Steps {
             prompt: |_| "Genoa (its alliance), or the Ottoman (the patrol against its corsairs)",
             actions: |game, step, list| {
                 if doria_switch(game, step.power) {
@@ -134,7 +81,6 @@ pub(super) const EVENTS: &[CardEvent] = &[
             },
             fits: |step| step.step == 0,
         }),
-    },
 ];
 
 /// #9 Barbary Pirates (§21.1): Algiers comes into play, Ottoman controlled,

@@ -3,7 +3,7 @@
 //! Mary Defies Council, #67 Anabaptists, #75 Erasmus, #81 Indulgence
 //! Vendor.
 
-use super::{CardEvent, EventStep, Leaves, Steps, always};
+use super::{CardEvent, EventStep, Steps, always};
 use crate::action::Action;
 use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
@@ -15,86 +15,29 @@ use crate::sets::EnumSet;
 use crate::types::{Card, Faction, LanguageZone, Power, Religion, Space, SpaceKind};
 
 pub(super) const EVENTS: &[CardEvent] = &[
-    CardEvent {
-        card: Card::Copernicus,
-        playable: always,
-        resolve: copernicus,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |_| "draw a card, or make the Protestant discard one at random",
-            actions: copernicus_actions,
-            apply: copernicus_apply,
-            fits: |step| step.step == 0,
-        }),
-    },
-    CardEvent {
-        card: Card::Michelangelo,
-        playable: always,
-        resolve: michelangelo,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::JesuitEducation,
-        playable: |game, _| jesuits_founded(game),
-        resolve: |game, _, _| game.begin_place_universities(JESUIT_EDUCATION_UNIVERSITIES),
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::IndulgenceVendor,
-        playable: always,
-        resolve: indulgence_vendor,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::MaryDefiesCouncil,
-        playable: always,
-        resolve: |game, _, _| counter_reformation(game, Some(LanguageZone::English), MARY_DEFIES_COUNCIL_ATTEMPTS),
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::Anabaptists,
-        playable: always,
-        resolve: anabaptists,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |_| "a Protestant space to convert back to Catholic",
-            actions: |game, _, list| list.extend(anabaptist_spaces(game).iter().map(Action::Flip)),
-            apply: anabaptists_apply,
-            fits: |step| step.power == Power::Papacy && (1..=ANABAPTISTS_SPACES).contains(&step.left),
-        }),
-    },
-    CardEvent {
-        card: Card::Erasmus,
-        playable: always,
-        resolve: erasmus,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
+    CardEvent::plain(Card::Copernicus, always, copernicus).with_steps(Steps {
+        prompt: |_| "draw a card, or make the Protestant discard one at random",
+        actions: copernicus_actions,
+        apply: copernicus_apply,
+        fits: |step| step.step == 0,
+    }),
+    CardEvent::plain(Card::Michelangelo, always, michelangelo),
+    CardEvent::plain(
+        Card::JesuitEducation,
+        |game, _| jesuits_founded(game),
+        |game, _, _| game.begin_place_universities(JESUIT_EDUCATION_UNIVERSITIES),
+    ),
+    CardEvent::plain(Card::IndulgenceVendor, always, indulgence_vendor),
+    CardEvent::plain(Card::MaryDefiesCouncil, always, |game, _, _| {
+        counter_reformation(game, Some(LanguageZone::English), MARY_DEFIES_COUNCIL_ATTEMPTS)
+    }),
+    CardEvent::plain(Card::Anabaptists, always, anabaptists).with_steps(Steps {
+        prompt: |_| "a Protestant space to convert back to Catholic",
+        actions: |game, _, list| list.extend(anabaptist_spaces(game).iter().map(Action::Flip)),
+        apply: anabaptists_apply,
+        fits: |step| step.power == Power::Papacy && (1..=ANABAPTISTS_SPACES).contains(&step.left),
+    }),
+    CardEvent::plain(Card::Erasmus, always, erasmus),
 ];
 
 /// The Jesuit universities #55 Jesuit Education places.

@@ -15,108 +15,36 @@ use crate::rules::events as rules;
 use crate::types::{Card, Leader, Power, Ruler};
 
 pub(super) const EVENTS: &[CardEvent] = &[
-    CardEvent {
-        card: Card::ClementVii,
-        playable: always,
-        resolve: |game, _, log| game.new_ruler(Ruler::ClementVii, log),
-        leaves: Leaves::Printed,
-        forced: Some(Forced { deadline: |_| Some(2), power: Power::Papacy }),
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::PaulIii,
-        playable: always,
-        resolve: |game, _, log| game.new_ruler(Ruler::PaulIii, log),
-        leaves: Leaves::Printed,
-        forced: Some(Forced { deadline: |_| Some(4), power: Power::Papacy }),
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::JuliusIii,
-        playable: always,
-        resolve: |game, _, log| game.new_ruler(Ruler::JuliusIii, log),
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::HenryIi,
-        playable: always,
-        resolve: henry_ii,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::MasterOfItaly,
-        playable: always,
-        resolve: master_of_italy,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::ImperialCoronation,
-        playable: always,
-        resolve: imperial_coronation,
+    CardEvent::plain(Card::ClementVii, always, |game, _, log| game.new_ruler(Ruler::ClementVii, log))
+        .with_forced(Forced { deadline: |_| Some(2), power: Power::Papacy }),
+    CardEvent::plain(Card::PaulIii, always, |game, _, log| game.new_ruler(Ruler::PaulIii, log))
+        .with_forced(Forced { deadline: |_| Some(4), power: Power::Papacy }),
+    CardEvent::plain(Card::JuliusIii, always, |game, _, log| game.new_ruler(Ruler::JuliusIii, log)),
+    CardEvent::plain(Card::HenryIi, always, henry_ii),
+    CardEvent::plain(Card::MasterOfItaly, always, master_of_italy),
+    CardEvent::plain(Card::ImperialCoronation, always, imperial_coronation)
         // Removed if cards are drawn (#113).
-        leaves: Leaves::If(|game, power| !rules::imperial_coronation_draws(game, power).is_empty()),
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::ThreatToPower,
-        playable: |game, _| threat_targets(game).next().is_some(),
-        resolve: |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::ThreatToPower, power))),
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |_| "the minor army leader threatened",
-            actions: |game, _, list: &mut ActionList| list.extend(threat_targets(game).map(Action::TargetLeader)),
-            apply: threat_to_power_apply,
-            fits: |step| step.step == 0,
-        }),
-    },
-    CardEvent {
-        card: Card::PhilipOfHessesBigamy,
-        playable: always,
-        resolve: philip_of_hesses_bigamy,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |_| "remove Philip of Hesse from the game, or discard a random card",
-            actions: bigamy_actions,
-            apply: bigamy_apply,
-            fits: |step| step.power == Power::Protestant && step.step == 0,
-        }),
-    },
-    CardEvent {
-        card: Card::LaForetsEmbassyInIstanbul,
-        playable: always,
-        resolve: la_foret,
+        .with_leaves(Leaves::If(|game, power| !rules::imperial_coronation_draws(game, power).is_empty())),
+    CardEvent::plain(
+        Card::ThreatToPower,
+        |game, _| threat_targets(game).next().is_some(),
+        |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::ThreatToPower, power))),
+    )
+    .with_steps(Steps {
+        prompt: |_| "the minor army leader threatened",
+        actions: |game, _, list: &mut ActionList| list.extend(threat_targets(game).map(Action::TargetLeader)),
+        apply: threat_to_power_apply,
+        fits: |step| step.step == 0,
+    }),
+    CardEvent::plain(Card::PhilipOfHessesBigamy, always, philip_of_hesses_bigamy).with_steps(Steps {
+        prompt: |_| "remove Philip of Hesse from the game, or discard a random card",
+        actions: bigamy_actions,
+        apply: bigamy_apply,
+        fits: |step| step.power == Power::Protestant && step.step == 0,
+    }),
+    CardEvent::plain(Card::LaForetsEmbassyInIstanbul, always, la_foret)
         // Removed if cards are drawn (#114).
-        leaves: Leaves::If(|game, _| !rules::la_foret_draws(game).is_empty()),
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
+        .with_leaves(Leaves::If(|game, _| !rules::la_foret_draws(game).is_empty())),
 ];
 
 /// #20 Henry II: Francis I dies; Henry II rules France and is placed in

@@ -5,7 +5,7 @@
 //! Bora, #78 Frederick the Wise, #90 Printing Press. An event that needs an uncommitted debater is offered only while
 //! he is uncommitted, and commits him whoever plays it (§18.3).
 
-use super::{CardEvent, EventStep, Leaves, Steps};
+use super::{CardEvent, EventStep, Steps};
 use crate::action::Action;
 use crate::engine::{ActionList, Log};
 use crate::event::Event;
@@ -19,153 +19,77 @@ use crate::sets::EnumSet;
 use crate::types::{Card, Debater, DebaterSide, Faction, LandUnitKind, LanguageZone, Power, Reformer, Religion, Space};
 
 pub(super) const EVENTS: &[CardEvent] = &[
-    CardEvent {
-        card: Card::FrederickTheWise,
-        playable: super::always,
-        resolve: |game, _, log| {
-            let step =
-                EventStep { left: FREDERICK_SPACES, ..EventStep::new(Card::FrederickTheWise, Power::Protestant) };
-            next_frederick(game, step, log);
+    CardEvent::plain(Card::FrederickTheWise, super::always, |game, _, log| {
+        let step = EventStep { left: FREDERICK_SPACES, ..EventStep::new(Card::FrederickTheWise, Power::Protestant) };
+        next_frederick(game, step, log);
+    })
+    .with_steps(Steps {
+        prompt: |step| match step.step {
+            FREDERICK_WARTBURG => "take The Wartburg from the discard pile, or decline",
+            _ => "a Catholic German space nearest to Wittenberg to convert",
         },
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |step| match step.step {
-                FREDERICK_WARTBURG => "take The Wartburg from the discard pile, or decline",
-                _ => "a Catholic German space nearest to Wittenberg to convert",
-            },
-            actions: |game, step, list| match step.step {
-                FREDERICK_WARTBURG => list.extend([Action::Decline, Action::Retrieve(Card::TheWartburg)]),
-                _ => list.extend(frederick_spaces(game).iter().map(Action::Flip)),
-            },
-            apply: frederick_apply,
-            fits: |step| {
-                step.power == Power::Protestant
-                    && (step.step == FREDERICK_WARTBURG || (1..=FREDERICK_SPACES).contains(&step.left))
-            },
-        }),
-    },
-    CardEvent {
-        card: Card::AugsburgConfession,
-        playable: |game, _| uncommitted(game, Debater::Melanchthon),
-        // In effect for the rest of the turn: `Game::augsburg_confession_in_effect`.
-        resolve: |game, _, log| commit_by_event(game, Debater::Melanchthon, log),
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::PrintingPress,
-        playable: super::always,
-        resolve: printing_press,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::CalvinExpelled,
-        playable: super::always,
-        resolve: calvin_expelled,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::MichaelServetus,
-        playable: super::always,
-        resolve: michael_servetus,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::MarburgColloquy,
-        playable: |game, _| marburg_pairs(game).iter().all(|pair| !pair.is_empty()),
-        resolve: |game, _, _| game.stack.push(Frame::Event(EventStep::new(Card::MarburgColloquy, Power::Protestant))),
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |step| match step.step {
-                0 => "Luther or Melanchthon to commit",
-                _ => "Zwingli or Oekolampadius to commit",
-            },
-            actions: marburg_actions,
-            apply: marburg_apply,
-            fits: |step| step.power == Power::Protestant && step.step <= 1 && step.target.is_none(),
-        }),
-    },
-    CardEvent {
-        card: Card::ZwingliDonsArmor,
-        playable: super::always,
-        resolve: zwingli_dons_armor,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |step| match step.step {
-                0 => "a space within 3 of Zurich where a Catholic land unit is eliminated",
-                _ => "the kind of Catholic land unit eliminated",
-            },
-            actions: zwingli_actions,
-            apply: zwingli_apply,
-            fits: |step| {
-                step.power == Power::Protestant && (step.step == 0 || (step.step == 1 && step.space.is_some()))
-            },
-        }),
-    },
-    CardEvent {
-        card: Card::AffairOfThePlacards,
-        playable: |game, _| uncommitted(game, Debater::Cop),
-        resolve: |game, _, log| debater_attempts(game, &AFFAIR_OF_THE_PLACARDS, log),
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::CalvinsInstitutes,
-        playable: |game, _| uncommitted(game, Debater::Calvin),
-        resolve: |game, _, log| debater_attempts(game, &CALVINS_INSTITUTES, log),
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::AMightyFortress,
-        playable: |game, _| uncommitted(game, Debater::Luther),
-        resolve: |game, _, log| debater_attempts(game, &A_MIGHTY_FORTRESS, log),
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::KatherinaBora,
-        playable: |game, _| uncommitted(game, Debater::Luther),
-        resolve: |game, _, log| debater_attempts(game, &KATHERINA_BORA, log),
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
+        actions: |game, step, list| match step.step {
+            FREDERICK_WARTBURG => list.extend([Action::Decline, Action::Retrieve(Card::TheWartburg)]),
+            _ => list.extend(frederick_spaces(game).iter().map(Action::Flip)),
+        },
+        apply: frederick_apply,
+        fits: |step| {
+            step.power == Power::Protestant
+                && (step.step == FREDERICK_WARTBURG || (1..=FREDERICK_SPACES).contains(&step.left))
+        },
+    }),
+    // In effect for the rest of the turn: `Game::augsburg_confession_in_effect`.
+    CardEvent::plain(
+        Card::AugsburgConfession,
+        |game, _| uncommitted(game, Debater::Melanchthon),
+        |game, _, log| commit_by_event(game, Debater::Melanchthon, log),
+    ),
+    CardEvent::plain(Card::PrintingPress, super::always, printing_press),
+    CardEvent::plain(Card::CalvinExpelled, super::always, calvin_expelled),
+    CardEvent::plain(Card::MichaelServetus, super::always, michael_servetus),
+    CardEvent::plain(
+        Card::MarburgColloquy,
+        |game, _| marburg_pairs(game).iter().all(|pair| !pair.is_empty()),
+        |game, _, _| game.stack.push(Frame::Event(EventStep::new(Card::MarburgColloquy, Power::Protestant))),
+    )
+    .with_steps(Steps {
+        prompt: |step| match step.step {
+            0 => "Luther or Melanchthon to commit",
+            _ => "Zwingli or Oekolampadius to commit",
+        },
+        actions: marburg_actions,
+        apply: marburg_apply,
+        fits: |step| step.power == Power::Protestant && step.step <= 1 && step.target.is_none(),
+    }),
+    CardEvent::plain(Card::ZwingliDonsArmor, super::always, zwingli_dons_armor).with_steps(Steps {
+        prompt: |step| match step.step {
+            0 => "a space within 3 of Zurich where a Catholic land unit is eliminated",
+            _ => "the kind of Catholic land unit eliminated",
+        },
+        actions: zwingli_actions,
+        apply: zwingli_apply,
+        fits: |step| step.power == Power::Protestant && (step.step == 0 || (step.step == 1 && step.space.is_some())),
+    }),
+    CardEvent::plain(
+        Card::AffairOfThePlacards,
+        |game, _| uncommitted(game, Debater::Cop),
+        |game, _, log| debater_attempts(game, &AFFAIR_OF_THE_PLACARDS, log),
+    ),
+    CardEvent::plain(
+        Card::CalvinsInstitutes,
+        |game, _| uncommitted(game, Debater::Calvin),
+        |game, _, log| debater_attempts(game, &CALVINS_INSTITUTES, log),
+    ),
+    CardEvent::plain(
+        Card::AMightyFortress,
+        |game, _| uncommitted(game, Debater::Luther),
+        |game, _, log| debater_attempts(game, &A_MIGHTY_FORTRESS, log),
+    ),
+    CardEvent::plain(
+        Card::KatherinaBora,
+        |game, _| uncommitted(game, Debater::Luther),
+        |game, _, log| debater_attempts(game, &KATHERINA_BORA, log),
+    ),
 ];
 
 /// An event of reformation attempts that needs one uncommitted debater

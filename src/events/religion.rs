@@ -16,57 +16,15 @@ use crate::sets::EnumSet;
 use crate::types::{Card, Debater, Faction, Leader, Power, Reformer, Religion, Ruler, Space, SpaceKind};
 
 pub(super) const EVENTS: &[CardEvent] = &[
-    CardEvent {
-        card: Card::DefenderOfTheFaith,
-        playable: always,
-        resolve: defender_of_the_faith,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::SchmalkaldicLeague,
-        playable: always,
-        resolve: schmalkaldic_league,
+    CardEvent::plain(Card::DefenderOfTheFaith, always, defender_of_the_faith),
+    CardEvent::plain(Card::SchmalkaldicLeague, always, schmalkaldic_league)
         // Removed once the league has formed (#13).
-        leaves: Leaves::If(|game, _| rules::league_condition(game)),
-        forced: Some(Forced { deadline: |_| Some(rules::LEAGUE_FORCED_TURN), power: Power::Protestant }),
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::SocietyOfJesus,
-        playable: always,
-        resolve: society_of_jesus,
-        leaves: Leaves::Printed,
-        forced: Some(Forced { deadline: |_| Some(6), power: Power::Papacy }),
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::Calvin,
-        playable: always,
-        resolve: calvin,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::CouncilOfTrent,
-        playable: always,
-        resolve: |game, _, log| game.begin_council_of_trent(log),
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
+        .with_leaves(Leaves::If(|game, _| rules::league_condition(game)))
+        .with_forced(Forced { deadline: |_| Some(rules::LEAGUE_FORCED_TURN), power: Power::Protestant }),
+    CardEvent::plain(Card::SocietyOfJesus, always, society_of_jesus)
+        .with_forced(Forced { deadline: |_| Some(6), power: Power::Papacy }),
+    CardEvent::plain(Card::Calvin, always, calvin),
+    CardEvent::plain(Card::CouncilOfTrent, always, |game, _, log| game.begin_council_of_trent(log)),
 ];
 
 /// #11 Defender of the Faith: the Papacy makes 3 counter-reformation

@@ -18,131 +18,84 @@ use crate::types::{Card, Faction, LandUnitKind, Power, Space};
 use crate::types::{CardKind, Debater, Leader, LeaderKind};
 
 pub(super) const EVENTS: &[CardEvent] = &[
-    CardEvent {
-        card: Card::Landsknechts,
-        playable: landsknechts_playable,
-        resolve: landsknechts,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: Some(Combat {
+    CardEvent::plain(Card::Landsknechts, landsknechts_playable, landsknechts)
+        .with_combat(Combat {
             after_roll: false,
             allowed: before_field_battle,
             play: |game, seat, log| landsknechts(game, seat.power, log),
-        }),
-        response: Some(Response {
+        })
+        .with_response(Response {
             usable: |g, w| any_time(w) && landsknechts_playable(g, w.power),
             play: |g, w, log| respond_with(g, w, landsknechts, log),
-        }),
-        steps: Some(MERCENARY_STEPS),
-    },
-    CardEvent {
-        card: Card::SwissMercenaries,
-        playable: swiss_playable,
-        resolve: swiss_mercenaries,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: Some(Combat {
+        })
+        .with_steps(MERCENARY_STEPS),
+    CardEvent::plain(Card::SwissMercenaries, swiss_playable, swiss_mercenaries)
+        .with_combat(Combat {
             after_roll: false,
             allowed: before_field_battle,
             play: |game, seat, log| swiss_mercenaries(game, seat.power, log),
-        }),
-        response: Some(Response {
+        })
+        .with_response(Response {
             usable: |g, w| any_time(w) && swiss_playable(g, w.power),
             play: |g, w, log| respond_with(g, w, swiss_mercenaries, log),
-        }),
-        steps: Some(MERCENARY_STEPS),
-    },
-    CardEvent {
-        card: Card::HalleysComet,
-        playable: always,
-        resolve: |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::HalleysComet, power))),
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: Some(Response {
-            usable: |_, w| w.power != w.actor,
-            play: |g, w, _| {
-                g.stack.push(Frame::Event(EventStep::new(Card::HalleysComet, w.power)));
-                Answer::Continue
-            },
-        }),
-        steps: Some(Steps {
-            prompt: |_| "a power to discard a random card, or a power to skip its next impulse",
-            actions: halleys_comet_actions,
-            apply: halleys_comet_apply,
-            fits: |step| step.step == 0,
-        }),
-    },
-    CardEvent {
-        card: Card::FoulWeather,
-        playable: |_, _| false,
-        resolve: |_, _, _| {},
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: Some(Response { usable: foul_weather_usable, play: foul_weather }),
-        steps: None,
-    },
-    CardEvent {
-        card: Card::Gout,
-        playable: |_, _| false,
-        resolve: |_, _, _| {},
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: Some(Response { usable: |g, w| !gout_targets(g, w).is_empty(), play: gout }),
-        steps: Some(Steps {
+        })
+        .with_steps(MERCENARY_STEPS),
+    CardEvent::plain(Card::HalleysComet, always, |game, power, _| {
+        game.stack.push(Frame::Event(EventStep::new(Card::HalleysComet, power)))
+    })
+    .with_response(Response {
+        usable: |_, w| w.power != w.actor,
+        play: |g, w, _| {
+            g.stack.push(Frame::Event(EventStep::new(Card::HalleysComet, w.power)));
+            Answer::Continue
+        },
+    })
+    .with_steps(Steps {
+        prompt: |_| "a power to discard a random card, or a power to skip its next impulse",
+        actions: halleys_comet_actions,
+        apply: halleys_comet_apply,
+        fits: |step| step.step == 0,
+    }),
+    CardEvent::plain(Card::FoulWeather, |_, _| false, |_, _, _| {})
+        .with_response(Response { usable: foul_weather_usable, play: foul_weather }),
+    CardEvent::plain(Card::Gout, |_, _| false, |_, _, _| {})
+        .with_response(Response { usable: |g, w| !gout_targets(g, w).is_empty(), play: gout })
+        .with_steps(Steps {
             prompt: |_| "the army leader Gout strikes",
             actions: gout_actions,
             apply: gout_apply,
             fits: |step| step.step == 0,
         }),
-    },
-    CardEvent {
-        card: Card::TheWartburg,
-        playable: |_, _| false,
-        resolve: |_, _, _| {},
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: Some(Response { usable: wartburg_usable, play: the_wartburg }),
-        steps: None,
-    },
-    CardEvent {
-        card: Card::ThomasCromwell,
-        playable: |_, power| power == Power::England,
-        resolve: |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::ThomasCromwell, power))),
-        leaves: Leaves::If(|game, _| game.succession.results & LOW_PREGNANCY_RESULTS != 0),
-        forced: None,
-        combat: None,
-        response: Some(Response { usable: cromwell_usable, play: |_, _, _| Answer::Cancel }),
-        steps: Some(Steps {
-            prompt: |_| "Dissolution of the Monasteries to take back, or a treatise to publish in England",
-            actions: cromwell_actions,
-            apply: cromwell_apply,
-            fits: |step| step.step == 0 && step.power == Power::England,
-        }),
-    },
-    CardEvent {
-        card: Card::ProfessionalRowers,
-        playable: |_, _| false,
-        resolve: |_, _, _| {},
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: Some(Combat {
+    CardEvent::plain(Card::TheWartburg, |_, _| false, |_, _, _| {})
+        .with_response(Response { usable: wartburg_usable, play: the_wartburg }),
+    CardEvent::plain(
+        Card::ThomasCromwell,
+        |_, power| power == Power::England,
+        |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::ThomasCromwell, power))),
+    )
+    .with_leaves(Leaves::If(|game, _| game.succession.results & LOW_PREGNANCY_RESULTS != 0))
+    .with_response(Response { usable: cromwell_usable, play: |_, _, _| Answer::Cancel })
+    .with_steps(Steps {
+        prompt: |_| "Dissolution of the Monasteries to take back, or a treatise to publish in England",
+        actions: cromwell_actions,
+        apply: cromwell_apply,
+        fits: |step| step.step == 0 && step.power == Power::England,
+    }),
+    CardEvent::plain(Card::ProfessionalRowers, |_, _| false, |_, _, _| {})
+        .with_combat(Combat {
             after_roll: true,
             allowed: |seat| seat.kind == BattleKind::Naval,
             play: |game, seat, _| game.stack.push(Frame::Event(EventStep::new(Card::ProfessionalRowers, seat.power))),
-        }),
-        response: Some(Response {
+        })
+        .with_response(Response {
             usable: |_, w| matches!(w.moment, Moment::NavalRoll { .. }),
             play: |game, w, _| {
                 let step = EventStep { step: ROWERS_ROLL, ..EventStep::new(Card::ProfessionalRowers, w.power) };
                 game.stack.push(Frame::Event(step));
                 Answer::Continue
             },
-        }),
-        steps: Some(Steps {
+        })
+        .with_steps(Steps {
             prompt: |step| match step.step {
                 ROWERS_DICE_STEP => "the side Professional Rowers gives 3 dice: its attacker's or its defender's power",
                 _ => "whose side Professional Rowers takes: the roller's (+2) or the active power's (-2)",
@@ -151,17 +104,11 @@ pub(super) const EVENTS: &[CardEvent] = &[
             apply: rowers_apply,
             fits: |step| matches!(step.step, ROWERS_DICE_STEP | ROWERS_ROLL),
         }),
-    },
-    CardEvent {
-        card: Card::SiegeArtillery,
-        playable: |_, _| false,
-        resolve: |_, _, _| {},
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: Some(Combat { after_roll: true, allowed: siege_artillery_allowed, play: siege_artillery }),
-        response: None,
-        steps: None,
-    },
+    CardEvent::plain(Card::SiegeArtillery, |_, _| false, |_, _, _| {}).with_combat(Combat {
+        after_roll: true,
+        allowed: siege_artillery_allowed,
+        play: siege_artillery,
+    }),
 ];
 
 /// The pregnancy chart results 1, 2 and 3 (bits of `Succession::results`):

@@ -2,7 +2,7 @@
 //! Preparations and #109 Venetian Informant. Their pure rules are in
 //! `rules::spring`; the secret look is kept by `observe::SeenHands`.
 
-use super::{CardEvent, EventStep, Leaves, Steps};
+use super::{CardEvent, EventStep, Steps};
 use crate::action::Action;
 use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
@@ -13,25 +13,9 @@ use crate::rules::spring::{controlled_capitals, preparations_condition};
 use crate::types::{Card, Faction, LandUnitKind, Phase, Power};
 
 pub(super) const EVENTS: &[CardEvent] = &[
-    CardEvent {
-        card: Card::SpringPreparations,
-        playable: preparations_condition,
-        resolve: spring_preparations,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::VenetianInformant,
-        playable: |game, _| informant_condition(game),
-        resolve: venetian_informant,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
+    CardEvent::plain(Card::SpringPreparations, preparations_condition, spring_preparations),
+    CardEvent::plain(Card::VenetianInformant, |game, _| informant_condition(game), venetian_informant).with_steps(
+        Steps {
             prompt: |step| match step.step {
                 0 => "play Venetian Informant, or decline",
                 1 => "the power whose hand is reviewed",
@@ -40,8 +24,8 @@ pub(super) const EVENTS: &[CardEvent] = &[
             actions: informant_actions,
             apply: informant_apply,
             fits: informant_fits,
-        }),
-    },
+        },
+    ),
 ];
 
 /// #102 Spring Preparations (§10): 1 regular in each capital the power

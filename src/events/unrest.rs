@@ -4,7 +4,7 @@
 //! the printed number of unoccupied spaces (no land units) of the card's
 //! region that are in play and not yet in unrest; it may stop early.
 
-use super::{CardEvent, EventStep, Leaves, Steps, always};
+use super::{CardEvent, EventStep, Steps, always};
 use crate::action::Action;
 use crate::engine::{ActionList, Log};
 use crate::event::Event;
@@ -29,16 +29,7 @@ const MAX_MARKERS: usize = 5;
 /// The entry of an unrest card.
 macro_rules! unrest_card {
     ($card:expr) => {
-        CardEvent {
-            card: $card,
-            playable: always,
-            resolve: |game, power, _| place_unrest(game, power, $card),
-            leaves: Leaves::Printed,
-            forced: None,
-            combat: None,
-            response: None,
-            steps: Some(UNREST_STEPS),
-        }
+        CardEvent::plain($card, always, |game, power, _| place_unrest(game, power, $card)).with_steps(UNREST_STEPS)
     };
 }
 

@@ -2,7 +2,7 @@
 //! Recruits, #83 John Zapolya, #87 Mercenaries Demand Pay, #91 Ransom,
 //! #106 Unpaid Mercenaries, #107 Unsanitary Camp.
 
-use super::{CardEvent, EventStep, Leaves, Steps};
+use super::{CardEvent, EventStep, Steps};
 use crate::action::Action;
 use crate::data::powers;
 use crate::engine::{ActionList, Log, impulse_powers};
@@ -15,143 +15,106 @@ use crate::sets::EnumSet;
 use crate::types::{Card, CardKind, Faction, LandUnitKind, Leader, MinorPower, Power, Space};
 
 pub(super) const EVENTS: &[CardEvent] = &[
-    CardEvent {
-        card: Card::UnpaidMercenaries,
-        playable: |game, _| !mercenary_spaces(game).is_empty(),
-        resolve: |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::UnpaidMercenaries, power))),
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |step| match step.step {
-                0 => "the space whose mercenaries are removed",
-                _ => "the power whose mercenaries there are removed",
-            },
-            actions: unpaid_actions,
-            apply: unpaid_apply,
-            fits: |step| step.step == 0 || (step.step == 1 && step.space.is_some()),
-        }),
-    },
-    CardEvent {
-        card: Card::UnsanitaryCamp,
-        playable: |game, _| !camp_spaces(game).is_empty(),
-        resolve: |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::UnsanitaryCamp, power))),
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |step| match step.step {
-                0 => "the space of the stack stricken by disease",
-                1 => "the power whose stack there is stricken",
-                _ => "a unit lost to disease",
-            },
-            actions: camp_actions,
-            apply: camp_apply,
-            fits: |step| {
-                step.step == 0 || (step.space.is_some() && (step.step == 1 || (step.left > 0 && step.target.is_some())))
-            },
-        }),
-    },
-    CardEvent {
-        card: Card::MercenariesDemandPay,
-        playable: |game, power| pay_targets(game, power) != EnumSet::EMPTY,
-        resolve: |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::MercenariesDemandPay, power))),
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |step| match step.step {
-                0 => "the power whose mercenaries demand pay",
-                1 => "a card to discard to keep mercenaries, or decline",
-                _ => "a mercenary let go",
-            },
-            actions: pay_actions,
-            apply: pay_apply,
-            fits: |step| step.step <= 1 || (step.step == 2 && step.left > 0),
-        }),
-    },
-    CardEvent {
-        card: Card::ForeignRecruits,
-        playable: |game, power| recruits_open(game, power, FOREIGN_RECRUITS_CP),
-        resolve: |game, power, _| {
+    CardEvent::plain(
+        Card::UnpaidMercenaries,
+        |game, _| !mercenary_spaces(game).is_empty(),
+        |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::UnpaidMercenaries, power))),
+    )
+    .with_steps(Steps {
+        prompt: |step| match step.step {
+            0 => "the space whose mercenaries are removed",
+            _ => "the power whose mercenaries there are removed",
+        },
+        actions: unpaid_actions,
+        apply: unpaid_apply,
+        fits: |step| step.step == 0 || (step.step == 1 && step.space.is_some()),
+    }),
+    CardEvent::plain(
+        Card::UnsanitaryCamp,
+        |game, _| !camp_spaces(game).is_empty(),
+        |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::UnsanitaryCamp, power))),
+    )
+    .with_steps(Steps {
+        prompt: |step| match step.step {
+            0 => "the space of the stack stricken by disease",
+            1 => "the power whose stack there is stricken",
+            _ => "a unit lost to disease",
+        },
+        actions: camp_actions,
+        apply: camp_apply,
+        fits: |step| {
+            step.step == 0 || (step.space.is_some() && (step.step == 1 || (step.left > 0 && step.target.is_some())))
+        },
+    }),
+    CardEvent::plain(
+        Card::MercenariesDemandPay,
+        |game, power| pay_targets(game, power) != EnumSet::EMPTY,
+        |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::MercenariesDemandPay, power))),
+    )
+    .with_steps(Steps {
+        prompt: |step| match step.step {
+            0 => "the power whose mercenaries demand pay",
+            1 => "a card to discard to keep mercenaries, or decline",
+            _ => "a mercenary let go",
+        },
+        actions: pay_actions,
+        apply: pay_apply,
+        fits: |step| step.step <= 1 || (step.step == 2 && step.left > 0),
+    }),
+    CardEvent::plain(
+        Card::ForeignRecruits,
+        |game, power| recruits_open(game, power, FOREIGN_RECRUITS_CP),
+        |game, power, _| {
             let step = EventStep { left: FOREIGN_RECRUITS_CP, ..EventStep::new(Card::ForeignRecruits, power) };
             game.stack.push(Frame::Event(step));
         },
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |_| "a unit to build with Foreign Recruits, or done",
-            actions: recruits_actions,
-            apply: recruits_apply,
-            fits: |step| (1..=FOREIGN_RECRUITS_CP).contains(&step.left),
-        }),
-    },
-    CardEvent {
-        card: Card::AkinjiRaiders,
-        playable: |game, _| !akinji_targets(game).is_empty(),
-        resolve: |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::AkinjiRaiders, power))),
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |_| "the power the Akinji raid",
-            actions: |game, _, list| list.extend(akinji_targets(game).iter().map(Action::TargetPower)),
-            apply: akinji_apply,
-            fits: |step| step.step == 0,
-        }),
-    },
-    CardEvent {
-        card: Card::JohnZapolya,
-        playable: |game, _| zapolya_condition(game),
-        resolve: john_zapolya,
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: None,
-    },
-    CardEvent {
-        card: Card::CharlesBourbon,
-        playable: |game, power| {
+    )
+    .with_steps(Steps {
+        prompt: |_| "a unit to build with Foreign Recruits, or done",
+        actions: recruits_actions,
+        apply: recruits_apply,
+        fits: |step| (1..=FOREIGN_RECRUITS_CP).contains(&step.left),
+    }),
+    CardEvent::plain(
+        Card::AkinjiRaiders,
+        |game, _| !akinji_targets(game).is_empty(),
+        |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::AkinjiRaiders, power))),
+    )
+    .with_steps(Steps {
+        prompt: |_| "the power the Akinji raid",
+        actions: |game, _, list| list.extend(akinji_targets(game).iter().map(Action::TargetPower)),
+        apply: akinji_apply,
+        fits: |step| step.step == 0,
+    }),
+    CardEvent::plain(Card::JohnZapolya, |game, _| zapolya_condition(game), john_zapolya),
+    CardEvent::plain(
+        Card::CharlesBourbon,
+        |game, power| {
             matches!(game.leader_location(Leader::Renegade), LeaderLocation::Unavailable)
                 && !bourbon_spaces(game, power).is_empty()
         },
-        resolve: |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::CharlesBourbon, power))),
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |_| "the space of the renegade leader and his units",
-            actions: |game, step, list| list.extend(bourbon_spaces(game, step.power).iter().map(Action::PlaceAt)),
-            apply: charles_bourbon,
-            fits: |step| step.step == 0,
-        }),
-    },
-    CardEvent {
-        card: Card::Ransom,
-        playable: |game, _| !ransom_leaders(game).is_empty(),
-        resolve: |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::Ransom, power))),
-        leaves: Leaves::Printed,
-        forced: None,
-        combat: None,
-        response: None,
-        steps: Some(Steps {
-            prompt: |step| match step.step {
-                0 => "the captured leader returned",
-                _ => "the fortified home space he returns to",
-            },
-            actions: ransom_actions,
-            apply: ransom_apply,
-            fits: |step| step.step == 0 || (step.step == 1 && step.left < Leader::COUNT as u8),
-        }),
-    },
+        |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::CharlesBourbon, power))),
+    )
+    .with_steps(Steps {
+        prompt: |_| "the space of the renegade leader and his units",
+        actions: |game, step, list| list.extend(bourbon_spaces(game, step.power).iter().map(Action::PlaceAt)),
+        apply: charles_bourbon,
+        fits: |step| step.step == 0,
+    }),
+    CardEvent::plain(
+        Card::Ransom,
+        |game, _| !ransom_leaders(game).is_empty(),
+        |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::Ransom, power))),
+    )
+    .with_steps(Steps {
+        prompt: |step| match step.step {
+            0 => "the captured leader returned",
+            _ => "the fortified home space he returns to",
+        },
+        actions: ransom_actions,
+        apply: ransom_apply,
+        fits: |step| step.step == 0 || (step.step == 1 && step.left < Leader::COUNT as u8),
+    }),
 ];
 
 /// Whether `space` is under siege (§15): units are besieged inside, or a
