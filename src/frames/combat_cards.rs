@@ -210,12 +210,11 @@ impl Game {
         )
     }
 
-    /// `power` plays `card` in the window on top: the card leaves the hand
-    /// (to the discard pile, or the power card for Janissaries) and takes
-    /// effect. The window stays open for more cards, but Janissaries' closes,
-    /// and so does an assault that Mercenaries Grow Restless ends.
-    pub(crate) fn play_combat_card(&mut self, power: Power, card: Card, log: &mut dyn Log) {
-        let Some(seat) = self.window_seat(power) else { return };
+    /// `power` plays `card` outside its impulse (a combat or response card
+    /// in a window, §6.1): it leaves the hand for the power card (home
+    /// cards), out of the game (its red dagger) or the discard pile, and
+    /// counts as played this turn.
+    pub(crate) fn play_out_of_turn(&mut self, power: Power, card: Card) {
         self.hands[power.index()].remove(card);
         self.events_played[power.index()].insert(card);
         if card.kind() != CardKind::Home {
@@ -225,6 +224,15 @@ impl Game {
                 self.discard.insert(card);
             }
         }
+    }
+
+    /// `power` plays `card` in the window on top: the card leaves the hand
+    /// (to the discard pile, or the power card for Janissaries) and takes
+    /// effect. The window stays open for more cards, but an assault that
+    /// Mercenaries Grow Restless ends closes it.
+    pub(crate) fn play_combat_card(&mut self, power: Power, card: Card, log: &mut dyn Log) {
+        let Some(seat) = self.window_seat(power) else { return };
+        self.play_out_of_turn(power, card);
         // A response card played in a battle is played as a response (§6.1).
         if card.kind() == CardKind::Response {
             let to = self.window_battle().map_or(power, |b| b.attacker);

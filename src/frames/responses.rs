@@ -30,7 +30,7 @@ use crate::event::Event;
 use crate::frames::Frame;
 use crate::game::{Game, LandUnits};
 use crate::sets::EnumSet;
-use crate::types::{Card, CardKind, Leader, Power, SeaZone, Space};
+use crate::types::{Card, Leader, Power, SeaZone, Space};
 
 /// The step a response window was opened for, with what it needs to
 /// resolve once the window closes.
@@ -180,15 +180,7 @@ impl Game {
     fn play_response(&mut self, window: Window, card: Card, log: &mut dyn Log) {
         let Some(response) = crate::events::response_use(card) else { return };
         let power = window.power;
-        self.hands[power.index()].remove(card);
-        self.events_played[power.index()].insert(card);
-        if card.kind() != CardKind::Home {
-            if card.removal() == crate::data::cards::Removal::Removed {
-                self.removed.insert(card);
-            } else {
-                self.discard.insert(card);
-            }
-        }
+        self.play_out_of_turn(power, card);
         log.event(Event::ResponsePlayed { power, card, to: window.actor });
         if (response.play)(self, window, log) == Answer::Cancel {
             self.cancel_in_window(card, log);
