@@ -621,10 +621,25 @@ const MAX_CARD_DICE: u8 = 16;
 /// England's pregnancy chart results (§21.3): bits 1 to 6.
 const SUCCESSION_RESULTS: u8 = 0b0111_1110;
 
-/// The kind of a frame: one per `Frame` variant, the land war's one per
-/// `War` variant. The frame grammar is stated over kinds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Kind {
+/// Declares `Kind` and `Kind::ALL` from one list.
+macro_rules! kinds {
+    ($($kind:ident),* $(,)?) => {
+        /// The kind of a frame: one per `Frame` variant, the land war's one per
+        /// `War` variant. The frame grammar is stated over kinds.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub(crate) enum Kind {
+            $($kind),*
+        }
+
+        impl Kind {
+            /// Every kind, for the depth bound's test.
+            #[cfg(test)]
+            pub(crate) const ALL: [Kind; [$(Kind::$kind),*].len()] = [$(Kind::$kind),*];
+        }
+    };
+}
+
+kinds! {
     Impulse,
     Spend,
     Formation,
@@ -676,67 +691,6 @@ pub(crate) enum Kind {
     WarLosses,
     WarRetreat,
     Discard,
-}
-
-impl Kind {
-    /// Every kind, for the depth bound's test.
-    #[cfg(test)]
-    pub(crate) const ALL: [Kind; 51] = {
-        use Kind::*;
-        [
-            Impulse,
-            Spend,
-            Formation,
-            Deployment,
-            DeployFormation,
-            Declarations,
-            Intervention,
-            FreeDeclaration,
-            Displacement,
-            WarPayment,
-            Arrival,
-            WinterNaval,
-            WinterLand,
-            NavalMove,
-            SuePeace,
-            Peace,
-            Ransom,
-            Excommunication,
-            LeaderReturn,
-            Attempts,
-            Universities,
-            DebateDefender,
-            DebateSecondRound,
-            Flips,
-            DietOfWorms,
-            CouncilOfTrent,
-            PlaceLeader,
-            Event,
-            Response,
-            DebateLuther,
-            NavalCombat,
-            Interception,
-            AvoidBattle,
-            BattleOrder,
-            CombatCards,
-            NavalLosses,
-            NavalRetreat,
-            Transport,
-            PiracyTarget,
-            PiracyHit,
-            WarEntry,
-            WarAssault,
-            WarIntercept,
-            WarAvoid,
-            WarWithdraw,
-            WarOnward,
-            WarSortie,
-            WarCombatCards,
-            WarLosses,
-            WarRetreat,
-            Discard,
-        ]
-    };
 }
 
 /// The kind of `frame`.
