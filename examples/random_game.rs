@@ -39,14 +39,7 @@ fn parse_options() -> Result<Options, String> {
         match arg.as_str() {
             "--games" => options.games = value()?.parse().map_err(|e| format!("--games: {e}"))?,
             "--seed" => options.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
-            "--scenario" => {
-                options.scenario = match value()?.as_str() {
-                    "1517" => Scenario::Y1517,
-                    "1532" => Scenario::Y1532,
-                    "2p" => Scenario::TwoPlayer,
-                    other => return Err(format!("unknown scenario {other}: use 1517, 1532 or 2p")),
-                }
-            }
+            "--scenario" => options.scenario = value()?.parse().map_err(|e| format!("--scenario: {e}"))?,
             "--quiet" => options.quiet = true,
             "--narrate" => options.narrate = true,
             "--fast" => options.fast = true,

@@ -25,6 +25,32 @@ pub enum Scenario {
     TwoPlayer,
 }
 
+/// A word that names no scenario (`Scenario::from_str` reads `1517`,
+/// `1532` or `2p`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown scenario {0}: use 1517, 1532 or 2p")]
+pub struct ParseScenarioError(pub String);
+
+impl core::str::FromStr for Scenario {
+    type Err = ParseScenarioError;
+
+    /// The scenario a command-line word names: `1517`, `1532` or `2p`.
+    ///
+    /// ```
+    /// use here_i_stand::Scenario;
+    /// assert_eq!("2p".parse(), Ok(Scenario::TwoPlayer));
+    /// assert!("1600".parse::<Scenario>().is_err());
+    /// ```
+    fn from_str(word: &str) -> Result<Scenario, ParseScenarioError> {
+        match word {
+            "1517" => Ok(Scenario::Y1517),
+            "1532" => Ok(Scenario::Y1532),
+            "2p" => Ok(Scenario::TwoPlayer),
+            other => Err(ParseScenarioError(other.to_string())),
+        }
+    }
+}
+
 /// How to start a game: the scenario and the seed of the dice generator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

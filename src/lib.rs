@@ -51,8 +51,8 @@ pub use edit::EditError;
 pub use engine::{ActionList, Decider, IllegalAction, Outcome};
 pub use event::Event;
 pub use game::{
-    DebaterState, Game, LAST_TURN, LandUnits, LeaderLocation, NavalLocation, NavalUnits, ReformerState, Scenario,
-    Setup, electorate_regulars,
+    DebaterState, Game, LAST_TURN, LandUnits, LeaderLocation, NavalLocation, NavalUnits, ParseScenarioError,
+    ReformerState, Scenario, Setup, electorate_regulars,
 };
 pub use observe::Observation;
 pub use rl::BufferLengthError;

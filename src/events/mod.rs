@@ -287,9 +287,34 @@ pub(crate) fn response_use(card: Card) -> Option<Response> {
     card_event(card).and_then(|e| e.response)
 }
 
+/// The cards played after a battle's roll (Janissaries, Professional
+/// Rowers, Siege Artillery), in card order.
+static AFTER_ROLL: [Option<(Card, Combat)>; MAX_AFTER_ROLL] = after_roll(&REGISTRY);
+
+/// Room for the cards played after a battle's roll.
+const MAX_AFTER_ROLL: usize = 8;
+
+const fn after_roll(registry: &[Option<&'static CardEvent>; Card::COUNT]) -> [Option<(Card, Combat)>; MAX_AFTER_ROLL] {
+    let mut table = [None; MAX_AFTER_ROLL];
+    let (mut i, mut n) = (0, 0);
+    while i < registry.len() {
+        if let Some(entry) = registry[i] {
+            if let Some(combat) = entry.combat {
+                if combat.after_roll {
+                    assert!(n < MAX_AFTER_ROLL, "more after-roll cards than MAX_AFTER_ROLL");
+                    table[n] = Some((entry.card, combat));
+                    n += 1;
+                }
+            }
+        }
+        i += 1;
+    }
+    table
+}
+
 /// The cards played after the roll in a battle (§6.1), with their use.
 pub(crate) fn after_roll_cards() -> impl Iterator<Item = (Card, Combat)> {
-    REGISTRY.iter().flatten().filter_map(|e| e.combat.filter(|c| c.after_roll).map(|c| (e.card, c)))
+    AFTER_ROLL.iter().map_while(|r| *r)
 }
 
 /// The built event of `card`, if any.
