@@ -618,6 +618,34 @@ fn trace_italienne_no_regular_in_unrest_or_independent() {
     assert!(game.land_units_at(Space::Geneva).next().is_none());
 }
 
+/// #104 and §15.3: a fortress built under an enemy unit that does not
+/// outnumber the new regular breaks the siege at once; the enemy retreats
+/// (found by the 100,000-game run: 1532, seed 1,000,211). An enemy that
+/// outnumbers it keeps it besieged.
+#[test]
+fn trace_italienne_under_an_enemy_breaks_or_keeps_the_siege() {
+    for (papal, besieged) in [(1, false), (2, true)] {
+        let mut game = action_phase(1);
+        game.set_war(Power::France, Power::Papacy, true).unwrap();
+        game.set_land_units(Space::Dijon, Faction::Papacy, LandUnits::mercenaries(papal)).unwrap();
+        event(&mut game, Power::England, Card::TraceItalienne);
+        let mut log = Vec::new();
+        apply(&mut game, Action::PlaceAt(Space::Dijon), &mut log);
+        assert_eq!(game.is_besieged(Space::Dijon, Faction::France), besieged, "{papal} mercenaries");
+        assert_eq!(log.contains(&Event::SiegeBroken(Space::Dijon)), !besieged);
+        if !besieged {
+            // The Papacy retreats (its own choice of space), then the French
+            // regular stands free in its new fortress.
+            while !game.land_units(Space::Dijon, Faction::Papacy).is_empty() {
+                let action = legal(&game)[0];
+                apply(&mut game, action, &mut log);
+            }
+            assert_eq!(game.land_units(Space::Dijon, Faction::France), LandUnits::regulars(1));
+            assert_eq!(game.validate(), Ok(()));
+        }
+    }
+}
+
 /// The test: a fortress built on a town; the town can then be
 /// besieged and assaulted, counts as fortified for winter and for
 /// withdrawal and displacement, and serde and `validate` keep it.
