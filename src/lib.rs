@@ -34,6 +34,7 @@ mod events;
 mod frames;
 mod game;
 mod observe;
+mod replay;
 mod rl;
 pub mod rules;
 #[cfg(feature = "serde")]
@@ -55,6 +56,7 @@ pub use game::{
     ReformerState, Scenario, Setup, electorate_regulars,
 };
 pub use observe::Observation;
+pub use replay::{Replay, ReplayError};
 pub use rl::BufferLengthError;
 pub use sets::{EnumSet, Iter as EnumSetIter};
 pub use types::*;

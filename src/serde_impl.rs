@@ -1,5 +1,9 @@
 //! Serde for [`Game`] (feature `serde`), through a plain mirror, `GameRepr`.
 //!
+//! A save opens with its `format_version` ([`Game::SAVE_FORMAT_VERSION`]);
+//! a save of another version, or an older one without the field, is
+//! refused with an error naming both versions.
+//!
 //! The JSON reads like the position: one field per field of `Game`, with the
 //! same name; per-space, per-faction and per-person arrays as maps keyed by
 //! id (`"control": {"agram": "hapsburg", ...}`), every key exactly once; card
@@ -15,6 +19,7 @@
 //!
 //! let game = Game::new(Setup::new(Scenario::Y1517, 3));
 //! let json = serde_json::to_string(&game).unwrap();
+//! assert!(json.starts_with(r#"{"format_version":1,"#));
 //! assert!(json.contains(r#""turn":1"#));
 //! assert_eq!(serde_json::from_str::<Game>(&json).unwrap(), game);
 //! ```
@@ -44,6 +49,10 @@ use crate::validate::InvalidGame;
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct GameRepr {
+    /// The save format, [`Game::SAVE_FORMAT_VERSION`]; 0 when missing (a
+    /// save written before formats were numbered).
+    #[serde(default)]
+    format_version: u32,
     setup: Setup,
     turn: u8,
     phase: Phase,
@@ -147,9 +156,16 @@ struct NavalStackRepr {
     units: NavalUnits,
 }
 
-/// Why a mirror is no game: its shape, or a broken invariant.
+/// Why a mirror is no game: its version, its shape, or a broken invariant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 enum ReprError {
+    /// A save of another format version (0: written before versions).
+    #[error(
+        "this save has format version {found}{}; this engine reads version {}",
+        if *found == 0 { " (no `format_version`: an older save)" } else { "" },
+        Game::SAVE_FORMAT_VERSION
+    )]
+    Version { found: u32 },
     /// A map lacks a key.
     #[error("`{field}` has no entry for `{key}`")]
     Missing { field: &'static str, key: &'static str },
@@ -168,6 +184,13 @@ enum ReprError {
     /// The position breaks an invariant.
     #[error(transparent)]
     Invalid(#[from] InvalidGame),
+}
+
+impl Game {
+    /// The version of the JSON save format (feature `serde`), written as
+    /// the save's `format_version` field. A save of any other version, or
+    /// without the field, is refused with an error that says so.
+    pub const SAVE_FORMAT_VERSION: u32 = 1;
 }
 
 impl Serialize for Game {
@@ -195,6 +218,7 @@ impl From<&Game> for GameRepr {
             .map(|s| NavalStackRepr { location: s.location, faction: s.faction, units: s.units })
             .collect();
         GameRepr {
+            format_version: Game::SAVE_FORMAT_VERSION,
             setup: game.setup,
             turn: game.turn,
             phase: game.phase,
@@ -262,6 +286,9 @@ impl From<&Game> for GameRepr {
 impl GameRepr {
     /// The game this mirrors, if it is well formed and valid.
     fn into_game(self) -> Result<Game, ReprError> {
+        if self.format_version != Game::SAVE_FORMAT_VERSION {
+            return Err(ReprError::Version { found: self.format_version });
+        }
         let land_len = u8::try_from(self.land.len())
             .ok()
             .filter(|&n| usize::from(n) <= MAX_LAND_STACKS)
