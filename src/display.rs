@@ -5,7 +5,7 @@ use core::fmt;
 
 use crate::dice::Dice;
 use crate::game::{LandUnits, LeaderLocation, NavalLocation, NavalUnits};
-use crate::rules::victory::{Verdict, VictoryKind};
+use crate::rules::victory::{Outcome, VictoryKind};
 
 /// The faces, highest first: "6 5 2"; "no dice" for none.
 impl fmt::Display for Dice {
@@ -102,7 +102,7 @@ impl fmt::Display for VictoryKind {
 }
 
 /// "Papacy wins a domination victory (§23.3)".
-impl fmt::Display for Verdict {
+impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let rule = match self.kind {
             VictoryKind::Military | VictoryKind::Religious => "§23.1",

@@ -1,21 +1,5 @@
-//! Building and changing a position: the editing API.
-//!
-//! Tests, puzzle builders and UIs set up a position in a few lines:
-//!
-//! ```
-//! use here_i_stand::{Faction, Game, LandUnits, Leader, LeaderLocation, Power, Scenario, Setup, Space};
-//!
-//! let mut game = Game::empty(Setup::new(Scenario::Y1517, 7));
-//! game.set_land_units(Space::Buda, Faction::Ottoman, LandUnits { regulars: 12, mercenaries: 0, cavalry: 2 })?;
-//! game.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Buda))?;
-//! game.set_controller(Space::Buda, Faction::Ottoman)?;
-//! game.set_war(Power::Ottoman, Power::Hapsburg, true)?;
-//! assert_eq!(game.land_units(Space::Buda, Faction::Ottoman).total(), 14);
-//! # Ok::<(), here_i_stand::EditError>(())
-//! ```
-//!
-//! Every edit checks the invariants it could break and, on error, leaves the
-//! game unchanged.
+//! Building and changing a position: the editing API (its examples are on
+//! the `impl Game` block below, which rustdoc shows on `Game`'s page).
 
 use thiserror::Error;
 
@@ -128,6 +112,24 @@ pub enum EditError {
     Unplayable(crate::validate::InvalidGame),
 }
 
+/// # Editing a position
+///
+/// Tests, puzzle builders and UIs set up a position in a few lines:
+///
+/// ```
+/// use here_i_stand::{Faction, Game, LandUnits, Leader, LeaderLocation, Power, Scenario, Setup, Space};
+///
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 7));
+/// game.set_land_units(Space::Buda, Faction::Ottoman, LandUnits { regulars: 12, mercenaries: 0, cavalry: 2 })?;
+/// game.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Buda))?;
+/// game.set_controller(Space::Buda, Faction::Ottoman)?;
+/// game.set_war(Power::Ottoman, Power::Hapsburg, true)?;
+/// assert_eq!(game.land_units(Space::Buda, Faction::Ottoman).total(), 14);
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+///
+/// Every edit checks the invariants it could break and, on error, leaves the
+/// game unchanged.
 impl Game {
     /// Sets who controls `space` (§2.1).
     pub fn set_controller(&mut self, space: Space, faction: Faction) -> Result<(), EditError> {

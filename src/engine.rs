@@ -9,11 +9,10 @@ use crate::action::{Action, ActionIndex};
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::game::{Game, Scenario};
-use crate::rules::victory::{self, Verdict};
+use crate::rules::victory;
 use crate::types::{Phase, Power};
 
-/// The result of a finished game: who won and how (§23).
-pub type Outcome = Verdict;
+pub use crate::rules::victory::Outcome;
 
 /// Who must decide now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

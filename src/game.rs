@@ -7,6 +7,7 @@ use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use crate::sets::EnumSet;
+use crate::zobrist::Tracked;
 use crate::types::{
     Card, Debater, Faction, LandUnitKind, LanguageZone, Leader, LeaderKind, MinorPower, Phase, Power, Reformer,
     Religion, Ruler, SeaZone, Space,
@@ -319,11 +320,11 @@ pub struct Game {
     pub(crate) turn: u8,
     pub(crate) phase: Phase,
     // The map.
-    pub(crate) control: [Faction; Space::COUNT],
-    pub(crate) religion: [Religion; Space::COUNT],
-    pub(crate) unrest: EnumSet<Space>,
+    pub(crate) control: Tracked<[Faction; Space::COUNT]>,
+    pub(crate) religion: Tracked<[Religion; Space::COUNT]>,
+    pub(crate) unrest: Tracked<EnumSet<Space>>,
     pub(crate) out_of_play: EnumSet<Space>,
-    pub(crate) land: [LandStack; MAX_LAND_STACKS],
+    pub(crate) land: Tracked<[LandStack; MAX_LAND_STACKS]>,
     pub(crate) land_len: u8,
     pub(crate) naval: [NavalStack; MAX_NAVAL_STACKS],
     pub(crate) naval_len: u8,
@@ -440,6 +441,9 @@ pub struct Game {
     pub(crate) fortresses: EnumSet<Space>,
     /// Spaces holding a Pirate Haven marker (#89): Oran, Tripoli.
     pub(crate) pirate_havens: EnumSet<Space>,
+    /// The board's Zobrist key (control, religion, unrest, land stacks),
+    /// kept current by the setters of `zobrist` (not saved).
+    pub(crate) board_key: u64,
 }
 
 impl Game {
@@ -473,15 +477,15 @@ impl Game {
                 Faction::Independent
             })
         });
-        Game {
+        let mut game = Game {
             setup,
             turn: 1,
             phase: Phase::CardDraw,
-            control,
-            religion: core::array::from_fn(|i| Space::ALL[i].religion_1517()),
-            unrest: EnumSet::EMPTY,
+            control: Tracked::new(control),
+            religion: Tracked::new(core::array::from_fn(|i| Space::ALL[i].religion_1517())),
+            unrest: Tracked::new(EnumSet::EMPTY),
             out_of_play,
-            land: [LandStack::EMPTY; MAX_LAND_STACKS],
+            land: Tracked::new([LandStack::EMPTY; MAX_LAND_STACKS]),
             land_len: 0,
             naval: [NavalStack::EMPTY; MAX_NAVAL_STACKS],
             naval_len: 0,
@@ -537,7 +541,10 @@ impl Game {
             debate_extra_dice: 0,
             fortresses: EnumSet::EMPTY,
             pirate_havens: EnumSet::EMPTY,
-        }
+            board_key: 0,
+        };
+        game.rekey_board();
+        game
     }
 
     /// The setup the game was started from.

@@ -1,49 +1,45 @@
-//! # here-i-stand
+#![doc = include_str!("../README.md")]
 //!
-//! A rules engine for the board game *Here I Stand* (GMT Games, 500th
-//! Anniversary edition): the map, the cards, the scenarios, and the rules as
-//! pure functions, for apps, hobby clients and bots.
+//! ## Features
 //!
-//! Rule citations (§N) follow the rulebook's numbering, as restated in the
-//! project's rules digest.
-//!
-//! ```
-//! use here_i_stand::{Game, Power, Scenario, Setup, Space};
-//!
-//! let game = Game::new(Setup::new(Scenario::Y1517, 1));
-//! assert_eq!(game.turn(), 1);
-//! assert!(Space::Paris.is_capital());
-//! ```
-//!
-//! Features: `serde` (off by default) serializes `Game` and every vocabulary
-//! type, by snake_case ids (`"control": {"paris": "france", ...}`). A `Game`
-//! reads back only if it passes [`Game::validate`]; otherwise it is an error.
+//! `serde` (off by default) serializes `Game` and every vocabulary type, by
+//! snake_case ids (`"control": {"paris": "france", ...}`). A `Game` reads
+//! back only if it passes [`Game::validate`]; otherwise it is an error.
+//! Rule citations (§N) follow the rulebook's numbering.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod action;
-pub mod data;
-mod decision;
-mod dice;
-mod display;
-mod edit;
+// rustdoc lists `Game`'s methods in the order of these modules: creating
+// a game and the game loop first, then reading it, the editing API last.
+// (Blank lines keep rustfmt from sorting the groups together.)
 mod engine;
-mod event;
-mod events;
-mod frames;
+
 mod game;
+
+mod decision;
 mod observe;
 mod replay;
 mod rl;
+mod summary;
+mod validate;
+mod zobrist;
+
+pub mod action;
+pub mod data;
+mod dice;
+mod display;
+mod event;
+mod events;
+mod frames;
 pub mod rules;
 #[cfg(feature = "serde")]
 mod serde_impl;
 mod sets;
 mod setup;
-mod summary;
 pub mod types;
-mod validate;
+
+mod edit;
 
 pub use action::{Action, ActionIndex, ParseActionError};
 pub use decision::{Decision, DecisionKind};

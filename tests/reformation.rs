@@ -7,7 +7,7 @@ use here_i_stand::rules::religion::{
     AttemptKind, BonusDice, ReligiousDice, attempt_dice, electorate_regulars_due, is_counter_reformation_target,
     is_reformation_target,
 };
-use here_i_stand::rules::victory::{Verdict, VictoryKind};
+use here_i_stand::rules::victory::{Outcome, VictoryKind};
 use here_i_stand::*;
 
 mod common;
@@ -643,7 +643,7 @@ fn flip_leipzig(n: usize, unrest: bool) -> Game {
 /// 49 do not, nor 50 with one in unrest.
 #[test]
 fn the_fiftieth_protestant_space_wins() {
-    let verdict = Some(Verdict { winner: Power::Protestant, kind: VictoryKind::Religious });
+    let verdict = Some(Outcome { winner: Power::Protestant, kind: VictoryKind::Religious });
     assert_eq!(flip_leipzig(49, false).outcome(), verdict);
     assert_eq!(flip_leipzig(48, false).outcome(), None);
     assert_eq!(flip_leipzig(49, true).outcome(), None, "one of the 50 is in unrest");

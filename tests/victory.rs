@@ -5,7 +5,7 @@ mod common;
 use common::hold_keys;
 use here_i_stand::data::powers::auto_win_keys;
 use here_i_stand::rules::victory::{
-    PROTESTANT_TRACK_THRESHOLDS, SpecialVp, Verdict, VictoryKind, automatic_victory, counting_powers, domination_lead,
+    Outcome, PROTESTANT_TRACK_THRESHOLDS, SpecialVp, VictoryKind, automatic_victory, counting_powers, domination_lead,
     military_auto_victory, papal_track_vp, protestant_spaces, protestant_track_vp, religious_victory,
     victory_determination, vp, vp_totals,
 };
@@ -46,8 +46,8 @@ fn set_totals(game: &mut Game, totals: [i8; 6]) -> Result<(), EditError> {
     Ok(())
 }
 
-fn verdict(winner: Power, kind: VictoryKind) -> Option<Verdict> {
-    Some(Verdict { winner, kind })
+fn verdict(winner: Power, kind: VictoryKind) -> Option<Outcome> {
+    Some(Outcome { winner, kind })
 }
 
 // --- Starting VP ---------------------------------------------------------------
@@ -537,7 +537,7 @@ proptest! {
                 prop_assert!(top < 25);
                 prop_assert!(game.turn() < LAST_TURN);
             }
-            Some(Verdict { winner, kind }) => {
+            Some(Outcome { winner, kind }) => {
                 prop_assert!(powers.contains(winner));
                 let own = totals[winner.index()];
                 match kind {

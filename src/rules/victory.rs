@@ -56,10 +56,11 @@ pub enum VictoryKind {
     Time,
 }
 
-/// Who won, and how.
+/// The result of a finished game: who won, and how (§23). Also
+/// `here_i_stand::Outcome`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Verdict {
+pub struct Outcome {
     /// The winning power.
     pub winner: Power,
     /// The kind of victory.
@@ -278,11 +279,11 @@ pub fn religious_victory(game: &Game) -> bool {
 /// let game = Game::empty(Setup::new(Scenario::Y1517, 0));
 /// assert_eq!(automatic_victory(&game), None);
 /// ```
-pub fn automatic_victory(game: &Game) -> Option<Verdict> {
+pub fn automatic_victory(game: &Game) -> Option<Outcome> {
     if let Some(winner) = military_auto_victory(game) {
-        return Some(Verdict { winner, kind: VictoryKind::Military });
+        return Some(Outcome { winner, kind: VictoryKind::Military });
     }
-    religious_victory(game).then_some(Verdict { winner: Power::Protestant, kind: VictoryKind::Religious })
+    religious_victory(game).then_some(Outcome { winner: Power::Protestant, kind: VictoryKind::Religious })
 }
 
 /// The powers whose VP count for victory: all six, or in the two-player
@@ -334,22 +335,22 @@ pub const fn domination_lead(scenario: Scenario) -> i8 {
 ///
 /// ```
 /// use here_i_stand::{Game, Power, Scenario, Setup};
-/// use here_i_stand::rules::victory::{victory_determination, Verdict, VictoryKind};
+/// use here_i_stand::rules::victory::{victory_determination, Outcome, VictoryKind};
 ///
 /// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
 /// game.set_bonus_vp(Power::France, 13)?; // 12 + 13 = 25
 /// assert_eq!(
 ///     victory_determination(&game),
-///     Some(Verdict { winner: Power::France, kind: VictoryKind::Standard }),
+///     Some(Outcome { winner: Power::France, kind: VictoryKind::Standard }),
 /// );
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
-pub fn victory_determination(game: &Game) -> Option<Verdict> {
+pub fn victory_determination(game: &Game) -> Option<Outcome> {
     let totals = vp_totals(game);
     let powers = counting_powers(game.scenario());
     let total = |p: Power| totals[p.index()];
     let top = powers.iter().map(total).max()?;
-    let verdict = |winner, kind| Some(Verdict { winner, kind });
+    let verdict = |winner, kind| Some(Outcome { winner, kind });
 
     if top >= STANDARD_VICTORY_VP {
         return verdict(leader(game, &totals, powers)?, VictoryKind::Standard);
