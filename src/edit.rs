@@ -133,7 +133,7 @@ pub enum EditError {
 impl Game {
     /// Sets who controls `space` (§2.1).
     pub fn set_controller(&mut self, space: Space, faction: Faction) -> Result<(), EditError> {
-        self.control[space as usize] = faction;
+        self.put_control(space, faction);
         Ok(())
     }
 
@@ -144,13 +144,13 @@ impl Game {
         if ottoman_home != (religion == Religion::Other) {
             return Err(EditError::Religion(space));
         }
-        self.religion[space as usize] = religion;
+        self.put_religion(space, religion);
         Ok(())
     }
 
     /// Puts `space` in unrest or takes it out (§12.4).
     pub fn set_unrest(&mut self, space: Space, unrest: bool) -> Result<(), EditError> {
-        self.unrest.set(space, unrest);
+        self.put_unrest(space, unrest);
         Ok(())
     }
 
@@ -219,10 +219,10 @@ impl Game {
             }
         }
         let index = self.land_stacks_slice().iter().position(|s| s.space == space && s.faction == faction);
-        let saved = (self.land, self.land_len);
+        let saved = (self.land, self.land_len, self.board_key);
         self.write_land_stack(index, space, faction, units, besieged);
         if !counters::fits_counter_mix(self, faction) {
-            (self.land, self.land_len) = saved;
+            (self.land, self.land_len, self.board_key) = saved;
             return Err(EditError::CounterMixExceeded { faction });
         }
         Ok(())
@@ -240,20 +240,18 @@ impl Game {
         match index {
             Some(i) if units.is_empty() => {
                 let last = usize::from(self.land_len) - 1;
-                self.land[i] = self.land[last];
-                self.land[last] = LandStack::EMPTY;
+                let moved = self.land[last];
+                self.put_land_stack(last, LandStack::EMPTY);
+                self.put_land_stack(i, if i == last { LandStack::EMPTY } else { moved });
                 self.land_len -= 1;
             }
-            Some(i) => {
-                self.land[i].units = units;
-                self.land[i].besieged = besieged;
-            }
+            Some(i) => self.put_land_stack(i, LandStack { units, besieged, ..self.land[i] }),
             None if units.is_empty() => {}
             None => {
                 // The counter mix bounds stacks to MAX_LAND_STACKS; a full table
                 // can only come from an over-full mix, which the caller rejects.
                 if usize::from(self.land_len) < MAX_LAND_STACKS {
-                    self.land[usize::from(self.land_len)] = LandStack { space, faction, units, besieged };
+                    self.put_land_stack(usize::from(self.land_len), LandStack { space, faction, units, besieged });
                     self.land_len += 1;
                 }
             }

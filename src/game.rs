@@ -7,11 +7,11 @@ use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
 use crate::sets::EnumSet;
-use crate::zobrist::Tracked;
 use crate::types::{
     Card, Debater, Faction, LandUnitKind, LanguageZone, Leader, LeaderKind, MinorPower, Phase, Power, Reformer,
     Religion, Ruler, SeaZone, Space,
 };
+use crate::zobrist::Tracked;
 
 /// Which game to play (§24).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -625,7 +625,7 @@ impl Game {
 
     /// The spaces in unrest.
     pub fn unrest(&self) -> EnumSet<Space> {
-        self.unrest
+        *self.unrest
     }
 
     /// Protestant spaces, in unrest or not.
@@ -933,7 +933,7 @@ impl Game {
     pub fn friendly_controlled_spaces(&self, power: Power) -> EnumSet<Space> {
         let friendly = Faction::ALL.map(|f| self.is_friendly(power, f));
         let mut spaces = EnumSet::EMPTY;
-        for (&space, controller) in Space::ALL.iter().zip(self.control) {
+        for (&space, controller) in Space::ALL.iter().zip(*self.control) {
             if friendly[controller.index()] {
                 spaces.insert(space);
             }

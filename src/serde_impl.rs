@@ -43,6 +43,7 @@ use crate::types::{
     Card, Debater, Faction, LanguageZone, Leader, MinorPower, Phase, Power, Reformer, Religion, Ruler, SeaZone, Space,
 };
 use crate::validate::InvalidGame;
+use crate::zobrist::Tracked;
 
 /// The mirror of [`Game`]: one field per field of `Game`, same names
 /// (`land_len` and `naval_len` are the lengths of `land` and `naval`).
@@ -222,8 +223,8 @@ impl From<&Game> for GameRepr {
             setup: game.setup,
             turn: game.turn,
             phase: game.phase,
-            control: Table::of(&game.control),
-            religion: Table::of(&game.religion),
+            control: Table::of(&*game.control),
+            religion: Table::of(&*game.religion),
             unrest: game.unrest.iter().collect(),
             out_of_play: game.out_of_play.iter().collect(),
             land,
@@ -326,11 +327,11 @@ impl GameRepr {
             setup: self.setup,
             turn: self.turn,
             phase: self.phase,
-            control: self.control.into_array("control")?,
-            religion: self.religion.into_array("religion")?,
-            unrest: set_of(self.unrest, "unrest")?,
+            control: Tracked::new(self.control.into_array("control")?),
+            religion: Tracked::new(self.religion.into_array("religion")?),
+            unrest: Tracked::new(set_of(self.unrest, "unrest")?),
             out_of_play: set_of(self.out_of_play, "out_of_play")?,
-            land,
+            land: Tracked::new(land),
             land_len,
             naval,
             naval_len,
@@ -386,7 +387,9 @@ impl GameRepr {
             debate_extra_dice: self.debate_extra_dice,
             fortresses: set_of(self.fortresses, "fortresses")?,
             pirate_havens: set_of(self.pirate_havens, "pirate_havens")?,
+            board_key: 0,
         };
+        game.rekey_board();
         game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
         game.validate()?;
         Ok(game)

@@ -952,29 +952,29 @@ mod tests {
         assert_eq!(g.validate(), Err(InvalidGame::TooManyLandStacks));
 
         let mut g = position();
-        g.land[0].units = LandUnits::NONE;
+        g.land.raw_mut()[0].units = LandUnits::NONE;
         let (space, faction) = (Space::Buda, Faction::Ottoman);
         assert_eq!(g.validate(), Err(InvalidGame::EmptyLandStack { space, faction }));
 
         let mut g = position();
-        g.land[1].faction = Faction::Ottoman;
+        g.land.raw_mut()[1].faction = Faction::Ottoman;
         assert_eq!(g.validate(), Err(InvalidGame::DuplicateLandStack { space, faction }));
 
         // Algiers is out of play in 1517 until Barbary Pirates (#9).
         let mut g = position();
-        g.land[0].space = Space::Algiers;
+        g.land.raw_mut()[0].space = Space::Algiers;
         assert_eq!(g.validate(), Err(InvalidGame::NotInPlay(Space::Algiers)));
 
         let mut g = position();
-        g.land[0].units.mercenaries = 1;
+        g.land.raw_mut()[0].units.mercenaries = 1;
         assert_eq!(g.validate(), Err(InvalidGame::UnitKindNotFielded { faction, kind: LandUnitKind::Mercenary }));
 
         // Hungary-Bohemia's counters show 10 units at most (§5.2).
         let mut g = position();
-        g.land[1].units.regulars = 11;
+        g.land.raw_mut()[1].units.regulars = 11;
         assert_eq!(g.validate(), Err(InvalidGame::CounterMixExceeded(Faction::HungaryBohemia)));
         // Amounts that would overflow a u8 sum are refused, not a panic.
-        g.land[1].units = LandUnits { regulars: 200, mercenaries: 200, cavalry: 200 };
+        g.land.raw_mut()[1].units = LandUnits { regulars: 200, mercenaries: 200, cavalry: 200 };
         assert!(g.validate().is_err());
     }
 
@@ -1082,11 +1082,11 @@ mod tests {
     #[test]
     fn other_religion_is_the_ottoman_homes_only() {
         let mut g = position();
-        g.religion[Space::Istanbul as usize] = Religion::Catholic;
+        g.religion.raw_mut()[Space::Istanbul as usize] = Religion::Catholic;
         assert_eq!(g.validate(), Err(InvalidGame::Religion(Space::Istanbul)));
 
         let mut g = position();
-        g.religion[Space::Paris as usize] = Religion::Other;
+        g.religion.raw_mut()[Space::Paris as usize] = Religion::Other;
         assert_eq!(g.validate(), Err(InvalidGame::Religion(Space::Paris)));
     }
 
@@ -1235,7 +1235,7 @@ mod tests {
     fn unused_slots_do_not_count() {
         let mut g = position();
         let len = usize::from(g.land_len);
-        g.land[len] = LandStack { space: Space::Algiers, ..LandStack::EMPTY };
+        g.land.raw_mut()[len] = LandStack { space: Space::Algiers, ..LandStack::EMPTY };
         g.naval[usize::from(g.naval_len)] =
             NavalStack { location: NavalLocation::Port(Space::Buda), ..NavalStack::EMPTY };
         assert_eq!(g.validate(), Ok(()));

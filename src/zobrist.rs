@@ -20,13 +20,26 @@ use crate::types::{Faction, Religion, Space};
 /// A part of the board whose writes must keep the board key current: it
 /// reads like what it holds, and is written only through `Game`'s setters
 /// in this module.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Tracked<T>(T);
+
+impl<T: core::fmt::Debug> core::fmt::Debug for Tracked<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.0.fmt(f)
+    }
+}
 
 impl<T> Tracked<T> {
     /// Wraps a value; the caller recomputes the board key after building.
     pub(crate) const fn new(value: T) -> Tracked<T> {
         Tracked(value)
+    }
+
+    /// Writes past the board key, for unit tests that break a position on
+    /// purpose.
+    #[cfg(test)]
+    pub(crate) fn raw_mut(&mut self) -> &mut T {
+        &mut self.0
     }
 }
 
@@ -96,7 +109,8 @@ impl Game {
     pub fn zobrist_board_recomputed(&self) -> u64 {
         let mut key = 0;
         for space in Space::ALL {
-            key ^= control_key(space, self.control[space as usize]) ^ religion_key(space, self.religion[space as usize]);
+            key ^=
+                control_key(space, self.control[space as usize]) ^ religion_key(space, self.religion[space as usize]);
         }
         for space in *self.unrest {
             key ^= unrest_key(space);
@@ -154,12 +168,6 @@ impl Game {
         }
         self.land.0[index] = stack;
     }
-
-    /// Restores a saved land table (an edit that failed), rekeying it.
-    pub(crate) fn restore_land(&mut self, land: Tracked<[LandStack; crate::game::MAX_LAND_STACKS]>, len: u8) {
-        (self.land, self.land_len) = (land, len);
-        self.rekey_board();
-    }
 }
 
 impl Hash for Game {
@@ -184,7 +192,7 @@ impl Hasher for Fx {
         }
     }
     fn write_u64(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7cc1_b727_220a_95);
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
     fn write_u8(&mut self, n: u8) {
         self.write_u64(u64::from(n));

@@ -41,6 +41,7 @@ fn check_state(game: &Game, actions: &ActionList) {
     if let Err(error) = game.validate() {
         panic!("invalid position: {error}");
     }
+    assert_eq!(game.zobrist_board(), game.zobrist_board_recomputed(), "the incremental position hash drifted");
     let recount = Space::ALL.into_iter().filter(|&s| game.religion(s) == Religion::Protestant).count();
     assert_eq!(game.protestant_spaces().len(), recount);
     let between_actions = actions.iter().any(|a| matches!(a, Action::Pass | Action::PlayCp(_) | Action::MoveFrom(_)));

@@ -240,3 +240,59 @@ fn the_lengths_are_pinned() {
     assert_eq!(here_i_stand::Observation::LEN, 14_431);
     assert_eq!(here_i_stand::Action::COUNT, 5_080);
 }
+
+/// The 64-bit Zobrist position hash (`Game::zobrist`, `Game`'s `Hash`).
+mod zobrist {
+    use super::*;
+    use here_i_stand::{Faction, LandUnits, Space};
+    use std::collections::HashSet;
+
+    /// The board's key, kept up to date by every change, equals its full
+    /// recomputation after every action of random play in each scenario
+    /// (`tests/invariants.rs` checks it too, at every step of its games).
+    #[test]
+    fn the_incremental_key_matches_a_recomputation() {
+        for scenario in [Scenario::Y1517, Scenario::Y1532, Scenario::TwoPlayer] {
+            let mut distinct = HashSet::new();
+            let mut steps = 0;
+            playout(scenario, 21, 3000, |game| {
+                assert_eq!(game.zobrist_board(), game.zobrist_board_recomputed());
+                distinct.insert(game.zobrist());
+                steps += 1;
+            });
+            // Positions repeat rarely in random play: a hash that ignored the
+            // position would give one value.
+            assert!(distinct.len() * 10 > steps * 9, "{} distinct hashes of {steps}", distinct.len());
+        }
+    }
+
+    #[test]
+    fn equal_games_hash_alike_and_edits_keep_the_key() {
+        let game = advanced(Scenario::Y1517, 5, 200);
+        let copy = game.clone();
+        assert_eq!(copy.zobrist(), game.zobrist());
+        let mut set = HashSet::new();
+        set.insert(game.clone());
+        assert!(set.contains(&copy));
+        let mut edited = game.clone();
+        edited.set_controller(Space::Dijon, Faction::Hapsburg).unwrap();
+        edited.set_unrest(Space::Lyon, true).unwrap();
+        edited.set_land_units(Space::Lyon, Faction::France, LandUnits::regulars(2)).unwrap();
+        assert_eq!(edited.zobrist_board(), edited.zobrist_board_recomputed());
+        assert_ne!(edited.zobrist(), game.zobrist());
+        assert!(!set.contains(&edited));
+        // Undoing the edits gives the same hash back.
+        edited.set_controller(Space::Dijon, game.controller(Space::Dijon)).unwrap();
+        edited.set_unrest(Space::Lyon, game.in_unrest(Space::Lyon)).unwrap();
+        edited.set_land_units(Space::Lyon, Faction::France, game.land_units(Space::Lyon, Faction::France)).unwrap();
+        assert_eq!(edited.zobrist(), game.zobrist());
+    }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn a_loaded_game_has_the_same_hash() {
+        let game = advanced(Scenario::Y1532, 8, 300);
+        let back: Game = serde_json::from_str(&serde_json::to_string(&game).unwrap()).unwrap();
+        assert_eq!(back.zobrist(), game.zobrist());
+    }
+}

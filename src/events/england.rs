@@ -197,7 +197,7 @@ impl Game {
 fn prayer_unrest_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
     game.stack.pop();
     if let Action::PlaceUnrest(space) = action {
-        game.unrest.insert(space);
+        game.put_unrest(space, true);
         log.event(Event::UnrestPlaced(space));
         let left = step.left.saturating_sub(1);
         if left > 0 && !prayer_unrest_spaces(game).is_empty() {

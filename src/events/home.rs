@@ -370,7 +370,7 @@ fn papal_bull_apply(game: &mut Game, step: EventStep, action: Action, log: &mut 
             bull_unrest(game, ruler.power(), rules::BULL_UNREST);
         }
         Action::PlaceUnrest(space) => {
-            game.unrest.insert(space);
+            game.put_unrest(space, true);
             log.event(Event::UnrestPlaced(space));
             if let Some(target) = step.target {
                 bull_unrest(game, target, step.left.saturating_sub(1));

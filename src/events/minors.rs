@@ -171,7 +171,7 @@ fn revolt(game: &mut Game, space: Space, player: Power, log: &mut dyn Log) {
     let home = space.home();
     let to = home.minor().and_then(|m| game.minor_ally(m)).map_or(home, Faction::from);
     let from = game.controller(space);
-    game.control[space as usize] = to;
+    game.put_control(space, to);
     log.event(Event::ControlChanged { space, from, to });
     let units = LandUnits::regulars(1);
     if crate::rules::construction::fits_one_more(game, home, space, LandUnitKind::Regular) {
@@ -237,7 +237,7 @@ fn rough_wooing(game: &mut Game, _: Power, log: &mut dyn Log) {
     for space in spaces {
         let from = game.controller(space);
         if from != Faction::England {
-            game.control[space as usize] = Faction::England;
+            game.put_control(space, Faction::England);
             log.event(Event::ControlChanged { space, from, to: Faction::England });
         }
     }

@@ -149,7 +149,7 @@ fn cloth_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn L
             log.event(Event::LandUnitsPlaced { faction: own, space, units: placed });
         }
         Action::PlaceUnrest(space) => {
-            game.unrest.insert(space);
+            game.put_unrest(space, true);
             log.event(Event::UnrestPlaced(space));
             let left = step.left.saturating_sub(1);
             if left > 0 && !cloth_unrest_spaces(game).is_empty() {

@@ -97,7 +97,7 @@ fn barbary_pirates(game: &mut Game, _: Power, log: &mut dyn Log) {
     game.out_of_play.remove(algiers);
     log.event(Event::SpaceEnteredPlay(algiers));
     let from = game.controller(algiers);
-    game.control[algiers as usize] = Faction::Ottoman;
+    game.put_control(algiers, Faction::Ottoman);
     log.event(Event::ControlChanged { space: algiers, from, to: Faction::Ottoman });
     for regulars in (1..=2).rev() {
         let units = LandUnits::regulars(regulars);
@@ -312,7 +312,7 @@ fn pirate_haven(game: &mut Game, power: Power, log: &mut dyn Log) {
 fn found_haven(game: &mut Game, space: Space, log: &mut dyn Log) {
     let ottoman = Faction::Ottoman;
     let from = game.controller(space);
-    game.control[space as usize] = ottoman;
+    game.put_control(space, ottoman);
     log.event(Event::ControlChanged { space, from, to: ottoman });
     game.pirate_havens.insert(space);
     log.event(Event::FortressBuilt(space));
@@ -376,7 +376,7 @@ fn knights_of_st_john(game: &mut Game, power: Power, log: &mut dyn Log) {
 /// takes a fortress (`Game::is_fortified`).
 fn knights_arrive(game: &mut Game, space: Space, log: &mut dyn Log) {
     let from = game.controller(space);
-    game.control[space as usize] = Faction::Independent;
+    game.put_control(space, Faction::Independent);
     log.event(Event::ControlChanged { space, from, to: Faction::Independent });
     if !game.is_fortified(space) {
         game.fortresses.insert(space);

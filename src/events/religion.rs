@@ -98,7 +98,7 @@ fn form_schmalkaldic_league(game: &mut Game, log: &mut dyn Log) {
             && game.controller(space) != Faction::Protestant;
         if convert {
             let from = game.controller(space);
-            game.control[space as usize] = Faction::Protestant;
+            game.put_control(space, Faction::Protestant);
             log.event(Event::ControlChanged { space, from, to: Faction::Protestant });
         }
     }

@@ -112,7 +112,7 @@ fn unrest_actions(game: &Game, step: EventStep, list: &mut ActionList) {
 fn unrest_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
     game.stack.pop();
     if let Action::PlaceUnrest(space) = action {
-        game.unrest.insert(space);
+        game.put_unrest(space, true);
         log.event(Event::UnrestPlaced(space));
         next_marker(game, EventStep { left: step.left.saturating_sub(1), ..step });
     }

@@ -730,7 +730,7 @@ fn charles_bourbon(game: &mut Game, step: EventStep, action: Action, log: &mut d
     let own = Faction::from(step.power);
     let from = game.controller(space);
     if from != own {
-        game.control[space as usize] = own;
+        game.put_control(space, own);
         log.event(Event::ControlChanged { space, from, to: own });
     }
     game.renegade_owner = Some(step.power);

@@ -127,7 +127,7 @@ impl Game {
             log.event(Event::ReformerPlaced(Reformer::Cranmer));
             let london = Reformer::Cranmer.space();
             if self.religion(london) == Religion::Catholic {
-                self.religion[london as usize] = Religion::Protestant;
+                self.put_religion(london, Religion::Protestant);
                 log.event(Event::ReligionChanged { space: london, religion: Religion::Protestant });
             }
         }

@@ -75,7 +75,7 @@ impl Game {
             if self.reformer_state(reformer) == ReformerState::NotArrived && self.turn >= turn {
                 self.reformers[reformer.index()] = ReformerState::OnMap;
                 if self.religion(space) == Religion::Catholic {
-                    self.religion[space as usize] = Religion::Protestant;
+                    self.put_religion(space, Religion::Protestant);
                     log.event(Event::ReligionChanged { space, religion: Religion::Protestant });
                 }
             }
@@ -458,12 +458,12 @@ impl Game {
             Action::Control(space) => {
                 let from = self.controller(space);
                 // Control returns to the home power when it retakes its own space (§12.2).
-                self.control[space as usize] = Faction::from(power);
+                self.put_control(space, Faction::from(power));
                 log.event(Event::ControlChanged { space, from, to: Faction::from(power) });
                 cost::CONTROL
             }
             Action::RemoveUnrest(space) => {
-                self.unrest.remove(space);
+                self.put_unrest(space, false);
                 log.event(Event::UnrestRemoved(space));
                 cost::CONTROL
             }

@@ -297,7 +297,7 @@ impl Game {
             self.change_religion(target, kind.result_religion(), log);
         } else if series.debater == Some(Debater::Carlstadt) && target.language() == Some(LanguageZone::German) {
             // §18.3 step 8: unrest even in an occupied space.
-            if self.unrest.insert(target) {
+            if self.put_unrest(target, true) {
                 log.event(Event::UnrestPlaced(target));
             }
         }
@@ -339,7 +339,7 @@ impl Game {
         }
         // A minor power's space keeps its political control; only its
         // religion changes (§18.3 step 8: the grey marker shows it).
-        self.religion[space as usize] = religion;
+        self.put_religion(space, religion);
         log.event(Event::ReligionChanged { space, religion });
         self.release_electorate_regulars(space, log);
     }

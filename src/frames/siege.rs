@@ -272,10 +272,10 @@ impl Game {
             let captured = self.leaders_inside_against(power, space);
             self.capture_or_displace(captured, space, Some(power), log);
             self.sink_port(power, space, log);
-            self.control[space as usize] = own;
+            self.put_control(space, own);
             log.event(Event::ControlChanged { space, from: controller, to: own });
             if self.in_unrest(space) {
-                self.unrest.remove(space);
+                self.put_unrest(space, false);
                 log.event(Event::UnrestRemoved(space));
             }
         } else {
