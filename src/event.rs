@@ -383,6 +383,15 @@ pub enum Event {
         /// The card that canceled it.
         by: Card,
     },
+    /// An event announced in a response window found its condition gone
+    /// when the window closed (a response changed the board) and had no
+    /// effect (ruling E14).
+    EventNoEffect {
+        /// Whose event it was.
+        power: Power,
+        /// Which card.
+        card: Card,
+    },
     /// Professional Rowers (#34) modified `power`'s naval interception or
     /// avoid-battle roll by `by` (+2 or -2).
     RollModified {
@@ -991,6 +1000,9 @@ impl core::fmt::Display for Event {
             }
             Event::AnnouncedCanceled { power, by } => {
                 write!(f, "{power}'s announced action is canceled by {} (#{})", by.name(), by.number())
+            }
+            Event::EventNoEffect { power, card } => {
+                write!(f, "{power}'s {} (#{}) has no effect: its condition no longer holds", card.name(), card.number())
             }
             Event::RollModified { power, by } => write!(f, "{power}'s roll is modified by {by:+}"),
             Event::MandatoryEventForced(card) => {

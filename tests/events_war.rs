@@ -911,6 +911,22 @@ fn charles_bourbon_in_a_controlled_space() {
     assert_eq!(game.land_units(Space::London, Faction::England), LandUnits::mercenaries(3));
 }
 
+/// Ruling MW24: not where enemy land units stand outside a siege (found
+/// by the 100,000-game run: 1517, seed 1,002,214, a Protestant Salzburg
+/// with a Hapsburg mercenary left in it by the Schmalkaldic League).
+#[test]
+fn charles_bourbon_not_beside_an_enemy() {
+    let mut game = action_phase(1);
+    game.set_land_units(Space::York, Faction::Scotland, LandUnits::regulars(1)).unwrap();
+    game.set_war(Power::England, Power::Hapsburg, true).unwrap();
+    game.set_land_units(Space::Bristol, Faction::Hapsburg, LandUnits::mercenaries(1)).unwrap();
+    event(&mut game, Power::England, Card::CharlesBourbon);
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::PlaceAt(Space::London)));
+    assert!(actions.contains(&Action::PlaceAt(Space::York)), "Scotland is not at war with England");
+    assert!(!actions.contains(&Action::PlaceAt(Space::Bristol)), "a Hapsburg mercenary stands there");
+}
+
 #[test]
 fn charles_bourbon_next_to_lyon_at_war_with_france() {
     let mut game = action_phase(1);

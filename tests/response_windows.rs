@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{apply, board_with_windows, legal};
+use common::{apply, board_with_windows, legal, to_impulse};
 use here_i_stand::*;
 
 /// The response cards that windows ask about.
@@ -785,4 +785,34 @@ fn the_wartburg_may_not_cancel_a_response_card_played_as_an_event() {
     // In fast play nobody could answer it: the event resolves at once.
     assert_eq!(game.pending().kind, DecisionKind::CardEvent);
     assert_eq!(legal(&game), [Action::PlaceAt(Space::Vienna)]);
+}
+
+/// Ruling E14: an event announced in a window whose condition a response
+/// took away has no effect. The Hapsburg plays Unpaid Mercenaries (#106)
+/// with the only mercenaries on the map in Besançon; the Ottoman answers
+/// with Landsknechts (#33) and eliminates them; Unpaid Mercenaries then
+/// finds no mercenaries and does nothing, and play goes on (found by the
+/// 100,000-game run: 1517, seed 1,001,587, which dead-ended there).
+#[test]
+fn an_announced_event_whose_condition_a_response_took_has_no_effect() {
+    let mut game = board_with_windows(3);
+    game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
+    game.set_land_units(Space::Besancon, Faction::Hapsburg, LandUnits::mercenaries(1)).unwrap();
+    game.give_card(Power::Ottoman, Card::Landsknechts).unwrap();
+    game.give_card(Power::Hapsburg, Card::UnpaidMercenaries).unwrap();
+    game.set_phase(Phase::Action).unwrap();
+    game.run_automatic();
+    to_impulse(&mut game, Power::Hapsburg);
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlayEvent(Card::UnpaidMercenaries), &mut log);
+    assert_eq!(game.pending().power, Some(Power::Ottoman));
+    apply(&mut game, Action::PlayEvent(Card::Landsknechts), &mut log);
+    apply(&mut game, Action::RemoveUnitIn(Space::Besancon), &mut log);
+    while game.pending().kind == DecisionKind::Response || legal(&game).contains(&Action::Done) {
+        let action = if legal(&game).contains(&Action::Done) { Action::Done } else { Action::Decline };
+        apply(&mut game, action, &mut log);
+    }
+    assert!(log.contains(&Event::EventNoEffect { power: Power::Hapsburg, card: Card::UnpaidMercenaries }));
+    assert!(!legal(&game).is_empty(), "play goes on: {}", game.pending());
+    assert_eq!(game.validate(), Ok(()));
 }

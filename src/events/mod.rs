@@ -460,6 +460,18 @@ impl Game {
         }
     }
 
+    /// An event announced in a response window resolves when the window
+    /// closes. If a response took away what its condition needs (say
+    /// Landsknechts removed the last mercenaries Unpaid Mercenaries would
+    /// remove), it has no effect (ruling E14).
+    pub(crate) fn resolve_announced_event(&mut self, power: Power, card: Card, log: &mut dyn Log) {
+        if card_event(card).is_some_and(|e| (e.playable)(self, power)) {
+            self.resolve_event(power, card, log);
+        } else {
+            log.event(Event::EventNoEffect { power, card });
+        }
+    }
+
     /// Whether `card` played as `power`'s event opens a response window
     /// (§6.1): in its action-phase impulse, and not a mandatory event (no
     /// response answers one: The Wartburg may not cancel them, #37).

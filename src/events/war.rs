@@ -700,6 +700,13 @@ fn bourbon_kind(power: Power) -> LandUnitKind {
     if power == Power::Ottoman { LandUnitKind::Cavalry } else { LandUnitKind::Mercenary }
 }
 
+/// Whether land units of a power at war with `power` stand in `space`
+/// (ruling MW24: #70 adds no units beside an enemy outside a siege).
+fn enemy_units_in(game: &Game, power: Power, space: Space) -> bool {
+    let own = Faction::from(power);
+    game.land_units_at(space).any(|(f, units, _)| f != own && !units.is_empty() && game.at_war(f, own))
+}
+
 /// Where #70 may put the renegade and his units: a space the player
 /// controls, in play, not under siege; at war with France, also an
 /// unoccupied space next to Lyon (in play; no land units there).
@@ -708,6 +715,7 @@ fn bourbon_spaces(game: &Game, power: Power) -> EnumSet<Space> {
     let mut spaces: EnumSet<Space> = Space::ALL
         .into_iter()
         .filter(|&s| game.in_play(s) && game.controller(s) == own && !under_siege(game, s))
+        .filter(|&s| !enemy_units_in(game, power, s))
         .collect();
     if power != Power::France && game.at_war(power, Power::France) {
         for s in Space::Lyon.land_neighbours() {

@@ -210,7 +210,7 @@ impl Game {
             Moment::NavalMove => self.begin_naval_move(power),
             Moment::Piracy { zone } => self.begin_piracy(zone),
             Moment::Transport { from } => self.begin_transport(power, from),
-            Moment::Event { card } => self.resolve_event(power, card, log),
+            Moment::Event { card } => self.resolve_announced_event(power, card, log),
             Moment::Impulse => self.stack.push(Frame::Impulse { power }),
             Moment::Choice { step, action } => {
                 self.stack.push(Frame::Event(step));
