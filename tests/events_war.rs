@@ -147,6 +147,30 @@ fn unpaid_mercenaries_removes_one_powers_mercenaries_in_one_space() {
     assert_eq!(game.land_units(Space::Paris, Faction::France), LandUnits::mercenaries(2));
 }
 
+/// §15.3: an event that leaves the besiegers no longer outnumbering the
+/// units inside breaks the siege at once; the besiegers retreat (found by
+/// the 100,000-game run: 1532, seeds 1,003,004 with #106 and 1,003,205
+/// with #87 Mercenaries Demand Pay).
+#[test]
+fn unpaid_mercenaries_can_break_a_siege() {
+    let mut game = action_phase(1);
+    game.set_war(Power::Papacy, Power::Hapsburg, true).unwrap();
+    game.set_besieged_units(Space::Naples, Faction::Hapsburg, LandUnits::regulars(2)).unwrap();
+    let papal = LandUnits { regulars: 1, mercenaries: 2, cavalry: 0 };
+    game.set_land_units(Space::Naples, Faction::Papacy, papal).unwrap();
+    event(&mut game, Power::England, Card::UnpaidMercenaries);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Target(Space::Naples), &mut log);
+    assert!(log.contains(&Event::SiegeBroken(Space::Naples)));
+    assert!(!game.is_besieged(Space::Naples, Faction::Hapsburg));
+    // The lone papal regular retreats, as from any broken siege.
+    while !game.land_units(Space::Naples, Faction::Papacy).is_empty() {
+        let action = legal(&game)[0];
+        apply(&mut game, action, &mut log);
+    }
+    assert_eq!(game.validate(), Ok(()));
+}
+
 // --- #107 Unsanitary Camp ------------------------------------------------------------
 
 #[test]

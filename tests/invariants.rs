@@ -93,13 +93,14 @@ fn invariants_hold_at_every_step() {
 /// Italienne under a lone enemy unit (1532, seed 1,000,211); Unpaid
 /// Mercenaries left without mercenaries by a Landsknechts response (1517,
 /// seed 1,001,587); Charles Bourbon's army put beside a Hapsburg unit in a
-/// Protestant space (1517, seed 1,002,214).
+/// Protestant space (1517, seed 1,002,214); sieges an event left without
+/// enough besiegers (1532, seeds 1,003,004 and 1,003,205).
 #[test]
 fn seeds_found_by_the_long_run() {
     for seed in [1_001_386, 1_001_587, 1_002_214] {
         playout(Scenario::Y1517, seed, |game, actions, _, _| check_state(game, actions));
     }
-    for seed in [1_000_211, 1_000_331, 1_006_688, 1_010_855, 1_013_711, 1_090_844] {
+    for seed in [1_000_211, 1_000_331, 1_003_004, 1_003_205, 1_006_688, 1_010_855, 1_013_711, 1_090_844] {
         playout(Scenario::Y1532, seed, |game, actions, _, _| check_state(game, actions));
     }
 }

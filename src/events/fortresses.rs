@@ -51,9 +51,8 @@ fn trace_italienne(game: &mut Game, _: EventStep, action: Action, log: &mut dyn 
     let units = game.land_units(space, controller).plus_one(LandUnitKind::Regular);
     game.put_units(space, controller, units, besieged);
     log.event(Event::UnitRaised { faction: controller, kind: LandUnitKind::Regular, space });
-    if besieged {
-        game.check_siege(space, log);
-    }
+    // A siege that no longer holds breaks at the events' common check
+    // (`Game::resolve_event`).
 }
 
 /// Whether land units at war with `faction` stand in `space`.

@@ -393,6 +393,7 @@ impl Game {
                 self.stack.pop();
             }
         }
+        self.check_all_sieges(log);
     }
 
     /// Whether `power` may play `card` from its hand as its event now: in
@@ -454,10 +455,16 @@ impl Game {
     }
 
     /// Resolves `card`'s event for `power` (after its response window).
+    ///
+    /// After an event's code and after each of its decisions, every siege
+    /// is checked: a siege is broken at once when an event leaves the
+    /// besiegers no longer outnumbering the units inside (§15.3, "due to an
+    /// Event card play"), say Unpaid Mercenaries removing them.
     pub(crate) fn resolve_event(&mut self, power: Power, card: Card, log: &mut dyn Log) {
         if let Some(event) = card_event(card) {
             (event.resolve)(self, power, log);
         }
+        self.check_all_sieges(log);
     }
 
     /// An event announced in a response window resolves when the window
