@@ -440,6 +440,9 @@ pub struct Game {
     pub(crate) fortresses: EnumSet<Space>,
     /// Spaces holding a Pirate Haven marker (#89): Oran, Tripoli.
     pub(crate) pirate_havens: EnumSet<Space>,
+    /// The New World display (§20): colonies, voyages, discoveries,
+    /// conquests, explorers and conquistadors, markers and VP.
+    pub(crate) new_world: crate::rules::new_world::NewWorld,
 }
 
 impl Game {
@@ -537,6 +540,7 @@ impl Game {
             debate_extra_dice: 0,
             fortresses: EnumSet::EMPTY,
             pirate_havens: EnumSet::EMPTY,
+            new_world: Default::default(),
         }
     }
 
