@@ -377,6 +377,21 @@ fn a_killed_conquistador_leaves_the_game() {
 }
 
 #[test]
+fn a_conquistador_placed_underway_sails_instead_of_a_draw() {
+    let mut game = new_world_phase(31);
+    game.set_conquest_underway(Power::Hapsburg, Some(Voyage::default())).unwrap();
+    game.set_conquistador_at(Conquistador::Montejo, ConquistadorAt::Underway).unwrap();
+    game.force_conquistador(Conquistador::Cortez).unwrap();
+    game.force_dice(&[3, 4]).unwrap();
+    let log = run(&mut game);
+    assert!(
+        log.iter()
+            .any(|e| matches!(e, Event::ConquestVoyage { conquistador: Some(Conquistador::Montejo), roll: 9, .. }))
+    );
+    assert_eq!(game.conquistador_at(Conquistador::Montejo), ConquistadorAt::Conquest(Conquest::Maya));
+}
+
+#[test]
 fn colonies_reach_their_boxes_and_the_turn_limits_reset() {
     let mut game = new_world_phase(18);
     game.set_colony_crossing(Power::France, true).unwrap();

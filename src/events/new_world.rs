@@ -67,11 +67,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
     )
     .with_steps(TARGET),
     CardEvent::plain(Card::SebastianCabot, cabot_playable, sebastian_cabot).with_leaves(Leaves::If(|_, _| false)),
-    CardEvent::plain(
-        Card::Smallpox,
-        nw::can_conquer,
-        |game, power, log| game.launch_conquest(power, true, log),
-    ),
+    CardEvent::plain(Card::Smallpox, nw::can_conquer, |game, power, log| game.launch_conquest(power, true, log)),
     CardEvent::plain(
         Card::ColonialGovernorNativeUprising,
         |game, _| nw::in_play(game),

@@ -106,8 +106,12 @@ impl Game {
         self.new_world.explorer_pool(power).nth(pick)
     }
 
-    /// A random conquistador from the pool (a test's pinned one first).
+    /// The conquistador of the Hapsburg voyage: one placed underway by an
+    /// edit, else a random one from the pool (a test's pinned one first).
     fn draw_conquistador(&mut self) -> Option<Conquistador> {
+        if let Some(c) = Conquistador::ALL.into_iter().find(|&c| self.conquistador_at(c) == ConquistadorAt::Underway) {
+            return Some(c);
+        }
         let forced = self.new_world.forced_conquistador.take();
         if let Some(c) = forced.filter(|c| self.conquistador_at(*c) == ConquistadorAt::Pool) {
             return Some(c);
