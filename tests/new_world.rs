@@ -826,3 +826,17 @@ fn colonial_governor_or_native_uprising_moves_to_a_new_position() {
     apply(&mut game, Action::NativeUprising(Power::France), &mut log);
     assert_eq!(game.colonial_governor(), Some(Governor { power: Power::France, uprising: true }));
 }
+
+#[test]
+fn the_two_player_game_has_no_new_world() {
+    let game = Game::at_start(Setup::new(Scenario::TwoPlayer, 52));
+    assert_eq!(game.exploration_underway(Power::Hapsburg), None);
+    assert_eq!(game.conquest_underway(Power::Hapsburg), None);
+    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 52));
+    game.set_phase(Phase::Action).unwrap();
+    game.run_automatic();
+    for card in [Card::ColonialGovernorNativeUprising, Card::Galleons] {
+        game.give_card(Power::Papacy, card).unwrap();
+        assert!(!game.can_play_event(Power::Papacy, card), "{card}");
+    }
+}
