@@ -65,6 +65,14 @@ struct Tally {
     responses: u64,
     /// The response cards played so.
     response_cards: EnumSet<Card>,
+    /// Voyages of exploration rolled (§20.2).
+    explorations: u64,
+    /// Voyages of conquest rolled (§20.3).
+    conquests: u64,
+    /// Colonies that reached their boxes (§20.1).
+    colonies: u64,
+    /// Successful circumnavigations (§20.2).
+    circumnavigations: u64,
 }
 
 impl Extend<Event> for Tally {
@@ -86,6 +94,10 @@ impl Extend<Event> for Tally {
                     self.responses += 1;
                     self.response_cards.insert(card);
                 }
+                Event::Exploration { .. } => self.explorations += 1,
+                Event::ConquestVoyage { .. } => self.conquests += 1,
+                Event::ColonyFounded(_) => self.colonies += 1,
+                Event::Circumnavigation { success: true, .. } => self.circumnavigations += 1,
                 _ => {}
             }
         }
@@ -121,6 +133,10 @@ impl Tally {
         self.events = self.events.union(other.events);
         self.responses += other.responses;
         self.response_cards = self.response_cards.union(other.response_cards);
+        self.explorations += other.explorations;
+        self.conquests += other.conquests;
+        self.colonies += other.colonies;
+        self.circumnavigations += other.circumnavigations;
     }
 }
 
@@ -212,6 +228,10 @@ fn main() {
         total.counter_reformations,
         total.debates,
         protestant_spaces_total as f64 / options.games.max(1) as f64
+    );
+    println!(
+        "voyages: explorations {}  conquests {}  colonies {}  circumnavigations {}",
+        total.explorations, total.conquests, total.colonies, total.circumnavigations
     );
     let main_deck = total.events.iter().filter(|card| card.number() <= 116).count();
     println!("events played: {main_deck} distinct of 116");

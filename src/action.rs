@@ -11,8 +11,8 @@ use core::str::FromStr;
 use thiserror::Error;
 
 use crate::types::{
-    Card, Debater, DebaterPool, Faction, LandUnitKind, LanguageZone, Leader, MaritalStatus, MinorPower, NavalUnitKind,
-    Power, Reformer, Ruler, SeaZone, Space, Vocabulary,
+    Card, Debater, DebaterPool, Discovery, Faction, LandUnitKind, LanguageZone, Leader, MaritalStatus, MinorPower,
+    NavalUnitKind, Power, Reformer, Ruler, SeaZone, Space, Vocabulary,
 };
 
 /// The integer type of an action's dense index ([`Action::index`],
@@ -144,6 +144,16 @@ actions! {
         FoundUniversity => "found_university",
         /// Draw a card from the deck (Copernicus, #47).
         DrawFromDeck => "draw_from_deck",
+        /// Colonize (§20.1): a colony sets out across the Atlantic.
+        Colonize => "colonize",
+        /// Explore (§20.2): a voyage of exploration; also a card's choice of
+        /// voyage to cancel (Search for Cibola, #98).
+        Explore => "explore",
+        /// Conquer (§20.3): a voyage of conquest; also a card's choice of
+        /// voyage to cancel (Search for Cibola, #98).
+        Conquer => "conquer",
+        /// Sail through the Pacific Strait and try to circumnavigate (§20.2, 10+).
+        Circumnavigate => "circumnavigate",
     }
     with {
         /// Play a card for its CP (§11.1).
@@ -300,6 +310,12 @@ actions! {
         TargetLeader(Leader) => "target_leader",
         /// Papal Inquisition (#56): draw a random card from this power's hand.
         DrawFrom(Power) => "draw_from",
+        /// Claim this discovery after an exploration roll of 10 or more (§20.2).
+        Discover(Discovery) => "discover",
+        /// Colonial Governor (#111): put the marker by this power's colonies.
+        ColonialGovernor(Power) => "colonial_governor",
+        /// Native Uprising (#111): put the marker by this power's colonies.
+        NativeUprising(Power) => "native_uprising",
     }
 }
 
@@ -313,6 +329,10 @@ const PHRASES: &[(&str, &str)] = &[
     ("build_st_peters", "build St. Peter's"),
     ("found_university", "found a Jesuit university"),
     ("draw_from_deck", "draw a card from the deck"),
+    ("colonize", "colonize"),
+    ("explore", "explore"),
+    ("conquer", "conquer"),
+    ("circumnavigate", "try to circumnavigate the world"),
     ("play_cp", "play {} for CP"),
     ("play_event", "play {} as an event"),
     ("move_from", "move a formation from {}"),
@@ -388,6 +408,9 @@ const PHRASES: &[(&str, &str)] = &[
     ("give_card", "give {}"),
     ("target_leader", "name {}"),
     ("draw_from", "draw a random card from the hand of {}"),
+    ("discover", "claim the {}"),
+    ("colonial_governor", "put Colonial Governor by the colonies of {}"),
+    ("native_uprising", "put Native Uprising by the colonies of {}"),
 ];
 
 impl Action {

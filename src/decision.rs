@@ -113,6 +113,8 @@ pub enum DecisionKind {
     PiracyHit,
     /// Nothing to decide: the naval war runs by itself.
     NavalWar,
+    /// An explorer's choice after a roll of 10 or more (§20.2).
+    Voyage,
     /// Nothing to decide: automatic steps are pending ([`Game::run_automatic`]).
     NotReady,
     /// Nothing to decide: the game is over.
@@ -150,6 +152,7 @@ impl DecisionKind {
             DecisionKind::DietOfWorms => "Diet of Worms",
             DecisionKind::CouncilOfTrent => "Council of Trent",
             DecisionKind::CardEvent => "card event",
+            DecisionKind::Voyage => "New World voyage",
             DecisionKind::Response => "response window",
             DecisionKind::Interception => "interception",
             DecisionKind::AvoidBattle => "avoid battle",
@@ -385,6 +388,7 @@ impl Game {
             },
             Frame::War(war) => self.war_decision(war, kind(K::CombatCards)),
             Frame::Discard { .. } => Decision { card: Some(Card::PatronOfTheArts), ..kind(K::CardEvent) },
+            Frame::Voyage { .. } => kind(K::Voyage),
             Frame::Event(step) => Decision {
                 card: Some(step.card),
                 opponent: step.target.map(Faction::from),

@@ -41,6 +41,9 @@ pub enum EditError {
     /// A Pirate Haven marker outside Oran and Tripoli (#89).
     #[error("{0} cannot hold a Pirate Haven")]
     NotAPirateHaven(Space),
+    /// The New World display would be inconsistent (§20): the rule broken.
+    #[error("the New World display would be inconsistent: {0}")]
+    NewWorld(&'static str),
     /// Corsairs are the Ottoman's only (§5.3).
     #[error("only the Ottoman has corsairs")]
     CorsairsNotOttoman,

@@ -186,6 +186,7 @@ impl Game {
             }
             Some(&Frame::War(war)) => self.war_actions(war, list),
             Some(&Frame::Discard { power }) => self.discard_actions(power, list),
+            Some(&Frame::Voyage { explorer, .. }) => self.voyage_actions(explorer, list),
             None => {}
         }
         // Most listings come out in index order already.
@@ -283,6 +284,7 @@ impl Game {
             Frame::PiracyHit { power, zone, .. } => self.apply_piracy_hit(power, zone, action, log),
             Frame::War(war) => self.apply_war(war, action, log),
             Frame::Discard { power } => self.apply_discard(power, action, log),
+            Frame::Voyage { explorer, plus_two } => self.apply_voyage(explorer, plus_two, action, log),
         }
         self.check_automatic_victory(log);
         self.advance(log);
@@ -296,6 +298,11 @@ impl Game {
     /// position built with the editing API needs it once to start playing.
     pub fn run_automatic(&mut self) {
         self.advance(&mut NoLog);
+    }
+
+    /// As [`Game::run_automatic`], and reports what happened to `log`.
+    pub fn run_automatic_logged(&mut self, log: &mut impl Extend<Event>) {
+        self.advance(&mut ExtendLog(log));
     }
 
     /// Runs the automatic steps until a decision is needed or the game ends.
@@ -320,7 +327,7 @@ impl Game {
             Phase::SpringDeployment => self.spring_deployment_step(log),
             Phase::Action => self.next_impulse(log),
             Phase::Winter => self.winter_step(log),
-            Phase::NewWorld => self.enter_phase(Phase::VictoryDetermination, log),
+            Phase::NewWorld => self.new_world_step(log),
             Phase::VictoryDetermination => self.victory_determination_phase(log),
         }
     }

@@ -4,8 +4,8 @@ use crate::dice::Dice;
 use crate::game::{LandUnits, LeaderLocation, NavalLocation, NavalUnits};
 use crate::sets::EnumSet;
 use crate::types::{
-    Card, Debater, Faction, LandUnitKind, LanguageZone, Leader, MaritalStatus, MinorPower, Phase, Power, Reformer,
-    Religion, Ruler, SeaZone, Space,
+    Card, Conquest, Conquistador, Debater, Discovery, Explorer, Faction, LandUnitKind, LanguageZone, Leader,
+    MaritalStatus, MinorPower, Phase, Power, Reformer, Religion, Ruler, SeaZone, Space,
 };
 
 /// Something that happened while an action was applied: the decision itself
@@ -752,6 +752,80 @@ pub enum Event {
         /// The card.
         card: Card,
     },
+    /// A New World voyage set out into Crossing Atlantic (§20).
+    VoyageLaunched {
+        /// Whose.
+        power: Power,
+        /// Which kind.
+        voyage: crate::rules::new_world::VoyageKind,
+    },
+    /// A voyage underway was cancelled (Fountain of Youth #77, Search for Cibola #98).
+    VoyageCancelled {
+        /// Whose.
+        power: Power,
+        /// Which kind.
+        voyage: crate::rules::new_world::VoyageKind,
+    },
+    /// A voyage of exploration was rolled (§20.2).
+    Exploration {
+        /// The explorer.
+        explorer: Explorer,
+        /// The modified roll.
+        roll: i8,
+        /// The discovery claimed, if any.
+        discovery: Option<Discovery>,
+    },
+    /// An explorer who rolled 10 or more claimed a discovery (§20.2).
+    DiscoveryClaimed {
+        /// The explorer.
+        explorer: Explorer,
+        /// The discovery.
+        discovery: Discovery,
+    },
+    /// A circumnavigation was tried (§20.2).
+    Circumnavigation {
+        /// The explorer.
+        explorer: Explorer,
+        /// The modified roll.
+        roll: i8,
+        /// Whether he made it.
+        success: bool,
+    },
+    /// A voyage of conquest was rolled (§20.3).
+    ConquestVoyage {
+        /// Whose.
+        power: Power,
+        /// The conquistador (Hapsburg), or none (a Conquest marker).
+        conquistador: Option<Conquistador>,
+        /// The modified roll.
+        roll: u8,
+        /// The conquest made, if any.
+        conquest: Option<Conquest>,
+    },
+    /// A colony reached its colony box (§20.1).
+    ColonyFounded(Power),
+    /// A New World Riches roll (§20.4).
+    NewWorldRiches {
+        /// Whose colony or conquest.
+        power: Power,
+        /// The column read.
+        column: crate::rules::new_world::RichesColumn,
+        /// The modified roll.
+        roll: u8,
+        /// The result, after Colonial Governor or Native Uprising (#111).
+        result: crate::rules::new_world::Riches,
+    },
+    /// A Huguenot raider rolled for a Hapsburg bonus card (§20.4, #49).
+    Raid {
+        /// The raider's power.
+        raider: Power,
+        /// The die.
+        die: u8,
+        /// The card was stolen.
+        stolen: bool,
+        /// The raider was eliminated.
+        eliminated: bool,
+    },
     /// A power took a card from the discard pile into its hand (§6.2;
     /// Here I Stand, #7).
     CardRetrieved {
@@ -1140,6 +1214,39 @@ impl core::fmt::Display for Event {
             Event::CardDiscarded { power, card } => {
                 write!(f, "{power} discards {} (#{})", card.name(), card.number())
             }
+            Event::VoyageLaunched { power, voyage } => write!(f, "{power} launches a {}", voyage.name()),
+            Event::VoyageCancelled { power, voyage } => write!(f, "{power}'s {} is cancelled", voyage.name()),
+            Event::Exploration { explorer, roll, discovery } => {
+                write!(f, "{explorer} explores: {roll}")?;
+                match discovery {
+                    Some(d) => write!(f, ", claims the {d}"),
+                    None => Ok(()),
+                }
+            }
+            Event::DiscoveryClaimed { explorer, discovery } => write!(f, "{explorer} claims the {discovery}"),
+            Event::Circumnavigation { explorer, roll, success } => {
+                write!(f, "{explorer} tries to circumnavigate: {roll}, {}", if success { "success" } else { "lost" })
+            }
+            Event::ConquestVoyage { power, conquistador, roll, conquest } => {
+                match conquistador {
+                    Some(c) => write!(f, "{c} ({power}) rolls {roll}")?,
+                    None => write!(f, "{power}'s conquest rolls {roll}")?,
+                }
+                match conquest {
+                    Some(c) => write!(f, ", conquers the {c}"),
+                    None => Ok(()),
+                }
+            }
+            Event::ColonyFounded(power) => write!(f, "A colony of {power} reaches its box"),
+            Event::NewWorldRiches { power, column, roll, result } => {
+                write!(f, "{power} rolls {roll} for New World riches ({column:?}): {result:?}")
+            }
+            Event::Raid { raider, die, stolen, eliminated } => write!(
+                f,
+                "{raider}'s raider rolls {die}{}{}",
+                if stolen { ", steals the card" } else { "" },
+                if eliminated { ", and is eliminated" } else { "" }
+            ),
         }
     }
 }

@@ -441,6 +441,9 @@ pub struct Game {
     pub(crate) fortresses: EnumSet<Space>,
     /// Spaces holding a Pirate Haven marker (#89): Oran, Tripoli.
     pub(crate) pirate_havens: EnumSet<Space>,
+    /// The New World display (§20): colonies, voyages, discoveries,
+    /// conquests, explorers and conquistadors, markers and VP.
+    pub(crate) new_world: crate::rules::new_world::NewWorld,
     /// The board's Zobrist key (control, religion, unrest, land stacks),
     /// kept current by the setters of `zobrist` (not saved).
     pub(crate) board_key: u64,
@@ -541,6 +544,7 @@ impl Game {
             debate_extra_dice: 0,
             fortresses: EnumSet::EMPTY,
             pirate_havens: EnumSet::EMPTY,
+            new_world: Default::default(),
             board_key: 0,
         };
         game.rekey_board();

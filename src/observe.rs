@@ -195,6 +195,7 @@ impl Game {
         board.deck = EnumSet::EMPTY;
         board.rng = Pcg64Mcg::new(0);
         board.forced_dice = Default::default();
+        board.new_world.clear_forced();
         board.hide_diet_picks(viewer);
         let hand_sizes = Power::ALL.map(|p| self.hand(p).len() as u8);
         board.observed = Some(Observed { viewer, hand_sizes, unseen });
@@ -215,6 +216,7 @@ impl Game {
         let mut game = self.redeal_hidden(viewer, rng);
         game.rng = Pcg64Mcg::seed_from_u64(rng.next_u64());
         game.forced_dice = Default::default();
+        game.new_world.clear_forced();
         game
     }
 

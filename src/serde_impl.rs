@@ -136,6 +136,9 @@ struct GameRepr {
     /// Pirate Haven markers (#89).
     #[serde(default)]
     pirate_havens: Vec<Space>,
+    /// The New World display (§20).
+    #[serde(default)]
+    new_world: crate::rules::new_world::NewWorld,
 }
 
 /// One land stack.
@@ -280,6 +283,7 @@ impl From<&Game> for GameRepr {
             debate_extra_dice: game.debate_extra_dice,
             fortresses: game.fortresses.iter().collect(),
             pirate_havens: game.pirate_havens.iter().collect(),
+            new_world: game.new_world,
         }
     }
 }
@@ -387,6 +391,7 @@ impl GameRepr {
             debate_extra_dice: self.debate_extra_dice,
             fortresses: set_of(self.fortresses, "fortresses")?,
             pirate_havens: set_of(self.pirate_havens, "pirate_havens")?,
+            new_world: self.new_world,
             board_key: 0,
         };
         game.rekey_board();

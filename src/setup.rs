@@ -9,6 +9,7 @@
 use crate::data::cards::Entry;
 use crate::edit::EditError;
 use crate::game::{DebaterState, Game, LandUnits, LeaderLocation, NavalLocation, NavalUnits, ReformerState, Scenario};
+use crate::rules::new_world::Voyage;
 use crate::types::{
     Card, CardKind, Debater, Faction, LanguageZone, Leader, Phase, Power, Reformer, Religion, Ruler, Space,
 };
@@ -139,6 +140,7 @@ fn setup_1517(game: &mut Game) -> Result<(), EditError> {
     electorates_on_display(game)?;
     game.set_phase(Phase::LuthersTheses)?;
     give_home_cards(game)?;
+    new_world_1517(game)?;
     // #8 starts in the Protestant's hand, played before the first deal (§24.1).
     game.give_card(Power::Protestant, Card::Luthers95Theses)?;
     fill_deck(game, |card| card.entry() == Entry::Turn(1) && card != Card::Luthers95Theses)
@@ -326,13 +328,41 @@ const WARS_1532: &[(Faction, Faction)] = &[
 /// The alliances of 1532: Hungary, defeated, is a permanent Hapsburg ally (§22.5).
 const ALLIANCES_1532: &[(Faction, Faction)] = &[(Faction::Hapsburg, Faction::HungaryBohemia)];
 
-/// New World VP markers the Hapsburg holds in 1532 (§20, §24.2): Pacific
-/// Strait 1, circumnavigation 3, Aztec conquest 2; kept as bonus VP.
-const HAPSBURG_NEW_WORLD_VP_1532: i8 = 1 + 3 + 2;
+/// Bonus VP at the start of 1532 (§24.2): War Winner markers. The
+/// Hapsburg's New World VP are on the New World display (`new_world_1532`).
+const BONUS_VP_1532: &[(Power, i8)] = &[(Power::Ottoman, 2), (Power::Hapsburg, 1)];
 
-/// Bonus VP at the start of 1532 (§24.2): War Winner markers, and the
-/// Hapsburg's New World VP.
-const BONUS_VP_1532: &[(Power, i8)] = &[(Power::Ottoman, 2), (Power::Hapsburg, 1 + HAPSBURG_NEW_WORLD_VP_1532)];
+/// The 1517 New World (§20.2, §20.3, §24.1): the Hapsburg's Exploration
+/// Underway (Uncharted side) and Conquest Underway markers start in
+/// Crossing Atlantic and use its Explore and Conquer of turn 1.
+fn new_world_1517(game: &mut Game) -> Result<(), EditError> {
+    game.set_exploration_underway(Power::Hapsburg, Some(Voyage::default()))?;
+    game.set_conquest_underway(Power::Hapsburg, Some(Voyage::default()))?;
+    game.set_new_world_used(Power::Hapsburg, false, true, true)
+}
+
+/// The 1532 New World (§24.2, ruling NW1): Magellan has circumnavigated
+/// (Pacific Strait and circumnavigation), Cortez holds the Aztec, the
+/// Hapsburg has 2 colonies; Ponce de León, Narváez, Cordova and Verrazano
+/// are gone; every power's marker shows "Charts Available".
+fn new_world_1532(game: &mut Game) -> Result<(), EditError> {
+    use crate::rules::new_world::{ConquistadorAt, ExplorerAt, Holding};
+    use crate::types::{Conquest, Conquistador, Discovery, Explorer};
+    game.set_discovery(Discovery::PacificStrait, Some(Power::Hapsburg))?;
+    game.set_discovery(Discovery::Circumnavigation, Some(Power::Hapsburg))?;
+    game.set_explorer_at(Explorer::Magellan, ExplorerAt::Discovery(Discovery::Circumnavigation))?;
+    game.set_conquest(Conquest::Aztec, Some(Holding { power: Power::Hapsburg, depleted: false }))?;
+    game.set_conquistador_at(Conquistador::Cortez, ConquistadorAt::Conquest(Conquest::Aztec))?;
+    for gone in [Explorer::PonceDeLeon, Explorer::Narvaez, Explorer::Verrazano] {
+        game.set_explorer_at(gone, ExplorerAt::Removed)?;
+    }
+    game.set_conquistador_at(Conquistador::Cordova, ConquistadorAt::Removed)?;
+    game.set_colonies(Power::Hapsburg, 2)?;
+    for power in crate::rules::new_world::NEW_WORLD_POWERS {
+        game.set_charted(power, true)?;
+    }
+    Ok(())
+}
 
 /// The turn the 1532 scenario starts on (§24.2).
 const TURN_1532: u8 = 4;
@@ -367,6 +397,7 @@ fn setup_1532(game: &mut Game) -> Result<(), EditError> {
     // His Papal Bull box is used: he cannot be excommunicated again (§21.5).
     game.set_reformer_excommunicated_in_game(Reformer::Luther, true)?;
     people_1532(game)?;
+    new_world_1532(game)?;
     for &(power, vp) in BONUS_VP_1532 {
         game.set_bonus_vp(power, vp)?;
     }

@@ -152,6 +152,9 @@ pub enum InvalidGame {
     /// 1 to 6 (§21.3).
     #[error("England's succession record is out of range")]
     Succession,
+    /// The New World display is inconsistent (§20): the broken rule.
+    #[error("the New World display is inconsistent: {0}")]
+    NewWorld(&'static str),
     /// The record of ships beaten this impulse names no real place, ship or
     /// naval leader (§16.1).
     #[error("the record of beaten ships is out of range")]
@@ -187,6 +190,7 @@ impl Game {
         self.check_vp_tracks()?;
         self.check_translations()?;
         self.check_war_state()?;
+        self.new_world.check().map_err(InvalidGame::NewWorld)?;
         self.check_phase()?;
         self.check_frames()?;
         self.check_stack_shape()?;
@@ -310,6 +314,9 @@ impl Game {
                 Frame::Response(window) => self.window_fits(window),
                 Frame::War(war) => self.war_frame_fits(war),
                 Frame::Discard { .. } => true,
+                Frame::Voyage { explorer, .. } => {
+                    self.explorer_at(explorer) == crate::rules::new_world::ExplorerAt::Underway
+                }
                 Frame::NavalMove { power, from, fleet, leaders, moved } => {
                     moved.fits() && self.naval_frame_fits(power, from, fleet, leaders)
                 }
@@ -691,6 +698,7 @@ kinds! {
     WarLosses,
     WarRetreat,
     Discard,
+    Voyage,
 }
 
 /// The kind of `frame`.
@@ -748,6 +756,7 @@ pub(crate) fn kind(frame: &Frame) -> Kind {
         Frame::War(War::Losses { .. }) => Kind::WarLosses,
         Frame::War(War::Retreat { .. }) => Kind::WarRetreat,
         Frame::Discard { .. } => Kind::Discard,
+        Frame::Voyage { .. } => Kind::Voyage,
     }
 }
 
@@ -773,7 +782,7 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
     match frame {
         // Phase steps (§8-§10, §18.1, §19): alone on the stack.
         Impulse | Spend | Deployment | DeployFormation | Declarations | WarPayment | SuePeace | Ransom
-        | Excommunication | WinterNaval | WinterLand | DietOfWorms => below.is_none(),
+        | Excommunication | WinterNaval | WinterLand | DietOfWorms | Voyage => below.is_none(),
         // Leaders arriving at the card draw (§8): one frame per leader.
         Arrival => matches!(below, None | Some(Arrival)),
         // CP actions (§11.2) and what their CP start: on the spent CP, or
@@ -854,6 +863,7 @@ pub(crate) fn opens_in(kind: Kind, phase: Phase) -> bool {
         Attempts => matches!(phase, Phase::Action | Phase::LuthersTheses),
         Deployment | DeployFormation => phase == Phase::SpringDeployment,
         WinterNaval | WinterLand => phase == Phase::Winter,
+        Voyage => phase == Phase::NewWorld,
         Universities | PlaceLeader => matches!(phase, Phase::Action | Phase::Winter),
         // A siege broken in winter retreats the besiegers (§19).
         WarRetreat => matches!(phase, Phase::Action | Phase::Winter),

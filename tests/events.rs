@@ -42,7 +42,7 @@ fn protestant_spaces(game: &mut Game, n: usize) {
 #[test]
 fn play_event_is_offered_for_built_events_only() {
     let mut game = action_phase(1);
-    for card in [Card::MasterOfItaly, Card::ScotsRaid, Card::Arquebusiers, Card::MercatorsMap] {
+    for card in [Card::MasterOfItaly, Card::ScotsRaid, Card::Arquebusiers, Card::DiplomaticMarriage] {
         game.give_card(Power::Ottoman, card).unwrap();
     }
     let actions = game.legal_actions();
@@ -55,7 +55,7 @@ fn play_event_is_offered_for_built_events_only() {
     // Other cards: for CP only, their events are not built.
     assert!(actions.contains(&Action::PlayCp(Card::Arquebusiers)));
     assert!(!actions.contains(&Action::PlayEvent(Card::Arquebusiers)));
-    assert!(!actions.contains(&Action::PlayEvent(Card::MercatorsMap)));
+    assert!(!actions.contains(&Action::PlayEvent(Card::DiplomaticMarriage)));
     assert!(!game.can_play_event(Power::Ottoman, Card::Arquebusiers));
     assert!(game.can_play_event(Power::Ottoman, Card::MasterOfItaly));
     // Not a card in hand.

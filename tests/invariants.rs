@@ -3,6 +3,7 @@
 //! decision windows: which power is asked to decide never depends on cards
 //! another power cannot see.
 
+use here_i_stand::rules::new_world::{ConquistadorAt, ExplorerAt};
 use here_i_stand::*;
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -44,6 +45,7 @@ fn check_state(game: &Game, actions: &ActionList) {
     assert_eq!(game.zobrist_board(), game.zobrist_board_recomputed(), "the incremental position hash drifted");
     let recount = Space::ALL.into_iter().filter(|&s| game.religion(s) == Religion::Protestant).count();
     assert_eq!(game.protestant_spaces().len(), recount);
+    check_new_world(game);
     let between_actions = actions.iter().any(|a| matches!(a, Action::Pass | Action::PlayCp(_) | Action::MoveFrom(_)));
     for space in Space::ALL {
         let stacks: Vec<(Faction, LandUnits, bool)> = game.land_units_at(space).collect();
@@ -70,6 +72,35 @@ fn check_state(game: &Game, actions: &ActionList) {
                 }
             }
         }
+    }
+}
+
+/// The New World (§20): every explorer and conquistador in exactly one
+/// place (pool, underway, a discovery or conquest, out of the game) and
+/// on a box his power holds, each discovery and conquest held at most once
+/// and by one power, and each power's New World VP equal to a recount.
+fn check_new_world(game: &Game) {
+    for explorer in Explorer::ALL {
+        if let ExplorerAt::Discovery(d) = game.explorer_at(explorer) {
+            assert_eq!(game.discovery_holder(d), Some(explorer.power()), "{explorer} on {d}");
+            let on_it = Explorer::ALL.iter().filter(|&&e| game.explorer_at(e) == ExplorerAt::Discovery(d)).count();
+            assert_eq!(on_it, 1, "{d}");
+        }
+    }
+    for c in Conquistador::ALL {
+        if let ConquistadorAt::Conquest(q) = game.conquistador_at(c) {
+            assert_eq!(game.conquest_holder(q).map(|h| h.power), Some(Power::Hapsburg), "{c} on {q}");
+        }
+    }
+    for power in [Power::England, Power::France, Power::Hapsburg] {
+        let discoveries: u8 =
+            Discovery::ALL.iter().filter(|&&d| game.discovery_holder(d) == Some(power)).map(|d| d.vp()).sum();
+        let conquests: u8 = Conquest::ALL
+            .iter()
+            .filter(|&&c| game.conquest_holder(c).is_some_and(|h| h.power == power))
+            .map(|c| c.vp())
+            .sum();
+        assert_eq!(game.new_world_vp(power), discoveries + conquests, "{power}'s New World VP");
     }
 }
 
@@ -121,6 +152,12 @@ fn windows_do_not_depend_on_hidden_cards() {
                 // The Diet of Worms reveals the hidden picks (§18.1): what
                 // follows rightly depends on them.
                 if game.phase() == Phase::DietOfWorms {
+                    return;
+                }
+                // A random discard reveals the card it drew (#38, #47,
+                // #57): whether the next response window opens rightly
+                // depends on it.
+                if matches!(action, Action::RandomDiscard(_)) {
                     return;
                 }
                 for viewer in Power::ALL {

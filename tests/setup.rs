@@ -409,9 +409,12 @@ fn turn_diplomacy_and_rulers_1532() {
     assert!(game.schmalkaldic_league());
     assert_eq!(game.ruler(Power::Papacy), Ruler::ClementVii);
     assert!(game.is_excommunicated(Ruler::Luther));
-    for (power, vp) in [(Power::Ottoman, 2), (Power::Hapsburg, 7)] {
+    // War Winner VP as bonus VP; the Hapsburg's New World VP on the
+    // New World display (Pacific Strait 1, circumnavigation 3, Aztec 2).
+    for (power, vp) in [(Power::Ottoman, 2), (Power::Hapsburg, 1)] {
         assert_eq!(game.bonus_vp(power), vp, "{power}");
     }
+    assert_eq!(game.new_world_vp(Power::Hapsburg), 6);
     for power in [Power::England, Power::France, Power::Papacy, Power::Protestant] {
         assert_eq!(game.bonus_vp(power), 0, "{power}");
     }

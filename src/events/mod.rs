@@ -3,7 +3,7 @@
 //! Every built event is one [`CardEvent`] entry in the `EVENTS` list of its
 //! theme's file (`home.rs`, `religion.rs`, `politics.rs`, `england.rs`,
 //! `naval.rs`, `combat.rs`, `spring.rs`, `reformers.rs`, `papacy.rs`,
-//! `unrest.rs`, `inquisition.rs`), and everything the rules say of that card
+//! `unrest.rs`, `inquisition.rs`, `new_world.rs`, ...), and everything the rules say of that card
 //! lives there: who may play it and when, what it does, whether it leaves
 //! the game, its forced resolution in winter, its use in a battle's
 //! combat-card window, and the decisions it asks for. "Is the event built"
@@ -32,6 +32,7 @@ mod inquisition;
 mod minors;
 mod money;
 mod naval;
+mod new_world;
 mod papacy;
 mod politics;
 mod reformers;
@@ -216,7 +217,7 @@ impl EventStep {
 pub(crate) const ANNOUNCED: u8 = u8::MAX;
 
 /// The built events, theme by theme.
-const THEMES: [&[CardEvent]; 16] = [
+const THEMES: [&[CardEvent]; 17] = [
     home::EVENTS,
     religion::EVENTS,
     politics::EVENTS,
@@ -233,6 +234,7 @@ const THEMES: [&[CardEvent]; 16] = [
     money::EVENTS,
     fortresses::EVENTS,
     minors::EVENTS,
+    new_world::EVENTS,
 ];
 
 /// The registry: the built event of each card, by card index.

@@ -49,6 +49,8 @@ impl Game {
         self.reformer_arrivals(log);
         self.english_card_draw(log);
         self.add_new_cards(log);
+        // New World riches, then the deal (§8, §20.4).
+        self.new_world_riches(log);
         self.deal(log);
         // The "-1 card" markers (Fuggers, #79) stay until this deal.
         self.card_penalties = [0; Power::COUNT];
@@ -254,6 +256,7 @@ impl Game {
             list.push(Action::NavalMove);
         }
         self.religious_spend_units(power, cp, list);
+        self.new_world_spend_actions(power, cp, list);
         let military = power != Power::Protestant || self.schmalkaldic_league();
         if military {
             let moved = if foul { self.war.entered } else { EnumSet::EMPTY };
@@ -381,6 +384,7 @@ impl Game {
             | Action::FoundUniversity
             | Action::CommitDebater(_) => self.religious_spend_legal(power, cp, action),
             Action::CallDebate(zone) => cp >= debate::DEBATE_CP && debate::can_call_debate(self, power, zone),
+            Action::Colonize | Action::Explore | Action::Conquer => self.new_world_spend_legal(power, cp, action),
             _ => false,
         }
     }
@@ -462,6 +466,7 @@ impl Game {
                 log.event(Event::ControlChanged { space, from, to: Faction::from(power) });
                 cost::CONTROL
             }
+            Action::Colonize | Action::Explore | Action::Conquer => self.apply_new_world_spend(power, action, log),
             Action::RemoveUnrest(space) => {
                 self.put_unrest(space, false);
                 log.event(Event::UnrestRemoved(space));

@@ -13,6 +13,7 @@ pub(crate) mod impulse;
 pub(crate) mod movement;
 pub(crate) mod naval;
 pub(crate) mod naval_war;
+pub(crate) mod new_world;
 pub(crate) mod peace;
 pub(crate) mod piracy;
 pub(crate) mod reformation;
@@ -192,6 +193,10 @@ pub(crate) enum Frame {
     /// `power` discards a card of its choice, neither a home card nor a
     /// mandatory event (§6.1; Patron of the Arts, #4).
     Discard { power: Power },
+    /// An explorer who rolled 10 or more chooses (§20.2): circumnavigate,
+    /// the Amazon, or a free 1-VP discovery. `plus_two`: Mercator's Map
+    /// launched the voyage (#50).
+    Voyage { explorer: crate::types::Explorer, plus_two: bool },
     /// A decision of a card's event: the card's own code lists and applies
     /// it (`events::Steps`).
     Event(crate::events::EventStep),
@@ -245,6 +250,7 @@ impl Frame {
             | Frame::PiracyHit { power, .. } => power,
             Frame::War(war) => war.decider(),
             Frame::Discard { power } => power,
+            Frame::Voyage { explorer, .. } => explorer.power(),
         }
     }
 
@@ -293,6 +299,7 @@ impl Frame {
             Frame::PiracyHit { .. } => "what the piracy hit costs",
             Frame::War(war) => war.prompt(),
             Frame::Discard { .. } => "a card to discard",
+            Frame::Voyage { .. } => "where the explorer goes from South America",
             Frame::Event(step) => step.prompt(),
             Frame::Response(_) => "a response card to play, or decline",
         }

@@ -16,6 +16,7 @@ pub mod minor;
 pub mod movement;
 pub mod naval;
 pub mod naval_war;
+pub mod new_world;
 pub mod paths;
 pub mod peace;
 pub mod piracy;

@@ -198,7 +198,9 @@ pub fn papal_track_vp(spaces: u8) -> u8 {
 /// assert_eq!(vp(&game, Power::France).total(), 12);
 /// ```
 pub fn vp(game: &Game, power: Power) -> VpBreakdown {
-    VpBreakdown { base: base_vp(game, power), special: special_vp(game, power), bonus: game.bonus_vp(power) }
+    // The New World VP (discoveries, conquests, §20) are bonus VP (§23.2).
+    let bonus = game.bonus_vp(power).saturating_add(game.new_world_vp(power) as i8);
+    VpBreakdown { base: base_vp(game, power), special: special_vp(game, power), bonus }
 }
 
 /// Every power's VP total, in impulse order, as the engine records them at

@@ -9,7 +9,8 @@ pub use vocabulary::{ParseIdError, Vocabulary};
 
 mod people;
 pub use people::{
-    Conquistador, Debater, DebaterPool, DebaterSide, Explorer, Leader, LeaderKind, MaritalStatus, Reformer, Ruler,
+    Conquest, Conquistador, Debater, DebaterPool, DebaterSide, Discovery, Explorer, Leader, LeaderKind, MaritalStatus,
+    Reformer, Ruler,
 };
 
 include!("space_gen.rs");

@@ -512,3 +512,57 @@ impl MaritalStatus {
         self >= MaritalStatus::AnneBoleyn
     }
 }
+
+vocabulary! {
+    /// A discovery of the New World display (§20.2), in the order of the
+    /// Exploration Table: a 7 finds the St. Lawrence, an 8 the Great Lakes,
+    /// a 9 the Mississippi; a 10 or more lets the explorer choose.
+    pub enum Discovery: "discovery" {
+        /// The St. Lawrence River, 1 VP.
+        StLawrence = ("st_lawrence", "St. Lawrence River"),
+        /// The Great Lakes, 1 VP.
+        GreatLakes = ("great_lakes", "Great Lakes"),
+        /// The Mississippi River, 1 VP.
+        Mississippi = ("mississippi", "Mississippi River"),
+        /// The Pacific Strait, 1 VP, claimed on the way to circumnavigate.
+        PacificStrait = ("pacific_strait", "Pacific Strait"),
+        /// The Amazon River, 2 VP.
+        Amazon = ("amazon", "Amazon River"),
+        /// The circumnavigation of the world, 3 VP (one per game).
+        Circumnavigation = ("circumnavigation", "Circumnavigation"),
+    }
+}
+
+impl Discovery {
+    /// VP as printed on the New World display (§20.2, §23.2).
+    pub const fn vp(self) -> u8 {
+        match self {
+            Discovery::Amazon => 2,
+            Discovery::Circumnavigation => 3,
+            _ => 1,
+        }
+    }
+}
+
+vocabulary! {
+    /// A native civilization to conquer (§20.3), in the order of the
+    /// Conquest Table: 9 the Maya, 10 the Aztec, 11 or more the Inca.
+    pub enum Conquest: "conquest" {
+        /// The Maya, 1 VP.
+        Maya = ("maya", "Maya"),
+        /// The Aztec, 2 VP.
+        Aztec = ("aztec", "Aztec"),
+        /// The Inca, 2 VP.
+        Inca = ("inca", "Inca"),
+    }
+}
+
+impl Conquest {
+    /// VP as printed on the New World display (§20.3, §23.2).
+    pub const fn vp(self) -> u8 {
+        match self {
+            Conquest::Maya => 1,
+            Conquest::Aztec | Conquest::Inca => 2,
+        }
+    }
+}
