@@ -1,10 +1,11 @@
 //! Plays whole games with uniformly random legal actions and prints what
 //! happened: per game the seed, turns played, the winner and how, the number
-//! of decisions, the battles and the religious struggle; then three summary
-//! lines (speed; war; religion). `--narrate` prints every event of the first
-//! game, one English line each, before its result. `--fast` turns on
-//! `Setup::fast_play` (response windows ask only the powers holding a
-//! usable card: it reveals hands, for trainers).
+//! of decisions, the battles and the religious struggle; then the summary
+//! lines (speed; war; religion; events; responses; foreign wars started).
+//! `--narrate` prints every event of the first game, one English line
+//! each, before its result. `--fast` turns on `Setup::fast_play` (response
+//! windows ask only the powers holding a usable card: it reveals hands, for
+//! trainers).
 //!
 //! ```text
 //! cargo run --release --example random_game -- --games 100 --seed 1 --scenario 1517 --quiet
@@ -65,6 +66,8 @@ struct Tally {
     responses: u64,
     /// The response cards played so.
     response_cards: EnumSet<Card>,
+    /// Foreign wars started (§21.7).
+    foreign_wars: u64,
 }
 
 impl Extend<Event> for Tally {
@@ -86,6 +89,7 @@ impl Extend<Event> for Tally {
                     self.responses += 1;
                     self.response_cards.insert(card);
                 }
+                Event::ForeignWarBegan { .. } => self.foreign_wars += 1,
                 _ => {}
             }
         }
@@ -121,6 +125,7 @@ impl Tally {
         self.events = self.events.union(other.events);
         self.responses += other.responses;
         self.response_cards = self.response_cards.union(other.response_cards);
+        self.foreign_wars += other.foreign_wars;
     }
 }
 
@@ -217,4 +222,5 @@ fn main() {
     println!("events played: {main_deck} distinct of 116");
     let cards: Vec<String> = total.response_cards.iter().map(|card| format!("#{}", card.number())).collect();
     println!("responses: {}  cards: {}", total.responses, cards.join(" "));
+    println!("foreign wars {}", total.foreign_wars);
 }

@@ -10,6 +10,7 @@ use core::str::FromStr;
 
 use thiserror::Error;
 
+use crate::rules::foreign_war::ForeignWar;
 use crate::types::{
     Card, Debater, DebaterPool, Faction, LandUnitKind, LanguageZone, Leader, MaritalStatus, MinorPower, NavalUnitKind,
     Power, Reformer, Ruler, SeaZone, Space, Vocabulary,
@@ -300,6 +301,10 @@ actions! {
         TargetLeader(Leader) => "target_leader",
         /// Papal Inquisition (#56): draw a random card from this power's hand.
         DrawFrom(Power) => "draw_from",
+        /// Fight this foreign war (§21.7, 1 CP): a field battle on its card.
+        FightForeignWar(ForeignWar) => "fight_foreign_war",
+        /// Place a new unit on this foreign war card (Janissaries, #1; §21.7).
+        PlaceOnWar(ForeignWar) => "place_on_war",
     }
 }
 
@@ -388,6 +393,8 @@ const PHRASES: &[(&str, &str)] = &[
     ("give_card", "give {}"),
     ("target_leader", "name {}"),
     ("draw_from", "draw a random card from the hand of {}"),
+    ("fight_foreign_war", "fight the foreign war {}"),
+    ("place_on_war", "place a new regular on the {} card"),
 ];
 
 impl Action {

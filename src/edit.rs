@@ -126,6 +126,11 @@ pub enum EditError {
     /// pay with).
     #[error("the edit would break the procedure in progress: {0}")]
     Unplayable(crate::validate::InvalidGame),
+    /// More units on a foreign war card than its event calls for, more
+    /// than 4 independents, or a leader on it who is not an army leader of
+    /// its power or whose war is not on (§21.7).
+    #[error("{0}'s card cannot hold that")]
+    ForeignWar(crate::rules::foreign_war::ForeignWar),
 }
 
 impl Game {
@@ -336,6 +341,12 @@ impl Game {
             }
             (_, LeaderLocation::Space(space)) if !self.in_play(space) => {
                 return Err(EditError::NotInPlay(space));
+            }
+            (kind, LeaderLocation::ForeignWar(war)) => {
+                let own = Some(Faction::from(war.power()));
+                if kind != LeaderKind::Army || self.leader_owner(leader) != own || self.foreign_war(war).is_none() {
+                    return Err(EditError::ForeignWar(war));
+                }
             }
             _ => {}
         }

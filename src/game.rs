@@ -195,6 +195,8 @@ pub enum LeaderLocation {
     TurnTrack,
     /// Out of the game for good.
     Removed,
+    /// On a foreign war card, fighting there (§21.7).
+    ForeignWar(crate::rules::foreign_war::ForeignWar),
 }
 
 /// The state of a debater (§18.5).
@@ -440,6 +442,8 @@ pub struct Game {
     pub(crate) fortresses: EnumSet<Space>,
     /// Spaces holding a Pirate Haven marker (#89): Oran, Tripoli.
     pub(crate) pirate_havens: EnumSet<Space>,
+    /// The foreign war cards on the map (§21.7), by `ForeignWar` index.
+    pub(crate) foreign_wars: [Option<crate::rules::foreign_war::WarCard>; crate::rules::foreign_war::ForeignWar::COUNT],
 }
 
 impl Game {
@@ -537,6 +541,7 @@ impl Game {
             debate_extra_dice: 0,
             fortresses: EnumSet::EMPTY,
             pirate_havens: EnumSet::EMPTY,
+            foreign_wars: [None; crate::rules::foreign_war::ForeignWar::COUNT],
         }
     }
 

@@ -56,6 +56,7 @@ pub use game::{
 };
 pub use observe::Observation;
 pub use rl::BufferLengthError;
+pub use rules::foreign_war::ForeignWar;
 pub use sets::{EnumSet, Iter as EnumSetIter};
 pub use types::*;
 pub use validate::InvalidGame;

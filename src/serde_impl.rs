@@ -126,6 +126,9 @@ struct GameRepr {
     /// Pirate Haven markers (#89).
     #[serde(default)]
     pirate_havens: Vec<Space>,
+    /// The foreign war cards on the map (§21.7), by `ForeignWar` order.
+    #[serde(default)]
+    foreign_wars: [Option<crate::rules::foreign_war::WarCard>; crate::rules::foreign_war::ForeignWar::COUNT],
 }
 
 /// One land stack.
@@ -255,6 +258,7 @@ impl From<&Game> for GameRepr {
             debate_extra_dice: game.debate_extra_dice,
             fortresses: game.fortresses.iter().collect(),
             pirate_havens: game.pirate_havens.iter().collect(),
+            foreign_wars: game.foreign_wars,
         }
     }
 }
@@ -359,6 +363,7 @@ impl GameRepr {
             debate_extra_dice: self.debate_extra_dice,
             fortresses: set_of(self.fortresses, "fortresses")?,
             pirate_havens: set_of(self.pirate_havens, "pirate_havens")?,
+            foreign_wars: self.foreign_wars,
         };
         game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
         game.validate()?;
