@@ -180,7 +180,10 @@ impl Game {
     /// Runs `edit`; if the procedure in progress was playable before and
     /// is not after (`Game::validate`'s frame checks), undoes it:
     /// `EditError::Unplayable`.
-    fn keeping_play(&mut self, edit: impl FnOnce(&mut Game) -> Result<(), EditError>) -> Result<(), EditError> {
+    pub(crate) fn keeping_play(
+        &mut self,
+        edit: impl FnOnce(&mut Game) -> Result<(), EditError>,
+    ) -> Result<(), EditError> {
         let before = self.clone();
         let was_playable = before.check_play().is_ok();
         edit(self)?;

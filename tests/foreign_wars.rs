@@ -454,3 +454,13 @@ fn the_events_are_offered_to_any_power() {
         assert!(offered(&mut game, power, Card::WarInPersia));
     }
 }
+
+#[test]
+fn an_edit_may_not_end_a_war_whose_decision_is_pending() {
+    let mut game = action_phase(18);
+    ottoman_army(&mut game);
+    event(&mut game, Power::Papacy, Card::RevoltInEgypt);
+    let before = game.clone();
+    assert!(matches!(game.set_foreign_war(ForeignWar::Egypt, None), Err(EditError::Unplayable(_))));
+    assert_eq!(game, before);
+}

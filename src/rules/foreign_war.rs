@@ -279,7 +279,8 @@ impl Game {
     /// leaves the hands and piles), or (`None`) takes it off: the card goes
     /// to the discard pile and any leaders on it to their power's capital.
     /// Checks the unit kinds, the card's strength (§21.7: never more units
-    /// than the event calls for, at most 4 independents) and the counters.
+    /// than the event calls for, at most 4 independents), the counters, and
+    /// that the procedure in progress can go on (`EditError::Unplayable`).
     ///
     /// ```
     /// use here_i_stand::rules::foreign_war::WarCard;
@@ -307,20 +308,22 @@ impl Game {
                 return Err(crate::EditError::CounterMixExceeded { faction: own });
             }
         }
-        let before = self.foreign_wars[war.index()];
-        self.foreign_wars[war.index()] = card;
-        match (before, card) {
-            (None, Some(_)) => self.take_card_out(war.card()),
-            (Some(_), None) => {
-                self.discard.insert(war.card());
-                let home = capitals(war.power()).first().copied();
-                for leader in leaders_on_card(self, war) {
-                    self.leaders[leader.index()] = home.map_or(LeaderLocation::Unavailable, LeaderLocation::Space);
+        self.keeping_play(|game| {
+            let before = game.foreign_wars[war.index()];
+            game.foreign_wars[war.index()] = card;
+            match (before, card) {
+                (None, Some(_)) => game.take_card_out(war.card()),
+                (Some(_), None) => {
+                    game.discard.insert(war.card());
+                    let home = capitals(war.power()).first().copied();
+                    for leader in leaders_on_card(game, war) {
+                        game.leaders[leader.index()] = home.map_or(LeaderLocation::Unavailable, LeaderLocation::Space);
+                    }
                 }
+                _ => {}
             }
-            _ => {}
-        }
-        Ok(())
+            Ok(())
+        })
     }
 }
 
