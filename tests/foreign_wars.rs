@@ -464,3 +464,14 @@ fn an_edit_may_not_end_a_war_whose_decision_is_pending() {
     assert!(matches!(game.set_foreign_war(ForeignWar::Egypt, None), Err(EditError::Unplayable(_))));
     assert_eq!(game, before);
 }
+
+#[test]
+fn the_renegade_does_not_go_to_a_foreign_war() {
+    let mut game = ireland_position(19);
+    game.set_renegade_owner(Some(Power::England)).unwrap();
+    game.set_leader(Leader::Renegade, LeaderLocation::Space(Space::London)).unwrap();
+    event(&mut game, Power::Papacy, Card::RevoltInIreland);
+    let mut log = Vec::new();
+    common::repeat(&mut game, Action::MoveFrom(Space::London), 4, &mut log);
+    assert_eq!(legal(&game), [Action::Done, Action::AddLeader(Leader::CharlesBrandon)]);
+}

@@ -191,13 +191,12 @@ fn under_siege(game: &Game, space: Space) -> bool {
 }
 
 /// `power`'s army leaders on the map that may go onto a foreign war card
-/// (§21.7): in a space, not under siege.
+/// (§21.7): in a space, not under siege; not the renegade, who serves only
+/// until winter (#70).
 pub fn takeable_leaders(game: &Game, power: Power) -> EnumSet<Leader> {
     let own = Some(Faction::from(power));
-    game.leaders_on_map()
-        .filter(|&(s, l)| l.kind() == LeaderKind::Army && game.leader_owner(l) == own && !under_siege(game, s))
-        .map(|(_, l)| l)
-        .collect()
+    let fits = |l: Leader| l.kind() == LeaderKind::Army && l != Leader::Renegade && game.leader_owner(l) == own;
+    game.leaders_on_map().filter(|&(s, l)| fits(l) && !under_siege(game, s)).map(|(_, l)| l).collect()
 }
 
 /// Whether `faction`'s counters show its land units with `stack` in
