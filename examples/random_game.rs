@@ -1,10 +1,12 @@
 //! Plays whole games with uniformly random legal actions and prints what
 //! happened: per game the seed, turns played, the winner and how, the number
-//! of decisions, the battles and the religious struggle; then three summary
-//! lines (speed; war; religion). `--narrate` prints every event of the first
-//! game, one English line each, before its result. `--fast` turns on
-//! `Setup::fast_play` (response windows ask only the powers holding a
-//! usable card: it reveals hands, for trainers).
+//! of decisions, the battles and the religious struggle; then the summary
+//! lines (speed; war; religion; voyages and foreign wars started; events;
+//! responses).
+//! `--narrate` prints every event of the first game, one English line
+//! each, before its result. `--fast` turns on `Setup::fast_play` (response
+//! windows ask only the powers holding a usable card: it reveals hands, for
+//! trainers).
 //!
 //! ```text
 //! cargo run --release --example random_game -- --games 100 --seed 1 --scenario 1517 --quiet
@@ -73,6 +75,8 @@ struct Tally {
     colonies: u64,
     /// Successful circumnavigations (§20.2).
     circumnavigations: u64,
+    /// Foreign wars started (§21.7).
+    foreign_wars: u64,
 }
 
 impl Extend<Event> for Tally {
@@ -98,6 +102,7 @@ impl Extend<Event> for Tally {
                 Event::ConquestVoyage { .. } => self.conquests += 1,
                 Event::ColonyFounded(_) => self.colonies += 1,
                 Event::Circumnavigation { success: true, .. } => self.circumnavigations += 1,
+                Event::ForeignWarBegan { .. } => self.foreign_wars += 1,
                 _ => {}
             }
         }
@@ -137,6 +142,7 @@ impl Tally {
         self.conquests += other.conquests;
         self.colonies += other.colonies;
         self.circumnavigations += other.circumnavigations;
+        self.foreign_wars += other.foreign_wars;
     }
 }
 
@@ -230,8 +236,8 @@ fn main() {
         protestant_spaces_total as f64 / options.games.max(1) as f64
     );
     println!(
-        "voyages: explorations {}  conquests {}  colonies {}  circumnavigations {}",
-        total.explorations, total.conquests, total.colonies, total.circumnavigations
+        "voyages: explorations {}  conquests {}  colonies {}  circumnavigations {}  foreign wars {}",
+        total.explorations, total.conquests, total.colonies, total.circumnavigations, total.foreign_wars
     );
     let main_deck = total.events.iter().filter(|card| card.number() <= 116).count();
     println!("events played: {main_deck} distinct of 116");

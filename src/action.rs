@@ -10,6 +10,7 @@ use core::str::FromStr;
 
 use thiserror::Error;
 
+use crate::rules::foreign_war::ForeignWar;
 use crate::types::{
     Card, Debater, DebaterPool, Discovery, Faction, LandUnitKind, LanguageZone, Leader, MaritalStatus, MinorPower,
     NavalUnitKind, Power, Reformer, Ruler, SeaZone, Space, Vocabulary,
@@ -316,6 +317,10 @@ actions! {
         ColonialGovernor(Power) => "colonial_governor",
         /// Native Uprising (#111): put the marker by this power's colonies.
         NativeUprising(Power) => "native_uprising",
+        /// Fight this foreign war (§21.7, 1 CP): a field battle on its card.
+        FightForeignWar(ForeignWar) => "fight_foreign_war",
+        /// Place a new unit on this foreign war card (Janissaries, #1; §21.7).
+        PlaceOnWar(ForeignWar) => "place_on_war",
     }
 }
 
@@ -411,6 +416,8 @@ const PHRASES: &[(&str, &str)] = &[
     ("discover", "claim the {}"),
     ("colonial_governor", "put Colonial Governor by the colonies of {}"),
     ("native_uprising", "put Native Uprising by the colonies of {}"),
+    ("fight_foreign_war", "fight the foreign war {}"),
+    ("place_on_war", "place a new regular on the {} card"),
 ];
 
 impl Action {

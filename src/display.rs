@@ -84,6 +84,7 @@ impl fmt::Display for LeaderLocation {
             LeaderLocation::Captured(power) => write!(f, "captured by {}", power.name()),
             LeaderLocation::TurnTrack => f.write_str("on the turn track"),
             LeaderLocation::Removed => f.write_str("removed from the game"),
+            LeaderLocation::ForeignWar(war) => write!(f, "on {}", war.name()),
         }
     }
 }

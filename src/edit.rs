@@ -113,6 +113,11 @@ pub enum EditError {
     /// pay with).
     #[error("the edit would break the procedure in progress: {0}")]
     Unplayable(crate::validate::InvalidGame),
+    /// More units on a foreign war card than its event calls for, more
+    /// than 4 independents, or a leader on it who is not an army leader of
+    /// its power or whose war is not on (§21.7).
+    #[error("{0}'s card cannot hold that")]
+    ForeignWar(crate::rules::foreign_war::ForeignWar),
 }
 
 /// # Editing a position
@@ -180,7 +185,10 @@ impl Game {
     /// Runs `edit`; if the procedure in progress was playable before and
     /// is not after (`Game::validate`'s frame checks), undoes it:
     /// `EditError::Unplayable`.
-    fn keeping_play(&mut self, edit: impl FnOnce(&mut Game) -> Result<(), EditError>) -> Result<(), EditError> {
+    pub(crate) fn keeping_play(
+        &mut self,
+        edit: impl FnOnce(&mut Game) -> Result<(), EditError>,
+    ) -> Result<(), EditError> {
         let before = self.clone();
         let was_playable = before.check_play().is_ok();
         edit(self)?;
@@ -339,6 +347,12 @@ impl Game {
             }
             (_, LeaderLocation::Space(space)) if !self.in_play(space) => {
                 return Err(EditError::NotInPlay(space));
+            }
+            (kind, LeaderLocation::ForeignWar(war)) => {
+                let own = Some(Faction::from(war.power()));
+                if kind != LeaderKind::Army || self.leader_owner(leader) != own || self.foreign_war(war).is_none() {
+                    return Err(EditError::ForeignWar(war));
+                }
             }
             _ => {}
         }

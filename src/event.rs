@@ -869,6 +869,55 @@ pub enum Event {
         /// The roll.
         dice: Dice,
     },
+    /// A foreign war began (§21.7): its card is on the map.
+    ForeignWarBegan {
+        /// The war.
+        war: crate::rules::foreign_war::ForeignWar,
+        /// The independent units it starts with.
+        independents: u8,
+    },
+    /// Land units went onto a foreign war card (§21.7).
+    ToForeignWar {
+        /// The war.
+        war: crate::rules::foreign_war::ForeignWar,
+        /// Where from, if from the map (else newly built).
+        from: Option<Space>,
+        /// The units.
+        units: LandUnits,
+    },
+    /// A leader went onto a foreign war card (§21.7).
+    LeaderToForeignWar {
+        /// The war.
+        war: crate::rules::foreign_war::ForeignWar,
+        /// The leader.
+        leader: Leader,
+    },
+    /// A Fight Foreign War action's battle (§21.7).
+    ForeignWarBattle {
+        /// The war.
+        war: crate::rules::foreign_war::ForeignWar,
+        /// The fighting power's roll.
+        power_dice: Dice,
+        /// The independents' roll.
+        foreign_dice: Dice,
+        /// Independent units eliminated.
+        independents_lost: u8,
+    },
+    /// Units on a foreign war card its power's counters could no longer
+    /// show after a loss there (§5.2) were eliminated.
+    ForeignWarCounters {
+        /// The war.
+        war: crate::rules::foreign_war::ForeignWar,
+        /// The units.
+        units: LandUnits,
+    },
+    /// A foreign war was won (§21.7): 1 War Winner VP, the survivors home.
+    ForeignWarWon {
+        /// The war.
+        war: crate::rules::foreign_war::ForeignWar,
+        /// Where the survivors went, if anywhere.
+        to: Option<Space>,
+    },
 }
 
 /// "s" for more than one.
@@ -1247,6 +1296,25 @@ impl core::fmt::Display for Event {
                 if stolen { ", steals the card" } else { "" },
                 if eliminated { ", and is eliminated" } else { "" }
             ),
+            Event::ForeignWarBegan { war, independents } => {
+                write!(f, "{war} begins for {}: {independents} independent units", war.power())
+            }
+            Event::ToForeignWar { war, from: Some(from), units } => write!(f, "{units} go from {from} to {war}"),
+            Event::LeaderToForeignWar { war, leader } => write!(f, "{leader} goes to {war}"),
+            Event::ToForeignWar { war, from: None, units } => write!(f, "{units} built on {war}"),
+            Event::ForeignWarBattle { war, power_dice, foreign_dice, independents_lost } => write!(
+                f,
+                "{} fights {war}: rolls {power_dice} against {foreign_dice}; {independents_lost} independent{} lost",
+                war.power(),
+                plural(independents_lost)
+            ),
+            Event::ForeignWarCounters { war, units } => {
+                write!(f, "{units} on {war} eliminated: the counters cannot show them")
+            }
+            Event::ForeignWarWon { war, to: Some(to) } => {
+                write!(f, "{} wins {war} (1 War Winner VP); the survivors go to {to}", war.power())
+            }
+            Event::ForeignWarWon { war, to: None } => write!(f, "{} wins {war} (1 War Winner VP)", war.power()),
         }
     }
 }

@@ -196,6 +196,8 @@ pub enum LeaderLocation {
     TurnTrack,
     /// Out of the game for good.
     Removed,
+    /// On a foreign war card, fighting there (§21.7).
+    ForeignWar(crate::rules::foreign_war::ForeignWar),
 }
 
 /// The state of a debater (§18.5).
@@ -444,6 +446,8 @@ pub struct Game {
     /// The New World display (§20): colonies, voyages, discoveries,
     /// conquests, explorers and conquistadors, markers and VP.
     pub(crate) new_world: crate::rules::new_world::NewWorld,
+    /// The foreign war cards on the map (§21.7), by `ForeignWar` index.
+    pub(crate) foreign_wars: [Option<crate::rules::foreign_war::WarCard>; crate::rules::foreign_war::ForeignWar::COUNT],
     /// The board's Zobrist key (control, religion, unrest, land stacks),
     /// kept current by the setters of `zobrist` (not saved).
     pub(crate) board_key: u64,
@@ -545,6 +549,7 @@ impl Game {
             fortresses: EnumSet::EMPTY,
             pirate_havens: EnumSet::EMPTY,
             new_world: Default::default(),
+            foreign_wars: [None; crate::rules::foreign_war::ForeignWar::COUNT],
             board_key: 0,
         };
         game.rekey_board();

@@ -54,6 +54,7 @@ pub use game::{
 pub use observe::Observation;
 pub use replay::{Replay, ReplayError};
 pub use rl::BufferLengthError;
+pub use rules::foreign_war::ForeignWar;
 pub use sets::{EnumSet, Iter as EnumSetIter};
 pub use types::*;
 pub use validate::InvalidGame;

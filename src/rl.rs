@@ -10,6 +10,7 @@ use crate::action::Action;
 use crate::engine::{ActionList, Decider};
 use crate::game::{Game, LAST_TURN, LeaderLocation, NavalLocation, Scenario};
 use crate::observe::Observation;
+use crate::rules::foreign_war::ForeignWar;
 use crate::types::{Card, Faction, Leader, Phase, Power, Religion, SeaZone, Space};
 
 /// A buffer given to [`Game::legal_action_mask`] or
@@ -98,8 +99,8 @@ mod layout {
     /// Naval places: ports (by space), sea zones, the turn track.
     pub(super) const NAVAL_PLACES: usize = Space::COUNT + SeaZone::COUNT + 1;
     /// Leader places: spaces, sea zones, captured by a power, unavailable,
-    /// the turn track, removed.
-    pub(super) const LEADER_PLACES: usize = Space::COUNT + SeaZone::COUNT + Power::COUNT + 3;
+    /// the turn track, removed, each foreign war card.
+    pub(super) const LEADER_PLACES: usize = Space::COUNT + SeaZone::COUNT + Power::COUNT + 3 + ForeignWar::COUNT;
 
     pub(super) const CONTROL: usize = 0;
     pub(super) const RELIGION: usize = CONTROL + Space::COUNT * F;
@@ -117,7 +118,8 @@ mod layout {
     pub(super) const DECK: usize = HAND_SIZES + Power::COUNT;
     pub(super) const WARS: usize = DECK + 1;
     pub(super) const ALLIANCES: usize = WARS + F * F;
-    pub(super) const LEN: usize = ALLIANCES + F * F;
+    pub(super) const FOREIGN_WARS: usize = ALLIANCES + F * F;
+    pub(super) const LEN: usize = FOREIGN_WARS + ForeignWar::COUNT * 3;
 }
 
 /// Sets `out[at]`, if it exists (it always does within `LEN`).
@@ -139,6 +141,7 @@ fn leader_place(location: LeaderLocation) -> usize {
         LeaderLocation::Unavailable => OTHER,
         LeaderLocation::TurnTrack => OTHER + 1,
         LeaderLocation::Removed => OTHER + 2,
+        LeaderLocation::ForeignWar(war) => OTHER + 3 + war.index(),
     }
 }
 
@@ -168,7 +171,8 @@ impl Observation {
     /// 5. naval units: per place (ports by space, then sea zones, then the
     ///    turn track), per faction, the squadrons and corsairs;
     /// 6. leaders: per leader, one-hot over its place (spaces, sea zones,
-    ///    captured by each power, then unavailable, turn track, removed);
+    ///    captured by each power, then unavailable, turn track, removed,
+    ///    each foreign war card);
     /// 7. turn: one-hot over 0 to [`LAST_TURN`];
     /// 8. phase: one-hot over `Phase`;
     /// 9. VP: per power, its total ([`Game::vp`]);
@@ -179,7 +183,9 @@ impl Observation {
     /// 13. hand sizes: per power;
     /// 14. the deck's size;
     /// 15. wars: per pair of factions (row-major), 1 if at war;
-    /// 16. alliances: per pair of factions (row-major), 1 if allied.
+    /// 16. alliances: per pair of factions (row-major), 1 if allied;
+    /// 17. foreign wars (§21.7): per `ForeignWar`, 1 if on, the power's
+    ///     land units on the card, the independents left.
     ///
     /// `out` must have exactly `LEN` entries; otherwise the result is a
     /// [`BufferLengthError`] and `out` is untouched. Allocates nothing.
@@ -268,6 +274,12 @@ impl Observation {
                     set(out, layout::ALLIANCES + pair, 1.0);
                 }
             }
+        }
+        for (war, card) in board.foreign_wars() {
+            let at = layout::FOREIGN_WARS + war.index() * 3;
+            set(out, at, 1.0);
+            set(out, at + 1, f32::from(card.units.total()));
+            set(out, at + 2, f32::from(card.independents));
         }
     }
 

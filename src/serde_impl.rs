@@ -139,6 +139,9 @@ struct GameRepr {
     /// The New World display (§20).
     #[serde(default)]
     new_world: crate::rules::new_world::NewWorld,
+    /// The foreign war cards on the map (§21.7), by `ForeignWar` order.
+    #[serde(default)]
+    foreign_wars: [Option<crate::rules::foreign_war::WarCard>; crate::rules::foreign_war::ForeignWar::COUNT],
 }
 
 /// One land stack.
@@ -284,6 +287,7 @@ impl From<&Game> for GameRepr {
             fortresses: game.fortresses.iter().collect(),
             pirate_havens: game.pirate_havens.iter().collect(),
             new_world: game.new_world,
+            foreign_wars: game.foreign_wars,
         }
     }
 }
@@ -392,6 +396,7 @@ impl GameRepr {
             fortresses: set_of(self.fortresses, "fortresses")?,
             pirate_havens: set_of(self.pirate_havens, "pirate_havens")?,
             new_world: self.new_world,
+            foreign_wars: self.foreign_wars,
             board_key: 0,
         };
         game.rekey_board();

@@ -165,6 +165,13 @@ pub enum InvalidGame {
     /// Luther's 95 Theses or the Diet of Worms after turn 1 (§7).
     #[error("phase {0} only happens on turn 1")]
     PhaseOutOfTurn(Phase),
+    /// A foreign war card that does not fit its war (§21.7): more units
+    /// than the event called for, more than 4 independents, units of a
+    /// kind the power has no counters of, its event card also in a hand or
+    /// a pile, or a leader on it who is not an army leader of its power or
+    /// whose war is not on.
+    #[error("{0}'s card does not fit its war")]
+    ForeignWar(crate::rules::foreign_war::ForeignWar),
 }
 
 impl Game {
@@ -189,6 +196,7 @@ impl Game {
         self.check_cards()?;
         self.check_vp_tracks()?;
         self.check_translations()?;
+        self.check_foreign_wars()?;
         self.check_war_state()?;
         self.new_world.check().map_err(InvalidGame::NewWorld)?;
         self.check_phase()?;
@@ -591,6 +599,32 @@ impl Game {
             for place in held {
                 if let Some(card) = place.iter().find(|c| c.kind() == CardKind::Diplomacy) {
                     return Err(InvalidGame::DiplomacyCardOutOfGame(card));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Foreign war cards (§21.7): each within its war's numbers, with unit
+    /// kinds its power fields, its event card in no hand or pile; leaders
+    /// on a card are army leaders of its power, and its war is on. (Its
+    /// units count in the counter mix: `check_land_stacks`.)
+    fn check_foreign_wars(&self) -> Result<(), InvalidGame> {
+        use crate::rules::foreign_war::card_fits;
+        let piles = self.hands.iter().fold(self.deck.union(self.discard).union(self.removed), |a, h| a.union(*h));
+        for (war, card) in self.foreign_wars() {
+            let own = Faction::from(war.power());
+            let fielded = LandUnitKind::ALL.into_iter().all(|k| card.units.count(k) == 0 || powers::fields(own, k));
+            if !card_fits(war, card) || !fielded || piles.contains(war.card()) {
+                return Err(InvalidGame::ForeignWar(war));
+            }
+        }
+        for leader in Leader::ALL {
+            if let LeaderLocation::ForeignWar(war) = self.leader_location(leader) {
+                let own = Some(Faction::from(war.power()));
+                let fits = leader.kind() == LeaderKind::Army && self.leader_owner(leader) == own;
+                if !fits || self.foreign_war(war).is_none() {
+                    return Err(InvalidGame::ForeignWar(war));
                 }
             }
         }

@@ -3,6 +3,7 @@
 //! decision windows: which power is asked to decide never depends on cards
 //! another power cannot see.
 
+use here_i_stand::rules::cards_dealt::cards_dealt_breakdown;
 use here_i_stand::rules::new_world::{ConquistadorAt, ExplorerAt};
 use here_i_stand::*;
 use rand_core::{Rng, SeedableRng};
@@ -43,6 +44,15 @@ fn check_state(game: &Game, actions: &ActionList) {
         panic!("invalid position: {error}");
     }
     assert_eq!(game.zobrist_board(), game.zobrist_board_recomputed(), "the incremental position hash drifted");
+    // Foreign wars (§21.7): each card within its event's strength, its
+    // event card in no pile, a "-1 card" marker per war (the counters of
+    // the units on cards are checked by `validate`).
+    for (war, card) in game.foreign_wars() {
+        assert!(card.units.total() <= war.strength(), "{war} over strength");
+        assert!(!game.discard_pile().contains(war.card()) && !game.deck().contains(war.card()));
+        let wars = game.foreign_wars().filter(|(w, _)| w.power() == war.power()).count();
+        assert!(usize::from(cards_dealt_breakdown(game, war.power()).penalties) >= wars);
+    }
     let recount = Space::ALL.into_iter().filter(|&s| game.religion(s) == Religion::Protestant).count();
     assert_eq!(game.protestant_spaces().len(), recount);
     check_new_world(game);

@@ -15,6 +15,7 @@ use crate::game::{DebaterState, Game, LandUnits, LeaderLocation, ReformerState};
 use crate::rules::combat_cards::{self as combat_rules, BattleKind, JANISSARIES_REGULARS, Seat};
 use crate::rules::debate::{DEBATE_ZONES, can_call_debate, debaters};
 use crate::rules::events as rules;
+use crate::rules::foreign_war::{ForeignWar, may_build_on};
 use crate::rules::home_cards::{
     CHATEAUX_MAX, chateaux_modifier, chateaux_result, emperor_condition, emperor_spaces, here_i_stand_condition,
     leipzig_bars, reformer_zone, retrievable_cards,
@@ -178,24 +179,38 @@ fn here_i_stand_apply(game: &mut Game, _: EventStep, action: Action, log: &mut d
 
 /// #1 Janissaries as an impulse event (§21.1): the Ottoman places 4 new
 /// regulars, one at a time (`left` in the step), where
-/// `rules::combat_cards::janissaries_spaces` allows.
+/// `rules::combat_cards::janissaries_spaces` allows, or on its foreign war
+/// cards below strength (§21.7, `PlaceOnWar`).
 fn janissaries(game: &mut Game, _: Power, _: &mut dyn Log) {
     begin_janissaries(game, JANISSARIES_REGULARS);
 }
 
 fn begin_janissaries(game: &mut Game, left: u8) {
-    if left > 0 && !combat_rules::janissaries_spaces(game).is_empty() {
+    let on_cards = janissaries_cards(game).next().is_some();
+    if left > 0 && (!combat_rules::janissaries_spaces(game).is_empty() || on_cards) {
         let step = EventStep { left, ..EventStep::new(Card::Janissaries, Power::Ottoman) };
         game.stack.push(Frame::Event(step));
     }
 }
 
+/// The Ottoman foreign war cards a Janissaries regular may go on (§21.7:
+/// not beyond the strength the event called for).
+fn janissaries_cards(game: &Game) -> impl Iterator<Item = ForeignWar> + '_ {
+    ForeignWar::ALL.into_iter().filter(|&w| w.power() == Power::Ottoman && may_build_on(game, w, LandUnitKind::Regular))
+}
+
 fn janissaries_spaces(game: &Game, _: EventStep, list: &mut ActionList) {
     list.extend(combat_rules::janissaries_spaces(game).iter().map(Action::PlaceAt));
+    list.extend(janissaries_cards(game).map(Action::PlaceOnWar));
 }
 
 fn janissaries_place(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
     game.stack.pop();
+    if let Action::PlaceOnWar(war) = action {
+        crate::events::foreign_wars::place_new_unit(game, war, LandUnitKind::Regular, log);
+        begin_janissaries(game, step.left.saturating_sub(1));
+        return;
+    }
     let Action::PlaceAt(space) = action else { return };
     let own = Faction::Ottoman;
     let units = game.land_units(space, own).plus_one(LandUnitKind::Regular);

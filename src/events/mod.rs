@@ -3,8 +3,9 @@
 //! Every built event is one [`CardEvent`] entry in the `EVENTS` list of its
 //! theme's file (`home.rs`, `religion.rs`, `politics.rs`, `england.rs`,
 //! `naval.rs`, `combat.rs`, `spring.rs`, `reformers.rs`, `papacy.rs`,
-//! `unrest.rs`, `inquisition.rs`, `new_world.rs`, ...), and everything the rules say of that card
-//! lives there: who may play it and when, what it does, whether it leaves
+//! `unrest.rs`, `inquisition.rs`, `new_world.rs`, `foreign_wars.rs`, ...),
+//! and everything the rules say of that card lives there: who may play it
+//! and when, what it does, whether it leaves
 //! the game, its forced resolution in winter, its use in a battle's
 //! combat-card window, and the decisions it asks for. "Is the event built"
 //! is "is it in the table" ([`card_event`]).
@@ -26,6 +27,7 @@
 
 mod combat;
 mod england;
+pub(crate) mod foreign_wars;
 mod fortresses;
 mod home;
 mod inquisition;
@@ -217,7 +219,7 @@ impl EventStep {
 pub(crate) const ANNOUNCED: u8 = u8::MAX;
 
 /// The built events, theme by theme.
-const THEMES: [&[CardEvent]; 17] = [
+const THEMES: [&[CardEvent]; 18] = [
     home::EVENTS,
     religion::EVENTS,
     politics::EVENTS,
@@ -235,6 +237,7 @@ const THEMES: [&[CardEvent]; 17] = [
     fortresses::EVENTS,
     minors::EVENTS,
     new_world::EVENTS,
+    foreign_wars::EVENTS,
 ];
 
 /// The registry: the built event of each card, by card index.

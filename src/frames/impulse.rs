@@ -278,16 +278,17 @@ impl Game {
             list.extend(zones.filter(|&z| debate::can_call_debate(self, power, z)).map(Action::CallDebate));
         }
         // Foul Weather (#31): no transport, piracy or assault this impulse.
-        if foul {
-            return;
+        if !foul {
+            if military {
+                list.extend(self.transport_origins(power, cp).iter().map(Action::TransportFrom));
+            }
+            if power == Power::Ottoman && cp >= crate::rules::piracy::PIRACY_COST {
+                list.extend(crate::rules::piracy::piracy_zones(self).iter().map(Action::Piracy));
+            }
+            self.assault_actions(power, cp, list);
         }
-        if military {
-            list.extend(self.transport_origins(power, cp).iter().map(Action::TransportFrom));
-        }
-        if power == Power::Ottoman && cp >= crate::rules::piracy::PIRACY_COST {
-            list.extend(crate::rules::piracy::piracy_zones(self).iter().map(Action::Piracy));
-        }
-        self.assault_actions(power, cp, list);
+        // §21.7: a foreign war is no assault; Foul Weather leaves it (ruling FW4).
+        crate::events::foreign_wars::fight_actions(self, power, cp, list);
     }
 
     /// Foul Weather (#31): units in a space the power's formations entered
@@ -385,6 +386,7 @@ impl Game {
             | Action::CommitDebater(_) => self.religious_spend_legal(power, cp, action),
             Action::CallDebate(zone) => cp >= debate::DEBATE_CP && debate::can_call_debate(self, power, zone),
             Action::Colonize | Action::Explore | Action::Conquer => self.new_world_spend_legal(power, cp, action),
+            Action::FightForeignWar(war) => crate::events::foreign_wars::fight_legal(self, power, cp, war),
             _ => false,
         }
     }
@@ -454,6 +456,12 @@ impl Game {
                 self.announce(power, Moment::Assault { space }, log);
                 return;
             }
+            Action::FightForeignWar(war) => {
+                // CP first: the battle's decisions go above the Spend frame.
+                self.pay(crate::rules::foreign_war::FIGHT_COST);
+                crate::events::foreign_wars::fight(self, war, log);
+                return;
+            }
             Action::MoveFrom(from) => {
                 let leaders = EnumSet::EMPTY;
                 self.stack.push(Frame::Formation { power, from, units: LandUnits::NONE, leaders });
@@ -511,22 +519,17 @@ impl Game {
 
     fn raise(&mut self, power: Power, space: Space, kind: LandUnitKind, log: &mut dyn Log) -> u8 {
         let faction = self.builder_faction(power, space).unwrap_or(Faction::from(power));
-        let index = self.land_stacks_slice().iter().position(|s| s.space == space && s.faction == faction);
-        let mut units = self.land_units(space, faction);
         let cp = match kind {
-            LandUnitKind::Regular => {
-                units.regulars += 1;
-                cost::RAISE_REGULAR
-            }
-            LandUnitKind::Mercenary => {
-                units.mercenaries += 1;
-                cost::BUY_MERCENARY
-            }
-            LandUnitKind::Cavalry => {
-                units.cavalry += 1;
-                cost::RAISE_CAVALRY
-            }
+            LandUnitKind::Regular => cost::RAISE_REGULAR,
+            LandUnitKind::Mercenary => cost::BUY_MERCENARY,
+            LandUnitKind::Cavalry => cost::RAISE_CAVALRY,
         };
+        // #92, #93, #110: a power short on a foreign war card builds there.
+        if faction == Faction::from(power) && crate::events::foreign_wars::build_on_card(self, power, kind, log) {
+            return cp;
+        }
+        let index = self.land_stacks_slice().iter().position(|s| s.space == space && s.faction == faction);
+        let units = self.land_units(space, faction).plus_one(kind);
         let besieged = self.is_besieged(space, faction);
         self.write_land_stack(index, space, faction, units, besieged);
         log.event(Event::UnitRaised { faction, kind, space });

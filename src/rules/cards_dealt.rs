@@ -25,7 +25,7 @@ pub struct CardsDealt {
     pub ruler_bonus: u8,
     /// "-1 card" markers on the power card, an excommunicated ruler's
     /// included (§21.5: one per excommunication not yet lifted, kept when
-    /// the ruler dies).
+    /// the ruler dies), and one per foreign war fought (§21.7).
     pub penalties: u8,
 }
 
@@ -111,7 +111,9 @@ pub fn cards_dealt_breakdown(game: &Game, power: Power) -> CardsDealt {
         _ => powers::key_track_cards(power, keys_uncovered(game, power)).unwrap_or(1),
     };
     let excommunications = crate::rules::peace::liftable_excommunications(game, power).len() as u8;
-    let penalties = game.card_penalties(power).saturating_add(excommunications);
+    // One "-1 card" marker per foreign war the power is fighting (§21.7).
+    let foreign_wars = crate::rules::foreign_war::card_markers(game, power);
+    let penalties = game.card_penalties(power).saturating_add(excommunications).saturating_add(foreign_wars);
     CardsDealt { base, ruler_bonus: game.ruler(power).card_bonus(), penalties }
 }
 

@@ -118,6 +118,12 @@ impl<'m> CounterTally<'m> {
                 tally.add_units(units);
             }
         }
+        // Units on a foreign war card are counters too (§21.7).
+        for (war, card) in game.foreign_wars() {
+            if Faction::from(war.power()) == faction {
+                tally.add_units(card.units);
+            }
+        }
         tally
     }
 

@@ -10,6 +10,7 @@ pub mod debate;
 pub mod diplomacy;
 pub mod england;
 pub mod events;
+pub mod foreign_war;
 pub mod home_cards;
 pub mod loc;
 pub mod minor;

@@ -35,10 +35,9 @@
 //! nearest fortified spaces it controls in turn; a capital controlled by
 //! another power cannot be used, and units that would have to go there are
 //! eliminated; the Hapsburg uses either capital, and before the Schmalkaldic
-//! League its winter moves never enter or cross an electorate. Units on a
-//! foreign-war card (§21.7) never come home: the game has no state for
-//! foreign-war cards yet, so such units are not on the map and appear in no
-//! stack; a private hook (`on_foreign_war_card`) marks where to add them.
+//! League its winter moves never enter or cross an electorate. Units and
+//! leaders on a foreign-war card (§21.7) never come home: they are off the
+//! map (`Game::foreign_war`, `LeaderLocation::ForeignWar`), in no stack.
 //!
 //! ```
 //! use here_i_stand::rules::winter::{return_options, Obligation};
@@ -475,17 +474,6 @@ pub fn naval_return_options(game: &Game, power: Power) -> SmallVec<[NavalReturn;
     locations.into_iter().map(|location| naval_return(game, power, factions, location)).collect()
 }
 
-/// Hook for foreign wars (§21.7): units on a foreign-war card (Revolt in
-/// Egypt, War in Persia, Revolt in Ireland) never come home in winter. The
-/// game holds no state for foreign-war cards yet: such units are not on the
-/// map, so they are in no [`WinterStack`] and nothing here moves them. Until
-/// that state exists this says no unit in `space` is on a card; when it
-/// does, units on a card get [`Obligation::MayNotMove`] through this.
-fn on_foreign_war_card(game: &Game, faction: Faction, space: Space) -> bool {
-    let _ = (game, faction, space);
-    false
-}
-
 // --- Stacks and obligations ----------------------------------------------
 
 /// The power and the minor powers allied to it, whose units it moves.
@@ -513,7 +501,7 @@ fn is_home_key_of(faction: Faction, space: Space) -> bool {
 /// The obligation of `faction`'s units in `space`, and whether they count
 /// toward the limit of 4 there.
 fn obligation(game: &Game, power: Power, faction: Faction, space: Space) -> (Obligation, bool) {
-    if on_foreign_war_card(game, faction, space) || (power == Power::Protestant && !game.schmalkaldic_league()) {
+    if power == Power::Protestant && !game.schmalkaldic_league() {
         return (Obligation::MayNotMove, false);
     }
     let owned = game.is_fortified(space) && owns(game, power, space);
