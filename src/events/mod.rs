@@ -34,6 +34,7 @@ mod money;
 mod naval;
 mod papacy;
 mod politics;
+mod raids;
 mod reformers;
 mod religion;
 mod responses;
@@ -216,7 +217,7 @@ impl EventStep {
 pub(crate) const ANNOUNCED: u8 = u8::MAX;
 
 /// The built events, theme by theme.
-const THEMES: [&[CardEvent]; 16] = [
+const THEMES: [&[CardEvent]; 17] = [
     home::EVENTS,
     religion::EVENTS,
     politics::EVENTS,
@@ -233,6 +234,7 @@ const THEMES: [&[CardEvent]; 16] = [
     money::EVENTS,
     fortresses::EVENTS,
     minors::EVENTS,
+    raids::EVENTS,
 ];
 
 /// The registry: the built event of each card, by card index.
