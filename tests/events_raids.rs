@@ -433,3 +433,30 @@ fn sack_of_rome_two_player_the_hapsburg_discards_both() {
     assert!(game.hand(Power::Hapsburg).is_empty());
     assert!(game.discard_pile().contains(Card::Erasmus) && game.discard_pile().contains(Card::Gout));
 }
+
+// --- Saves ---------------------------------------------------------------------------
+
+/// A save taken during Scots Raid's limited CP reads back equal and valid;
+/// a `limit` naming a card whose event gives no limited CP is refused; a
+/// save of older frames without `limit` still loads (unlimited CP).
+#[cfg(feature = "serde")]
+#[test]
+fn scots_raid_cp_survive_a_save() {
+    let mut game = scots_allied();
+    action_phase(&mut game);
+    event(&mut game, Power::England, Card::ScotsRaid);
+    assert_eq!(game.pending().cp, Some(6));
+    assert_eq!(game.validate(), Ok(()));
+    let text = serde_json::to_string(&game).unwrap();
+    assert!(text.contains("\"limit\":\"scots_raid\""), "{text}");
+    let back: Game = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, game);
+    let forged = text.replace("\"limit\":\"scots_raid\"", "\"limit\":\"treachery\"");
+    let refused = serde_json::from_str::<Game>(&forged).map_or(true, |g| g.validate().is_err());
+    assert!(refused);
+    // England's own Spend below, saved without `limit` as before this field.
+    let old = text.replace(",\"limit\":null", "");
+    assert_ne!(old, text);
+    let back: Game = serde_json::from_str(&old).unwrap();
+    assert_eq!(back, game);
+}

@@ -2,7 +2,6 @@
 //! Sack of Rome, #97 Scots Raid.
 
 use super::minors::displace_from;
-use super::war::under_siege;
 use super::{CardEvent, EventStep, Leaves, SpendLimit, Steps, always};
 use crate::action::Action;
 use crate::engine::impulse_powers;
@@ -33,7 +32,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
     // Discarded as played; removed by its own code if the Papacy loses.
     CardEvent::plain(
         Card::SackOfRome,
-        |game, _| !sack_stacks(game).is_empty(),
+        |game, _| sack_stacks(game).next().is_some(),
         |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::SackOfRome, power))),
     )
     .with_steps(Steps {
@@ -74,12 +73,14 @@ pub fn treachery_besiegers(game: &Game, space: Space) -> EnumSet<Power> {
 }
 
 /// The spaces #105 may target: fortified spaces under siege by a major
-/// power's units, whatever its line of communication, the ships nearby,
-/// or when the siege began.
+/// power's units ([`is_besieging`]: an empty fortress too), whatever its
+/// line of communication, the ships nearby, or when the siege began.
 pub fn treachery_spaces(game: &Game) -> EnumSet<Space> {
-    Space::ALL
-        .into_iter()
-        .filter(|&s| game.is_fortified(s) && under_siege(game, s) && !treachery_besiegers(game, s).is_empty())
+    game.land_stacks()
+        .filter(|&(space, faction, _, besieged)| {
+            !besieged && faction.major().is_some_and(|p| is_besieging(game, p, space))
+        })
+        .map(|(space, ..)| space)
         .collect()
 }
 
@@ -277,29 +278,30 @@ fn papal_regulars_in_rome(game: &Game) -> u8 {
 /// The stacks #95 may send (§21.5): a non-Papal major power's units, not
 /// besieged, in an Italian-speaking space other than Rome, with more
 /// mercenaries than there are Papal regulars in Rome; as (space, power).
-fn sack_stacks(game: &Game) -> smallvec::SmallVec<[(Space, Power); 4]> {
+fn sack_stacks(game: &Game) -> impl Iterator<Item = (Space, Power)> + '_ {
     let regulars = papal_regulars_in_rome(game);
     game.land_stacks()
-        .filter(|&(space, _, units, besieged)| {
+        .filter(move |&(space, _, units, besieged)| {
             !besieged
                 && space != Space::Rome
                 && space.language() == Some(LanguageZone::Italian)
                 && units.mercenaries > regulars
         })
         .filter_map(|(space, faction, ..)| faction.major().filter(|&p| p != Power::Papacy).map(|p| (space, p)))
-        .collect()
+}
+
+/// The powers whose stack in `space` may sack Rome (#95).
+fn sack_powers(game: &Game, space: Space) -> EnumSet<Power> {
+    sack_stacks(game).filter(|s| s.0 == space).map(|s| s.1).collect()
 }
 
 fn sack_actions(game: &Game, step: EventStep, list: &mut ActionList) {
     match (step.step, step.space) {
         (0, _) => {
-            let spaces: EnumSet<Space> = sack_stacks(game).iter().map(|&(s, _)| s).collect();
+            let spaces: EnumSet<Space> = sack_stacks(game).map(|(s, _)| s).collect();
             list.extend(spaces.iter().map(Action::Target));
         }
-        (1, Some(space)) => {
-            let powers: EnumSet<Power> = sack_stacks(game).iter().filter(|s| s.0 == space).map(|s| s.1).collect();
-            list.extend(powers.iter().map(Action::TargetPower));
-        }
+        (1, Some(space)) => list.extend(sack_powers(game, space).iter().map(Action::TargetPower)),
         _ => {
             let hand = game.hand(step.power);
             for rank in [step.left, step.step - SACK_DISCARD] {
@@ -317,7 +319,7 @@ fn sack_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Lo
     game.stack.pop();
     match action {
         Action::Target(space) => {
-            let powers: EnumSet<Power> = sack_stacks(game).iter().filter(|s| s.0 == space).map(|s| s.1).collect();
+            let powers = sack_powers(game, space);
             match powers.iter().next() {
                 Some(power) if powers.len() == 1 => sack_of_rome(game, step, space, power, log),
                 _ => game.stack.push(Frame::Event(EventStep { step: 1, space: Some(space), ..step })),
