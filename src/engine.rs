@@ -122,7 +122,7 @@ impl Game {
         }
         match self.stack.top() {
             Some(&Frame::Impulse { power }) => self.impulse_actions(power, list),
-            Some(&Frame::Spend { power, cp, abandoned }) => self.spend_actions(power, cp, abandoned, list),
+            Some(&Frame::Spend { power, cp, abandoned, .. }) => self.spend_actions(power, cp, abandoned, list),
             Some(&Frame::Formation { power, from, units, leaders }) => {
                 self.formation_actions(power, from, units, leaders, list)
             }
@@ -203,7 +203,7 @@ impl Game {
         match self.stack.top() {
             // The commonest decisions check the one action instead of listing
             // them all; the playout tests hold the two to the same answers.
-            Some(&Frame::Spend { power, cp, abandoned }) => self.spend_action_legal(power, cp, abandoned, *action),
+            Some(&Frame::Spend { power, cp, abandoned, .. }) => self.spend_action_legal(power, cp, abandoned, *action),
             Some(&Frame::Formation { power, from, units, leaders }) => {
                 self.formation_action_legal(power, from, units, leaders, *action)
             }

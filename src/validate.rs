@@ -316,7 +316,7 @@ impl Game {
                     arriving && away
                 }
                 Frame::DietOfWorms { power, picks } => self.diet_picks_fit(power, picks),
-                Frame::Spend { cp, .. } => cp <= 6,
+                Frame::Spend { cp, limit, .. } => cp <= 6 && Game::spend_limit_fits(limit),
                 Frame::PlaceLeader { spaces, .. } => !spaces.is_empty(),
                 Frame::Event(step) => self.event_step_fits(step),
                 Frame::Response(window) => self.window_fits(window),
@@ -683,6 +683,7 @@ macro_rules! kinds {
 kinds! {
     Impulse,
     Spend,
+    EventSpend,
     Formation,
     Deployment,
     DeployFormation,
@@ -740,7 +741,8 @@ pub(crate) fn kind(frame: &Frame) -> Kind {
     use crate::frames::battle::War;
     match frame {
         Frame::Impulse { .. } => Kind::Impulse,
-        Frame::Spend { .. } => Kind::Spend,
+        Frame::Spend { limit: None, .. } => Kind::Spend,
+        Frame::Spend { limit: Some(_), .. } => Kind::EventSpend,
         Frame::Formation { .. } => Kind::Formation,
         Frame::Deployment { .. } => Kind::Deployment,
         Frame::DeployFormation { .. } => Kind::DeployFormation,
@@ -807,9 +809,9 @@ pub(crate) fn kind(frame: &Frame) -> Kind {
 /// `Arrival` frames stack one per arriving leader in rising `Leader`
 /// order, and only Maurice of Saxony and the 3 naval leaders arrive (§8):
 /// 4; the retreats of a broken siege stack one per power in falling
-/// `Power` order, at most 6, on at most 2 frames (`Spend`, `WarAssault`):
-/// 8; the League's two leaders: 3. So no valid stack is deeper than
-/// [`grammar_depth`] = max(5, 4, 8, 3) = 8, which sizes
+/// `Power` order, at most 6, on at most 3 frames (`Spend`, `EventSpend`,
+/// `WarAssault`): 9; the League's two leaders: 3. So no valid stack is
+/// deeper than [`grammar_depth`] = max(5, 4, 9, 3) = 9, which sizes
 /// `frames::MAX_FRAMES` (a test checks `grammar_depth() <= MAX_FRAMES`).
 pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
     use Kind::*;
@@ -819,12 +821,16 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
         | Excommunication | WinterNaval | WinterLand | DietOfWorms | Voyage => below.is_none(),
         // Leaders arriving at the card draw (§8): one frame per leader.
         Arrival => matches!(below, None | Some(Arrival)),
+        // CP an event gives for limited uses (Scots Raid, #97): on the
+        // mandatory event's own CP, spent first.
+        EventSpend => below == Some(Spend),
         // CP actions (§11.2) and what their CP start: on the spent CP, or
-        // alone when an event or a phase step starts them.
-        Formation | Transport => below == Some(Spend),
-        NavalMove | NavalCombat | PiracyTarget | PiracyHit | WarEntry | WarAssault => {
-            matches!(below, None | Some(Spend))
-        }
+        // alone when an event or a phase step starts them; moves and
+        // assaults also on an event's limited CP.
+        Transport => below == Some(Spend),
+        Formation => matches!(below, Some(Spend | EventSpend)),
+        NavalMove | NavalCombat | PiracyTarget | PiracyHit => matches!(below, None | Some(Spend)),
+        WarEntry | WarAssault => matches!(below, None | Some(Spend | EventSpend)),
         // Religious procedures and card events (§18, §21): alone, or on
         // the CP of the card that started them.
         Attempts | Universities | DebateDefender | DebateSecondRound | DebateLuther | Flips | CouncilOfTrent
@@ -842,7 +848,7 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
         // event announced), on the CP committed to an action or an event's
         // CP, or on a naval interception or the naval war whose roll it
         // answers (Professional Rowers, #34).
-        Response => matches!(below, None | Some(Spend | Interception | NavalCombat)),
+        Response => matches!(below, None | Some(Spend | EventSpend | Interception | NavalCombat)),
         // Interventions after a declaration of war (§9.6 steps 4-5, §22.2),
         // also after Six Wives' declaration (#3, on its CP).
         Intervention | FreeDeclaration | Displacement => matches!(below, Some(Declarations | Spend)),
@@ -856,7 +862,7 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
         // The land war's decisions (§13.2-§13.4, §14, §15).
         WarIntercept | WarAvoid | WarWithdraw | WarOnward | WarSortie => below == Some(WarEntry),
         WarCombatCards | WarLosses => matches!(below, Some(WarEntry | WarAssault)),
-        WarRetreat => matches!(below, None | Some(Spend | WarEntry | WarAssault | WarRetreat)),
+        WarRetreat => matches!(below, None | Some(Spend | EventSpend | WarEntry | WarAssault | WarRetreat)),
     }
 }
 
@@ -901,7 +907,7 @@ pub(crate) fn opens_in(kind: Kind, phase: Phase) -> bool {
         Universities | PlaceLeader => matches!(phase, Phase::Action | Phase::Winter),
         // A siege broken in winter retreats the besiegers (§19).
         WarRetreat => matches!(phase, Phase::Action | Phase::Winter),
-        Impulse | Spend | NavalMove | NavalCombat | PiracyTarget | PiracyHit | WarEntry | WarAssault
+        Impulse | Spend | EventSpend | NavalMove | NavalCombat | PiracyTarget | PiracyHit | WarEntry | WarAssault
         | DebateDefender | DebateSecondRound | DebateLuther | CouncilOfTrent | Response => phase == Phase::Action,
         Event | Discard => true,
         _ => false,
@@ -926,10 +932,10 @@ pub(crate) fn grammar_depth() -> usize {
 const GRAMMAR_CHAIN: usize = 5;
 
 /// The longest chain ending in one `WarRetreat` frame (`Spend`,
-/// `WarAssault`, `WarRetreat`), checked by a test: a broken siege stacks
-/// one retreat per power on it.
+/// `EventSpend`, `WarAssault`, `WarRetreat`), checked by a test: a broken
+/// siege stacks one retreat per power on it.
 #[cfg(test)]
-const RETREAT_CHAIN: usize = 3;
+const RETREAT_CHAIN: usize = 4;
 
 /// Land units in a stack, added without overflow (the stack is unchecked).
 fn land_total(units: LandUnits) -> u32 {
@@ -1209,7 +1215,7 @@ mod tests {
         for k in Kind::ALL {
             assert!(chain(k, 0) > 0, "{k:?} can never be on the stack");
         }
-        assert_eq!(grammar_depth(), 8);
+        assert_eq!(grammar_depth(), 9);
         assert!(grammar_depth() <= crate::frames::MAX_FRAMES);
     }
 

@@ -49,8 +49,9 @@ fn play_event_is_offered_for_built_events_only() {
     // A built mandatory event: as its event only, never for CP (§6.1).
     assert!(actions.contains(&Action::PlayEvent(Card::MasterOfItaly)));
     assert!(!actions.contains(&Action::PlayCp(Card::MasterOfItaly)));
-    // Mandatory, not built: neither.
-    assert!(!actions.contains(&Action::PlayEvent(Card::ScotsRaid)));
+    // Every mandatory event is built (Scots Raid, #97, the last one): as
+    // its event, even when its text will do nothing (Scotland not French).
+    assert!(actions.contains(&Action::PlayEvent(Card::ScotsRaid)));
     assert!(!actions.contains(&Action::PlayCp(Card::ScotsRaid)));
     // Other cards: for CP only, their events are not built.
     assert!(actions.contains(&Action::PlayCp(Card::Arquebusiers)));
@@ -146,6 +147,7 @@ fn card_in_use_lets_exactly_the_built_mandatory_events_in() {
         Card::DefenderOfTheFaith,
         Card::SocietyOfJesus,
         Card::CouncilOfTrent,
+        Card::ScotsRaid,
     ];
     let in_game = |game: &Game| {
         let mut cards = game.deck().union(game.discard_pile());
@@ -166,6 +168,7 @@ fn card_in_use_lets_exactly_the_built_mandatory_events_in() {
     ] {
         assert!(cards.contains(card), "{card}");
     }
+    // Scots Raid enters on turn 3.
     assert!(!cards.contains(Card::ScotsRaid));
     // Each turn's card draw adds that turn's built ones, and no other mandatory card.
     for turn in 3..=7 {

@@ -247,7 +247,7 @@ fn rough_wooing(game: &mut Game, _: Power, log: &mut dyn Log) {
 }
 
 /// `power`'s units (and its allied minors', but Scotland's) leave `spaces`.
-fn displace_from(game: &mut Game, power: Power, spaces: EnumSet<Space>, log: &mut dyn Log) {
+pub(super) fn displace_from(game: &mut Game, power: Power, spaces: EnumSet<Space>, log: &mut dyn Log) {
     let (land, naval) = minor::displaced(game, power, spaces);
     for m in land.iter().filter(|m| m.faction != Faction::Scotland) {
         if minor::apply_land_move(game, m).is_ok() {

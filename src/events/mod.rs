@@ -37,6 +37,7 @@ mod naval;
 mod new_world;
 mod papacy;
 mod politics;
+mod raids;
 mod reformers;
 mod religion;
 mod responses;
@@ -76,6 +77,8 @@ pub(crate) struct CardEvent {
     pub response: Option<Response>,
     /// The decisions it asks for, through [`Frame::Event`].
     pub steps: Option<Steps>,
+    /// What the CP its event gives may buy, if its text limits them.
+    pub spend_limit: Option<SpendLimit>,
 }
 
 impl CardEvent {
@@ -97,6 +100,7 @@ impl CardEvent {
             combat: None,
             response: None,
             steps: None,
+            spend_limit: None,
         }
     }
 
@@ -123,6 +127,11 @@ impl CardEvent {
     /// With decisions.
     pub(crate) const fn with_steps(self, steps: Steps) -> CardEvent {
         CardEvent { steps: Some(steps), ..self }
+    }
+
+    /// Its event gives CP that buy only what `limit` allows.
+    pub(crate) const fn with_spend_limit(self, limit: SpendLimit) -> CardEvent {
+        CardEvent { spend_limit: Some(limit), ..self }
     }
 }
 
@@ -165,6 +174,65 @@ pub(crate) struct Response {
     /// Its effect; it may push decisions above the window, or cancel the
     /// announced step.
     pub play: fn(&mut Game, Window, &mut dyn Log) -> Answer,
+}
+
+/// CP an event gives that buy only what its text allows (Scots Raid, #97):
+/// they are spent through a `Frame::Spend` whose `limit` is the card, on
+/// the actions of the impulse (§11.2) that `allows` lets through, and the
+/// `extra` ones the text adds.
+#[derive(Clone, Copy)]
+pub(crate) struct SpendLimit {
+    /// Whether these CP may pay for `action`: a spend action, or a
+    /// formation's step (`MoveTo`).
+    pub allows: fn(Action) -> bool,
+    /// Actions the text opens beyond the impulse's own, for `power` with
+    /// `cp` left, not already in the list.
+    pub extra: fn(&Game, Power, u8, &mut ActionList),
+}
+
+impl Game {
+    /// The limit on the CP being spent: that of the innermost `Spend`
+    /// frame's card, if any.
+    pub(crate) fn spend_limit(&self) -> Option<SpendLimit> {
+        let spend =
+            self.stack.frames().filter_map(|f| if let Frame::Spend { limit, .. } = f { Some(*limit) } else { None });
+        spend.last().flatten().and_then(card_event).and_then(|e| e.spend_limit)
+    }
+
+    /// Whether the CP being spent may pay for `action`.
+    pub(crate) fn spend_allows(&self, action: Action) -> bool {
+        self.spend_limit().is_none_or(|limit| (limit.allows)(action))
+    }
+
+    /// Limits `list`, the impulse's spend actions for `power` with `cp`
+    /// left, to what the CP being spent may buy.
+    pub(crate) fn limit_spend_actions(&self, power: Power, cp: u8, list: &mut ActionList) {
+        if let Some(limit) = self.spend_limit() {
+            list.retain(|a| (limit.allows)(*a));
+            (limit.extra)(self, power, cp, list);
+        }
+    }
+
+    /// Whether `action` is legal for the CP being spent, `open` being
+    /// whether the impulse's own rules allow it.
+    pub(crate) fn limited_spend_legal(&self, power: Power, cp: u8, action: Action, open: bool) -> bool {
+        match self.spend_limit() {
+            None => open,
+            Some(limit) if !(limit.allows)(action) => false,
+            Some(_) if open => true,
+            Some(limit) => {
+                let mut extra = ActionList::new();
+                (limit.extra)(self, power, cp, &mut extra);
+                extra.contains(&action)
+            }
+        }
+    }
+
+    /// Whether a loaded `Spend` frame's `limit` is a card whose event gives
+    /// limited CP.
+    pub(crate) fn spend_limit_fits(limit: Option<Card>) -> bool {
+        limit.is_none_or(|card| card_event(card).is_some_and(|e| e.spend_limit.is_some()))
+    }
 }
 
 /// The decisions of a card's event, made through [`Frame::Event`].
@@ -219,7 +287,7 @@ impl EventStep {
 pub(crate) const ANNOUNCED: u8 = u8::MAX;
 
 /// The built events, theme by theme.
-const THEMES: [&[CardEvent]; 18] = [
+const THEMES: [&[CardEvent]; 19] = [
     home::EVENTS,
     religion::EVENTS,
     politics::EVENTS,
@@ -238,6 +306,7 @@ const THEMES: [&[CardEvent]; 18] = [
     minors::EVENTS,
     new_world::EVENTS,
     foreign_wars::EVENTS,
+    raids::EVENTS,
 ];
 
 /// The registry: the built event of each card, by card index.
@@ -450,7 +519,7 @@ impl Game {
             }
         }
         if card.kind() == CardKind::Mandatory && card != Card::Luthers95Theses {
-            self.stack.push(Frame::Spend { power, cp: MANDATORY_CP, abandoned: EnumSet::EMPTY });
+            self.stack.push(Frame::Spend { power, cp: MANDATORY_CP, abandoned: EnumSet::EMPTY, limit: None });
         }
         if self.event_may_be_answered(power, card) {
             self.announce(power, Moment::Event { card }, log);

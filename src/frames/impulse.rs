@@ -243,13 +243,20 @@ impl Game {
         }
         log.event(Event::CardPlayedForCp { power, card, cp: card.cp() });
         if card.cp() > 0 {
-            self.stack.push(Frame::Spend { power, cp: card.cp(), abandoned: EnumSet::EMPTY });
+            self.stack.push(Frame::Spend { power, cp: card.cp(), abandoned: EnumSet::EMPTY, limit: None });
         }
     }
 
     /// What `power` may spend its `cp` on (§11.1), pushed verb by verb in
     /// index order so that the listing needs no sort.
     pub(crate) fn spend_actions(&self, power: Power, cp: u8, abandoned: EnumSet<Space>, list: &mut ActionList) {
+        self.open_spend_actions(power, cp, abandoned, list);
+        // CP an event gives for limited uses (Scots Raid, #97).
+        self.limit_spend_actions(power, cp, list);
+    }
+
+    /// The impulse's spend actions, before an event's limit.
+    fn open_spend_actions(&self, power: Power, cp: u8, abandoned: EnumSet<Space>, list: &mut ActionList) {
         list.push(Action::Done);
         let foul = self.war.foul_weather;
         if !foul && crate::rules::naval::can_naval_move(self, power) {
@@ -333,6 +340,12 @@ impl Game {
 
     /// Whether `action` is among [`Game::spend_actions`], checked alone.
     pub(crate) fn spend_action_legal(&self, power: Power, cp: u8, abandoned: EnumSet<Space>, action: Action) -> bool {
+        let open = self.open_spend_action_legal(power, cp, abandoned, action);
+        self.limited_spend_legal(power, cp, action, open)
+    }
+
+    /// Whether `action` is among the impulse's own spend actions.
+    fn open_spend_action_legal(&self, power: Power, cp: u8, abandoned: EnumSet<Space>, action: Action) -> bool {
         let own = Faction::from(power);
         let raise = |space: Space, kind: LandUnitKind, cost: u8| {
             cp >= cost

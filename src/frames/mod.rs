@@ -37,8 +37,16 @@ pub(crate) enum Frame {
     /// An impulse of the action phase: play a card or pass (§11.1).
     Impulse { power: Power },
     /// CP to spend on actions, one at a time (§11.2). `abandoned`: origins
-    /// of formations given up this impulse, not offered again.
-    Spend { power: Power, cp: u8, abandoned: EnumSet<Space> },
+    /// of formations given up this impulse, not offered again. `limit`: the
+    /// card whose event gave these CP and limits what they buy (Scots Raid,
+    /// #97: `events::SpendLimit`); such CP sit on the mandatory event's own.
+    Spend {
+        power: Power,
+        cp: u8,
+        abandoned: EnumSet<Space>,
+        #[cfg_attr(feature = "serde", serde(default))]
+        limit: Option<Card>,
+    },
     /// A formation being formed in `from`, then moved (§13.1). The CP are
     /// paid from the `Spend` frame below when it moves.
     Formation { power: Power, from: Space, units: LandUnits, leaders: EnumSet<Leader> },
@@ -310,11 +318,12 @@ impl Frame {
 /// (`validate::may_sit_on` derives it). Its longest chain of procedures is
 /// 5: spent CP, a naval move's combat, an interception, the response
 /// window of its roll, and Professional Rowers' choice in it (#34); the
-/// besiegers of a broken siege retreat one power at a time on spent CP and
-/// the assault: 2 + 6 = 8, the deepest; 4 leaders can arrive at once (§8).
+/// besiegers of a broken siege retreat one power at a time on spent CP (an
+/// event's limited CP on the mandatory event's own, Scots Raid #97) and the
+/// assault: 3 + 6 = 9, the deepest; 4 leaders can arrive at once (§8).
 /// A test checks `validate::grammar_depth() <= MAX_FRAMES`, and one builds
 /// the 5-deep chain in play (`frames::responses`).
-pub(crate) const MAX_FRAMES: usize = 8;
+pub(crate) const MAX_FRAMES: usize = 9;
 
 /// The frame stack: fixed capacity, `Copy`, no heap.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -176,7 +176,7 @@ impl Game {
         if self.formation_may_leave(power, from, units, leaders) {
             let cp = self.spend_cp_below_top();
             for to in from.land_neighbours() {
-                if self.formation_step(power, from, to, units, cp) {
+                if self.formation_step(power, from, to, units, cp) && self.spend_allows(Action::MoveTo(to)) {
                     list.push(Action::MoveTo(to));
                 }
             }
@@ -217,6 +217,7 @@ impl Game {
                 from.is_adjacent(to)
                     && self.formation_may_leave(power, from, units, leaders)
                     && self.formation_step(power, from, to, units, self.spend_cp_below_top())
+                    && self.spend_allows(action)
             }
             Action::Done => {
                 let mut list = ActionList::new();

@@ -28,6 +28,10 @@ pub(crate) struct Assault {
     pub units: LandUnits,
     pub leaders: EnumSet<Leader>,
     pub step: AssaultStep,
+    /// The defenders surrender if the besiegers still outnumber them after
+    /// the assault (Treachery!, #105).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub surrender: bool,
 }
 
 /// Where an [`Assault`] is.
@@ -76,6 +80,12 @@ impl Game {
     /// step 3; losses come from the whole stack anyway, step 9).
     pub(crate) fn begin_assault(&mut self, power: Power, space: Space, log: &mut dyn Log) {
         self.pay(ASSAULT_CP);
+        self.start_assault(power, space, false, log);
+    }
+
+    /// Runs an assault by `power` on `space` (§15.1), its CP paid (or an
+    /// event's: `surrender`, Treachery!, #105).
+    pub(crate) fn start_assault(&mut self, power: Power, space: Space, surrender: bool, log: &mut dyn Log) {
         self.war.assaulted.insert(space);
         let own = Faction::from(power);
         // Gout (#32): a leader it struck does not assault this impulse.
@@ -91,7 +101,7 @@ impl Game {
                 units = units.plus_one(kind);
             }
         }
-        let assault = Assault { power, space, units, leaders, step: AssaultStep::Cards };
+        let assault = Assault { power, space, units, leaders, step: AssaultStep::Cards, surrender };
         self.stack.push(Frame::War(War::Assault(assault)));
         self.drive_war(log);
     }
@@ -266,7 +276,14 @@ impl Game {
             defender_dice: defender,
             success,
         });
-        if success {
+        // Treachery! (#105): besiegers that still outnumber the units inside
+        // take the space, its defenders eliminated.
+        let outside: u8 = self.land_units_at(space).filter(|&(_, _, b)| !b).map(|(_, u, _)| u.total()).sum();
+        let surrender = !success && a.surrender && outside > rules::units_inside(self, space);
+        if surrender {
+            self.eliminate_inside(space, log);
+        }
+        if success || surrender {
             // Besieged leaders are captured; the defender's ships and naval
             // leaders in the port go to the turn track; control changes; unrest ends.
             let captured = self.leaders_inside_against(power, space);
@@ -290,6 +307,15 @@ impl Game {
             self.check_siege(space, log);
         }
         self.check_hungary(log);
+    }
+
+    /// Every land unit besieged in `space` is eliminated (Treachery!, #105).
+    fn eliminate_inside(&mut self, space: Space, log: &mut dyn Log) {
+        let inside: smallvec::SmallVec<[(Faction, LandUnits); 4]> =
+            self.land_units_at(space).filter(|&(_, _, b)| b).map(|(f, u, _)| (f, u)).collect();
+        for (faction, units) in inside {
+            self.remove_units(space, faction, units, log);
+        }
     }
 
     /// The naval units and naval leaders in `space`'s port of factions

@@ -612,9 +612,14 @@ pub fn battle_losses(attacker: (u8, u8), defender: (u8, u8), hits: (u8, u8)) -> 
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn can_assault(game: &Game, power: Power, space: Space) -> bool {
+    !game.war.sieges_begun.contains(space) && can_assault_new_siege(game, power, space)
+}
+
+/// [`can_assault`], a siege begun this impulse included (Scots Raid, #97:
+/// "even on a fortified space not under siege at the start of the impulse").
+pub fn can_assault_new_siege(game: &Game, power: Power, space: Space) -> bool {
     is_besieging(game, power, space)
         && siege_holds(game, space)
-        && !game.war.sieges_begun.contains(space)
         && !game.war.assaulted.contains(space)
         && naval_conditions(game, power, space)
         && loc::has_loc(game, power, space)

@@ -280,7 +280,8 @@ impl Game {
         }
         let cp = self.spend_cp();
         for next in e.to.land_neighbours() {
-            if next != e.from && move_cost(e.to, next) <= cp && rules::may_enter(self, power, next, true) {
+            let allowed = self.spend_allows(Action::MoveTo(next));
+            if next != e.from && move_cost(e.to, next) <= cp && rules::may_enter(self, power, next, true) && allowed {
                 list.push(Action::MoveTo(next));
             }
         }
