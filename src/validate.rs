@@ -149,7 +149,8 @@ pub enum InvalidGame {
     #[error("the battle in progress is out of range")]
     BattleState,
     /// England's succession record names a pregnancy chart result outside
-    /// 1 to 6 (§21.3).
+    /// 1 to 6 (§21.3), or says England changed rulers this turn while
+    /// Henry VIII, the first ruler, still rules (#59).
     #[error("England's succession record is out of range")]
     Succession,
     /// The record of ships beaten this impulse names no real place, ship or
@@ -213,7 +214,8 @@ impl Game {
         if !(sides_ok && dice_ok) {
             return Err(InvalidGame::BattleState);
         }
-        if self.succession.results & !SUCCESSION_RESULTS != 0 {
+        let changed_to_henry = self.succession.ruler_changed && self.ruler(Power::England) == Ruler::HenryViii;
+        if self.succession.results & !SUCCESSION_RESULTS != 0 || changed_to_henry {
             return Err(InvalidGame::Succession);
         }
         if !self.naval_beaten.fits() {
@@ -1216,6 +1218,11 @@ mod tests {
         g.succession.results = 1;
         assert_eq!(g.validate(), Err(InvalidGame::Succession));
         g.succession.results = 1 << 6;
+        assert_eq!(g.validate(), Ok(()));
+        // #59: a change of ruler this turn, with Henry VIII still ruling.
+        g.succession.ruler_changed = true;
+        assert_eq!(g.validate(), Err(InvalidGame::Succession));
+        g.rulers[Power::England.index()] = Ruler::EdwardVi;
         assert_eq!(g.validate(), Ok(()));
     }
 

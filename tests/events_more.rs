@@ -1,0 +1,137 @@
+//! The last card events of issues #13 and #14 (cards-a): #59 Lady Jane
+//! Grey, #60 Maurice of Saxony, #40 Machiavelli: The Prince, #42
+//! Roxelana. Each card's condition, play and branches, on small positions
+//! built for the purpose.
+
+mod common;
+
+use common::{action_phase, apply, legal};
+use here_i_stand::*;
+
+/// The powers before `power` pass; `power` plays `card` (given to it) as
+/// its event; returns the events reported.
+fn event(game: &mut Game, power: Power, card: Card) -> Vec<Event> {
+    game.give_card(power, card).unwrap();
+    while game.decider() != Decider::Power(power) {
+        game.apply(Action::Pass).expect("a pass");
+    }
+    let mut log = Vec::new();
+    apply(game, Action::PlayEvent(card), &mut log);
+    log
+}
+
+/// Whether `power`, at its impulse, is offered `card` as an event.
+fn offered(game: &mut Game, power: Power, card: Card) -> bool {
+    game.give_card(power, card).unwrap();
+    while game.decider() != Decider::Power(power) {
+        game.apply(Action::Pass).expect("a pass");
+    }
+    legal(game).contains(&Action::PlayEvent(card))
+}
+
+// --- #59 Lady Jane Grey ----------------------------------------------------------------
+
+/// An action phase in which England, holding `english` besides, has just
+/// played Edward VI as its event: Henry VIII died, England changed rulers
+/// this turn. The 2 CP of the mandatory event are left unspent.
+fn edward_succeeds(english: &[Card]) -> Game {
+    let mut game = action_phase(1);
+    for &card in english {
+        game.give_card(Power::England, card).unwrap();
+    }
+    game.set_leader(Leader::HenryViii, LeaderLocation::Space(Space::London)).unwrap();
+    event(&mut game, Power::England, Card::EdwardVi);
+    assert_eq!(game.ruler(Power::England), Ruler::EdwardVi);
+    while game.decider() == Decider::Power(Power::England) {
+        game.apply(Action::Done).expect("the CP left unspent");
+    }
+    game
+}
+
+#[test]
+fn lady_jane_grey_needs_a_change_of_english_ruler_this_turn() {
+    let mut game = action_phase(1);
+    game.give_card(Power::England, Card::Erasmus).unwrap();
+    assert!(!offered(&mut game, Power::France, Card::LadyJaneGrey));
+}
+
+#[test]
+fn lady_jane_grey_needs_a_non_home_english_card() {
+    // England holds only its home card after the succession.
+    let mut game = edward_succeeds(&[Card::SixWivesOfHenryViii]);
+    assert!(!offered(&mut game, Power::France, Card::LadyJaneGrey));
+}
+
+#[test]
+fn lady_jane_grey_draws_from_england_and_the_deck_keeps_one_awards_one() {
+    let mut game = edward_succeeds(&[Card::SixWivesOfHenryViii, Card::Erasmus]);
+    game.put_card_in_deck(Card::Gout).unwrap();
+    assert!(offered(&mut game, Power::France, Card::LadyJaneGrey));
+    let log = event(&mut game, Power::France, Card::LadyJaneGrey);
+    assert!(log.contains(&Event::CardDrawn { power: Power::France, from: Power::England, card: Card::Erasmus }));
+    // The home card stays; France holds both cards and chooses the award.
+    assert_eq!(game.hand(Power::England).iter().collect::<Vec<_>>(), [Card::SixWivesOfHenryViii]);
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    assert_eq!(legal(&game), [Action::GiveCard(Card::Gout), Action::GiveCard(Card::Erasmus)]);
+    let mut log = Vec::new();
+    apply(&mut game, Action::GiveCard(Card::Gout), &mut log);
+    assert_eq!(legal(&game), [Action::TargetPower(Power::Papacy), Action::TargetPower(Power::Protestant)]);
+    apply(&mut game, Action::TargetPower(Power::Papacy), &mut log);
+    assert_eq!(game.hand(Power::France).iter().collect::<Vec<_>>(), [Card::Erasmus]);
+    assert_eq!(game.hand(Power::Papacy).iter().collect::<Vec<_>>(), [Card::Gout]);
+    assert!(game.removed_cards().contains(Card::LadyJaneGrey));
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+}
+
+#[test]
+fn lady_jane_grey_awards_to_the_protestant_the_english_card() {
+    let mut game = edward_succeeds(&[Card::Erasmus]);
+    game.put_card_in_deck(Card::Gout).unwrap();
+    event(&mut game, Power::France, Card::LadyJaneGrey);
+    let mut log = Vec::new();
+    apply(&mut game, Action::GiveCard(Card::Erasmus), &mut log);
+    apply(&mut game, Action::TargetPower(Power::Protestant), &mut log);
+    assert_eq!(game.hand(Power::Protestant).iter().collect::<Vec<_>>(), [Card::Erasmus]);
+    assert_eq!(game.hand(Power::France).iter().collect::<Vec<_>>(), [Card::Gout]);
+    assert!(game.hand(Power::England).is_empty());
+}
+
+#[test]
+fn lady_jane_grey_with_an_empty_deck_keeps_the_english_card() {
+    let mut game = edward_succeeds(&[Card::Erasmus]);
+    event(&mut game, Power::France, Card::LadyJaneGrey);
+    assert_eq!(game.hand(Power::France).iter().collect::<Vec<_>>(), [Card::Erasmus]);
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+}
+
+#[test]
+fn the_change_of_ruler_is_forgotten_at_the_next_turn() {
+    let mut game = edward_succeeds(&[]);
+    assert!(game.english_ruler_changed());
+    // Everyone passes, declines and is done until turn 2 begins.
+    let mut steps = 0;
+    while game.turn() == 1 {
+        let actions = legal(&game);
+        let quiet = [Action::Pass, Action::Decline, Action::Done];
+        let action = quiet.into_iter().find(|a| actions.contains(a)).unwrap_or(actions[0]);
+        game.apply(action).unwrap();
+        steps += 1;
+        assert!(steps < 1000, "turn 1 ends");
+    }
+    assert_eq!(game.ruler(Power::England), Ruler::EdwardVi);
+    assert!(!game.english_ruler_changed());
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn the_change_of_ruler_is_saved_and_checked() {
+    let game = edward_succeeds(&[Card::Erasmus]);
+    let text = serde_json::to_string(&game).unwrap();
+    let back: Game = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, game);
+    // Henry VIII, the first ruler, cannot have succeeded this turn.
+    let mut value = serde_json::to_value(&game).unwrap();
+    value["rulers"]["england"] = serde_json::json!("henry_viii");
+    let err = serde_json::from_value::<Game>(value).unwrap_err().to_string();
+    assert!(err.contains("succession"), "{err}");
+}
