@@ -87,6 +87,9 @@ pub enum InvalidGame {
     /// The renegade leader on the map with no power to serve (#75).
     #[error("the renegade leader is on the map with no owner")]
     RenegadeWithoutOwner,
+    /// Maurice of Saxony held captive by the side he serves (#60).
+    #[error("{0} is held captive by his own side")]
+    CapturedBySide(Leader),
     /// A ruler on another power's throne (§3.3).
     #[error("{ruler} does not rule {power}")]
     WrongRuler {
@@ -454,7 +457,8 @@ impl Game {
 
     /// Leaders (§5.1): army leaders on land, naval leaders in ports or at
     /// sea, nobody in a space out of play, the renegade on the map only
-    /// with a power to serve (#75).
+    /// with a power to serve (#75), Maurice of Saxony never captured by
+    /// the side he serves (#60).
     fn check_leaders(&self) -> Result<(), InvalidGame> {
         for leader in Leader::ALL {
             let location = self.leader_location(leader);
@@ -473,6 +477,12 @@ impl Game {
             matches!(self.leader_location(Leader::Renegade), LeaderLocation::Space(_) | LeaderLocation::Sea(_));
         if renegade_on_map && self.renegade_owner.is_none() {
             return Err(InvalidGame::RenegadeWithoutOwner);
+        }
+        let maurice = Leader::MauriceOfSaxony;
+        if let LeaderLocation::Captured(by) = self.leader_location(maurice) {
+            if self.leader_owner(maurice) == Some(Faction::from(by)) {
+                return Err(InvalidGame::CapturedBySide(maurice));
+            }
         }
         Ok(())
     }

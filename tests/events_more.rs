@@ -135,3 +135,130 @@ fn the_change_of_ruler_is_saved_and_checked() {
     let err = serde_json::from_value::<Game>(value).unwrap_err().to_string();
     assert!(err.contains("succession"), "{err}");
 }
+
+// --- #60 Maurice of Saxony ---------------------------------------------------------------
+
+const MAURICE: Leader = Leader::MauriceOfSaxony;
+
+#[test]
+fn maurice_of_saxony_is_played_by_the_hapsburg_or_the_protestant_only() {
+    for (power, playable) in [(Power::Hapsburg, true), (Power::Protestant, true), (Power::France, false)] {
+        let mut game = action_phase(1);
+        assert_eq!(offered(&mut game, power, Card::MauriceOfSaxony), playable, "{power}");
+    }
+}
+
+#[test]
+fn maurice_switches_with_his_mercenaries_to_the_nearest_free_friendly_space() {
+    let mut game = action_phase(1);
+    game.set_controller(Space::Wittenberg, Faction::Protestant).unwrap();
+    let stack = LandUnits { regulars: 2, mercenaries: 3, cavalry: 0 };
+    game.set_land_units(Space::Wittenberg, Faction::Protestant, stack).unwrap();
+    game.set_leader(MAURICE, LeaderLocation::Space(Space::Wittenberg)).unwrap();
+    // Occupied neighbours do not count; Brandenburg and Leipzig are free
+    // and Hapsburg-controlled, Prague and Breslau are not Hapsburg's.
+    game.set_land_units(Space::Magdeburg, Faction::Protestant, LandUnits::regulars(1)).unwrap();
+    event(&mut game, Power::Hapsburg, Card::MauriceOfSaxony);
+    assert_eq!(game.leader_owner(MAURICE), Some(Faction::Hapsburg));
+    assert_eq!(game.land_units(Space::Wittenberg, Faction::Protestant), LandUnits::regulars(2));
+    assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
+    let mut choices = legal(&game);
+    choices.sort_by_key(|a| a.to_string());
+    assert_eq!(choices, [Action::PlaceAt(Space::Brandenburg), Action::PlaceAt(Space::Leipzig)]);
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlaceAt(Space::Leipzig), &mut log);
+    assert_eq!(game.leader_location(MAURICE), LeaderLocation::Space(Space::Leipzig));
+    assert_eq!(game.land_units(Space::Leipzig, Faction::Hapsburg), LandUnits::mercenaries(3));
+    assert_eq!(game.decider(), Decider::Power(Power::England));
+}
+
+#[test]
+fn maurice_switches_back_to_the_protestant() {
+    let mut game = action_phase(1);
+    game.set_maurice_side(Power::Hapsburg).unwrap();
+    let stack = LandUnits { regulars: 1, mercenaries: 2, cavalry: 0 };
+    game.set_land_units(Space::Vienna, Faction::Hapsburg, stack).unwrap();
+    game.set_leader(MAURICE, LeaderLocation::Space(Space::Vienna)).unwrap();
+    game.set_controller(Space::Wittenberg, Faction::Protestant).unwrap();
+    event(&mut game, Power::Protestant, Card::MauriceOfSaxony);
+    // The one Protestant-controlled space: no choice.
+    assert_eq!(game.leader_owner(MAURICE), Some(Faction::Protestant));
+    assert_eq!(game.leader_location(MAURICE), LeaderLocation::Space(Space::Wittenberg));
+    assert_eq!(game.land_units(Space::Wittenberg, Faction::Protestant), LandUnits::mercenaries(2));
+    assert_eq!(game.land_units(Space::Vienna, Faction::Hapsburg), LandUnits::regulars(1));
+}
+
+#[test]
+fn maurice_captured_by_another_power_only_switches() {
+    let mut game = action_phase(1);
+    game.set_leader(MAURICE, LeaderLocation::Captured(Power::France)).unwrap();
+    event(&mut game, Power::Protestant, Card::MauriceOfSaxony);
+    assert_eq!(game.leader_owner(MAURICE), Some(Faction::Hapsburg));
+    assert_eq!(game.leader_location(MAURICE), LeaderLocation::Captured(Power::France));
+    assert_eq!(game.validate(), Ok(()));
+}
+
+#[test]
+fn maurice_captured_by_his_new_side_is_freed_into_a_fortified_space() {
+    let mut game = action_phase(1);
+    game.set_leader(MAURICE, LeaderLocation::Captured(Power::Hapsburg)).unwrap();
+    event(&mut game, Power::Hapsburg, Card::MauriceOfSaxony);
+    assert_eq!(game.leader_owner(MAURICE), Some(Faction::Hapsburg));
+    assert_eq!(game.validate(), Ok(()));
+    let choices = legal(&game);
+    assert!(choices.contains(&Action::PlaceAt(Space::Vienna)));
+    assert!(choices.contains(&Action::PlaceAt(Space::Wittenberg)), "a Hapsburg electorate");
+    assert!(!choices.contains(&Action::PlaceAt(Space::Leipzig)), "a town");
+    assert!(!choices.contains(&Action::PlaceAt(Space::Paris)), "French");
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlaceAt(Space::Vienna), &mut log);
+    assert_eq!(game.leader_location(MAURICE), LeaderLocation::Space(Space::Vienna));
+}
+
+#[test]
+fn maurice_off_the_board_is_placed_in_a_fortified_space_of_his_new_side() {
+    let mut game = action_phase(1);
+    assert_eq!(game.leader_location(MAURICE), LeaderLocation::Unavailable);
+    event(&mut game, Power::Protestant, Card::MauriceOfSaxony);
+    assert_eq!(game.leader_owner(MAURICE), Some(Faction::Hapsburg));
+    assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
+    assert!(legal(&game).iter().all(|a| matches!(a, Action::PlaceAt(s) if game.is_fortified(*s))));
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlaceAt(Space::Augsburg), &mut log);
+    assert_eq!(game.leader_location(MAURICE), LeaderLocation::Space(Space::Augsburg));
+}
+
+#[test]
+fn maurice_is_never_held_by_his_own_side() {
+    let mut game = action_phase(1);
+    game.set_maurice_side(Power::Hapsburg).unwrap();
+    assert!(game.set_leader(MAURICE, LeaderLocation::Captured(Power::Hapsburg)).is_err());
+    game.set_leader(MAURICE, LeaderLocation::Captured(Power::France)).unwrap();
+    assert!(game.set_maurice_side(Power::France).is_err());
+    assert!(game.set_maurice_side(Power::Protestant).is_ok());
+}
+
+#[cfg(feature = "serde")]
+#[test]
+fn maurices_side_is_saved_and_checked() {
+    let mut game = action_phase(1);
+    game.set_maurice_side(Power::Hapsburg).unwrap();
+    let text = serde_json::to_string(&game).unwrap();
+    let back: Game = serde_json::from_str(&text).unwrap();
+    assert_eq!(back.leader_owner(MAURICE), Some(Faction::Hapsburg));
+    let mut value = serde_json::to_value(&game).unwrap();
+    value["leaders"]["maurice_of_saxony"] = serde_json::json!({"captured": "hapsburg"});
+    let err = serde_json::from_value::<Game>(value).unwrap_err().to_string();
+    assert!(err.contains("captive by his own side"), "{err}");
+}
+
+#[test]
+fn maurice_serving_the_hapsburg_arrives_in_a_hapsburg_electorate() {
+    let mut game = action_phase(1);
+    game.set_controller(Space::Wittenberg, Faction::Protestant).unwrap();
+    assert!(game.arrival_spaces(MAURICE).contains(Space::Wittenberg));
+    assert!(!game.arrival_spaces(MAURICE).contains(Space::Mainz));
+    game.set_maurice_side(Power::Hapsburg).unwrap();
+    assert!(!game.arrival_spaces(MAURICE).contains(Space::Wittenberg));
+    assert!(game.arrival_spaces(MAURICE).contains(Space::Mainz));
+}

@@ -633,12 +633,12 @@ fn ransom_leaders(game: &Game) -> EnumSet<Leader> {
     Leader::ALL
         .into_iter()
         .filter(|&l| matches!(game.leader_location(l), LeaderLocation::Captured(_)))
-        .filter(|&l| ransom_owner(l).is_some_and(|p| !ransom_spaces(game, p).is_empty()))
+        .filter(|&l| ransom_owner(game, l).is_some_and(|p| !ransom_spaces(game, p).is_empty()))
         .collect()
 }
 
-fn ransom_owner(leader: Leader) -> Option<Power> {
-    leader.owner().and_then(Faction::major)
+fn ransom_owner(game: &Game, leader: Leader) -> Option<Power> {
+    game.leader_owner(leader).and_then(Faction::major)
 }
 
 /// Where #91 returns a leader of `power`: its fortified home spaces in
@@ -661,7 +661,7 @@ fn ransom_actions(game: &Game, step: EventStep, list: &mut ActionList) {
         0 => list.extend(ransom_leaders(game).iter().map(Action::Ransom)),
         _ => {
             let leader = Leader::ALL.get(usize::from(step.left)).copied();
-            if let Some(power) = leader.and_then(ransom_owner) {
+            if let Some(power) = leader.and_then(|l| ransom_owner(game, l)) {
                 list.extend(ransom_spaces(game, power).iter().map(Action::ReturnLeaderTo));
             }
         }
@@ -675,7 +675,7 @@ fn ransom_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn 
     game.stack.pop();
     match action {
         Action::Ransom(leader) => {
-            let Some(owner) = ransom_owner(leader) else { return };
+            let Some(owner) = ransom_owner(game, leader) else { return };
             let power = decider_for(game, owner, step.power);
             let next = EventStep { power, step: 1, left: leader.index() as u8, ..step };
             game.stack.push(Frame::Event(next));
