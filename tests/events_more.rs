@@ -262,3 +262,52 @@ fn maurice_serving_the_hapsburg_arrives_in_a_hapsburg_electorate() {
     assert!(!game.arrival_spaces(MAURICE).contains(Space::Wittenberg));
     assert!(game.arrival_spaces(MAURICE).contains(Space::Mainz));
 }
+
+// --- #40 Machiavelli: The Prince -----------------------------------------------------------
+
+#[test]
+fn machiavelli_declares_war_for_free_then_gives_2_cp() {
+    let mut game = action_phase(1);
+    game.set_alliance(Power::France, Power::Papacy, true).unwrap();
+    game.set_war(Power::France, Power::England, true).unwrap();
+    game.give_card(Power::France, Card::Erasmus).unwrap();
+    event(&mut game, Power::France, Card::MachiavelliThePrince);
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    // Not itself, not its ally (the Papacy), not a power it is at war with
+    // (England), not the Protestant before the Schmalkaldic League (§9.6).
+    assert_eq!(legal(&game), [Action::DeclareWar(Faction::Ottoman), Action::DeclareWar(Faction::Hapsburg)]);
+    let mut log = Vec::new();
+    apply(&mut game, Action::DeclareWar(Faction::Hapsburg), &mut log);
+    assert!(log.contains(&Event::WarDeclared { power: Power::France, target: Faction::Hapsburg }));
+    assert!(game.at_war(Power::France, Power::Hapsburg));
+    // No card paid for it: then 2 CP of actions.
+    assert!(game.hand(Power::France).contains(Card::Erasmus));
+    let pending = game.pending();
+    assert_eq!((pending.power, pending.cp), (Some(Power::France), Some(2)));
+    assert!(game.discard_pile().contains(Card::MachiavelliThePrince));
+}
+
+#[test]
+fn machiavelli_reaches_the_protestant_once_the_league_formed() {
+    let mut game = action_phase(1);
+    game.set_schmalkaldic_league(true).unwrap();
+    event(&mut game, Power::France, Card::MachiavelliThePrince);
+    assert!(legal(&game).contains(&Action::DeclareWar(Faction::Protestant)));
+}
+
+#[test]
+fn machiavelli_needs_a_power_to_declare_war_on() {
+    // The Protestant declares no war before the Schmalkaldic League (§9.6).
+    let mut game = action_phase(1);
+    assert!(!offered(&mut game, Power::Protestant, Card::MachiavelliThePrince));
+    let mut game = action_phase(1);
+    game.set_schmalkaldic_league(true).unwrap();
+    assert!(offered(&mut game, Power::Protestant, Card::MachiavelliThePrince));
+    // France allied with or at war with every other major power.
+    let mut game = action_phase(1);
+    for other in [Power::Ottoman, Power::Hapsburg, Power::England] {
+        game.set_war(Power::France, other, true).unwrap();
+    }
+    game.set_alliance(Power::France, Power::Papacy, true).unwrap();
+    assert!(!offered(&mut game, Power::France, Card::MachiavelliThePrince));
+}

@@ -1,6 +1,7 @@
 //! Events of armies and their pay: #66 Akinji Raiders, #76 Foreign
 //! Recruits, #83 John Zapolya, #87 Mercenaries Demand Pay, #91 Ransom,
-//! #106 Unpaid Mercenaries, #107 Unsanitary Camp.
+//! #106 Unpaid Mercenaries, #107 Unsanitary Camp; of war and command: #40
+//! Machiavelli: The Prince, #42 Roxelana.
 
 use super::{CardEvent, EventStep, Steps};
 use crate::action::Action;
@@ -114,6 +115,18 @@ pub(super) const EVENTS: &[CardEvent] = &[
         actions: ransom_actions,
         apply: ransom_apply,
         fits: |step| step.step == 0 || (step.step == 1 && step.left < Leader::COUNT as u8),
+    }),
+    // --- cards-a: #40 Machiavelli, #42 Roxelana -------------------------------------
+    CardEvent::plain(
+        Card::MachiavelliThePrince,
+        |game, power| !machiavelli_targets(game, power).is_empty(),
+        machiavelli,
+    )
+    .with_steps(Steps {
+        prompt: |_| "the major power Machiavelli declares war on",
+        actions: |game, step, list| list.extend(machiavelli_targets(game, step.power).iter().map(Action::DeclareWar)),
+        apply: machiavelli_apply,
+        fits: |step| step.step == 0,
     }),
 ];
 
@@ -739,6 +752,39 @@ fn charles_bourbon(game: &mut Game, step: EventStep, action: Action, log: &mut d
     for _ in 0..BOURBON_UNITS {
         if fits_one_more(game, own, space, kind) {
             raise(game, own, space, kind, log, 0);
+        }
+    }
+}
+
+// --- #40 Machiavelli: The Prince -----------------------------------------------------
+
+/// The CP #40 gives after its declaration of war.
+pub const MACHIAVELLI_CP: u8 = 2;
+
+/// The major powers `power` may declare war on by #40: any other, within
+/// the restrictions of §9.6 that apply at all times
+/// (`rules::diplomacy::dow_refusal_always`).
+fn machiavelli_targets(game: &Game, power: Power) -> EnumSet<Faction> {
+    Power::ALL
+        .into_iter()
+        .map(Faction::from)
+        .filter(|&target| crate::rules::diplomacy::dow_refusal_always(game, power, target).is_none())
+        .collect()
+}
+
+/// #40 Machiavelli: The Prince: a declaration of war on one other major
+/// power at no CP cost, then 2 CP of actions.
+fn machiavelli(game: &mut Game, power: Power, _: &mut dyn Log) {
+    game.stack.push(Frame::Spend { power, cp: MACHIAVELLI_CP, abandoned: EnumSet::EMPTY });
+    game.stack.push(Frame::Event(EventStep::new(Card::MachiavelliThePrince, power)));
+}
+
+fn machiavelli_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    if let Action::DeclareWar(target) = action {
+        // Legal: `machiavelli_targets` checked the restrictions.
+        if game.set_war(step.power, target, true).is_ok() {
+            log.event(Event::WarDeclared { power: step.power, target });
         }
     }
 }
