@@ -311,3 +311,136 @@ fn machiavelli_needs_a_power_to_declare_war_on() {
     game.set_alliance(Power::France, Power::Papacy, true).unwrap();
     assert!(!offered(&mut game, Power::France, Card::MachiavelliThePrince));
 }
+
+// --- #42 Roxelana ----------------------------------------------------------------------------
+
+/// Suleiman, Ibrahim, 7 regulars and 1 cavalry in Pressburg, at war with
+/// the Hapsburg, whose Ferdinand and 2 regulars hold Vienna (no army near
+/// to intercept); Buda and Szegedin Ottoman, for a line of communication
+/// from Nicopolis.
+fn before_vienna() -> Game {
+    let mut game = action_phase(5);
+    common::vienna_armies(&mut game).unwrap();
+    game.set_controller(Space::Buda, Faction::Ottoman).unwrap();
+    game.set_controller(Space::Szegedin, Faction::Ottoman).unwrap();
+    game.set_land_units(Space::Graz, Faction::Hapsburg, LandUnits::NONE).unwrap();
+    game.set_leader(Leader::CharlesV, LeaderLocation::Space(Space::Valladolid)).unwrap();
+    game
+}
+
+/// The Ottoman's formation of `leaders` and 4 regulars marches from
+/// Pressburg on Vienna; Ferdinand's regulars withdraw into the fortress:
+/// the siege begins this impulse.
+fn besiege_vienna(game: &mut Game, leaders: &[Leader]) -> Vec<Event> {
+    let mut log = Vec::new();
+    apply(game, Action::MoveFrom(Space::Pressburg), &mut log);
+    for &leader in leaders {
+        apply(game, Action::AddLeader(leader), &mut log);
+    }
+    common::repeat(game, Action::AddUnit(LandUnitKind::Regular), 4, &mut log);
+    apply(game, Action::MoveTo(Space::Vienna), &mut log);
+    while game.decider() == Decider::Power(Power::Hapsburg) {
+        let actions = legal(game);
+        let action = if actions.contains(&Action::WithdrawInto(Space::Vienna)) {
+            Action::WithdrawInto(Space::Vienna)
+        } else {
+            Action::Decline
+        };
+        apply(game, action, &mut log);
+    }
+    assert!(log.contains(&Event::SiegeBegun { space: Space::Vienna, besieger: Power::Ottoman }));
+    // All the assault needs but a siege begun in an earlier impulse (§15.1).
+    assert!(rules::loc::has_loc(game, Power::Ottoman, Space::Vienna));
+    log
+}
+
+#[test]
+fn roxelana_gives_suleiman_a_free_assault_on_a_siege_begun_this_impulse() {
+    let mut game = before_vienna();
+    event(&mut game, Power::Ottoman, Card::Roxelana);
+    assert_eq!(game.pending().cp, Some(4));
+    besiege_vienna(&mut game, &[Leader::Suleiman]);
+    assert_eq!(game.pending().cp, Some(3));
+    assert!(legal(&game).contains(&Action::Assault(Space::Vienna)));
+    let mut log = Vec::new();
+    apply(&mut game, Action::Assault(Space::Vienna), &mut log);
+    // Through the assault to the Ottoman's next choice: no CP was paid.
+    while game.decider() != Decider::Power(Power::Ottoman) || game.pending().cp.is_none() {
+        let actions = legal(&game);
+        let action = if actions.contains(&Action::Decline) { Action::Decline } else { actions[0] };
+        apply(&mut game, action, &mut log);
+    }
+    assert!(log.iter().any(|e| matches!(e, Event::Assault { space: Space::Vienna, attacker: Power::Ottoman, .. })));
+    assert_eq!(game.pending().cp, Some(3));
+    // One free assault only, and one assault per space per impulse.
+    assert!(!legal(&game).contains(&Action::Assault(Space::Vienna)));
+}
+
+#[test]
+fn without_roxelana_no_assault_in_the_impulse_the_siege_began() {
+    let mut game = before_vienna();
+    common::play(&mut game, Power::Ottoman, common::card_with_cp(4));
+    besiege_vienna(&mut game, &[Leader::Suleiman]);
+    assert!(!legal(&game).contains(&Action::Assault(Space::Vienna)));
+}
+
+#[test]
+fn roxelanas_free_assault_is_suleimans_formations_only() {
+    let mut game = before_vienna();
+    event(&mut game, Power::Ottoman, Card::Roxelana);
+    besiege_vienna(&mut game, &[Leader::Ibrahim]);
+    assert!(!legal(&game).contains(&Action::Assault(Space::Vienna)));
+}
+
+#[test]
+fn roxelanas_free_assault_outlasts_the_cp() {
+    let mut game = before_vienna();
+    event(&mut game, Power::Ottoman, Card::Roxelana);
+    besiege_vienna(&mut game, &[Leader::Suleiman]);
+    // The 3 CP left go on a regular (2) and a cavalry (1) in Istanbul.
+    game.set_controller(Space::Istanbul, Faction::Ottoman).unwrap();
+    let mut log = Vec::new();
+    apply(&mut game, Action::RaiseRegular(Space::Istanbul), &mut log);
+    apply(&mut game, Action::RaiseCavalry(Space::Istanbul), &mut log);
+    assert_eq!(game.decider(), Decider::Power(Power::Ottoman));
+    assert_eq!(game.pending().cp, Some(0));
+    assert_eq!(legal(&game), [Action::Done, Action::Assault(Space::Vienna)]);
+    apply(&mut game, Action::Assault(Space::Vienna), &mut log);
+    let assaulted = |log: &Vec<Event>| log.iter().any(|e| matches!(e, Event::Assault { space: Space::Vienna, .. }));
+    while !assaulted(&log) || game.pending().kind != DecisionKind::Impulse {
+        let actions = legal(&game);
+        let action = if actions.contains(&Action::Decline) { Action::Decline } else { actions[0] };
+        apply(&mut game, action, &mut log);
+    }
+    // The assault made, nothing is left to spend: the impulse is over.
+    assert_eq!(game.pending().cp, None);
+    assert_ne!(game.decider(), Decider::Power(Power::Ottoman));
+}
+
+#[test]
+fn roxelana_played_by_another_power_may_send_suleiman_home_for_2_cp() {
+    let mut game = before_vienna();
+    event(&mut game, Power::Hapsburg, Card::Roxelana);
+    assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
+    assert_eq!(legal(&game), [Action::Decline, Action::ReturnLeaderTo(Space::Istanbul)]);
+    let mut log = Vec::new();
+    apply(&mut game, Action::ReturnLeaderTo(Space::Istanbul), &mut log);
+    assert_eq!(game.leader_location(Leader::Suleiman), LeaderLocation::Space(Space::Istanbul));
+    assert_eq!(game.pending().cp, Some(2));
+}
+
+#[test]
+fn roxelana_played_by_another_power_may_keep_the_4_cp() {
+    let mut game = before_vienna();
+    event(&mut game, Power::Hapsburg, Card::Roxelana);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Decline, &mut log);
+    assert_eq!(game.leader_location(Leader::Suleiman), LeaderLocation::Space(Space::Pressburg));
+    assert_eq!(game.pending().cp, Some(4));
+    // Suleiman already home: no choice to make.
+    let mut game = action_phase(1);
+    game.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Istanbul)).unwrap();
+    event(&mut game, Power::France, Card::Roxelana);
+    assert_eq!(game.pending().cp, Some(4));
+    assert!(!legal(&game).contains(&Action::Decline));
+}

@@ -128,6 +128,17 @@ pub(super) const EVENTS: &[CardEvent] = &[
         apply: machiavelli_apply,
         fits: |step| step.step == 0,
     }),
+    CardEvent::plain(Card::Roxelana, super::always, roxelana).with_steps(Steps {
+        prompt: |_| "send Suleiman to Istanbul for 2 of the 4 CP, or decline",
+        actions: |game, _, list| {
+            if suleiman_may_go_home(game) {
+                list.push(Action::ReturnLeaderTo(Space::Istanbul));
+            }
+            list.push(Action::Decline);
+        },
+        apply: roxelana_apply,
+        fits: |step| step.step == 0 && step.power != Power::Ottoman,
+    }),
 ];
 
 /// Whether `space` is under siege (§15): units are besieged inside, or a
@@ -786,5 +797,41 @@ fn machiavelli_apply(game: &mut Game, step: EventStep, action: Action, log: &mut
         if game.set_war(step.power, target, true).is_ok() {
             log.event(Event::WarDeclared { power: step.power, target });
         }
+    }
+}
+
+// --- #42 Roxelana ---------------------------------------------------------------------
+
+/// The CP #42 gives as an event.
+pub const ROXELANA_CP: u8 = 4;
+/// The CP another power may spend of them to send Suleiman to Istanbul.
+pub const ROXELANA_HOME_CP: u8 = 2;
+
+/// Whether #42 may send Suleiman to Istanbul: he stands on the map away
+/// from it, and the Ottoman controls Istanbul.
+fn suleiman_may_go_home(game: &Game) -> bool {
+    matches!(game.leader_location(Leader::Suleiman), LeaderLocation::Space(s) if s != Space::Istanbul)
+        && game.controller(Space::Istanbul) == Faction::Ottoman
+}
+
+/// #42 Roxelana: 4 CP. Played by the Ottoman, Suleiman's formation also
+/// has one free assault this impulse, even on a siege begun this impulse
+/// (`rules::battle::roxelana_assault`); played by another power, it may
+/// spend 2 of the CP to send Suleiman to Istanbul (decided first, CA7).
+fn roxelana(game: &mut Game, power: Power, _: &mut dyn Log) {
+    game.stack.push(Frame::Spend { power, cp: ROXELANA_CP, abandoned: EnumSet::EMPTY });
+    if power == Power::Ottoman {
+        game.war.roxelana = matches!(game.leader_location(Leader::Suleiman), LeaderLocation::Space(_));
+    } else if suleiman_may_go_home(game) {
+        game.stack.push(Frame::Event(EventStep::new(Card::Roxelana, power)));
+    }
+}
+
+fn roxelana_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    if let Action::ReturnLeaderTo(to) = action {
+        game.pay(ROXELANA_HOME_CP);
+        game.leaders[Leader::Suleiman.index()] = LeaderLocation::Space(to);
+        log.event(Event::LeaderReturned { leader: Leader::Suleiman, to });
     }
 }
