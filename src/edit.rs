@@ -360,7 +360,36 @@ impl Game {
         if leader == Leader::Renegade && on_map && self.renegade_owner.is_none() {
             return Err(EditError::RenegadeOwner);
         }
+        // Maurice of Saxony is never held by the side he serves (#60).
+        if let LeaderLocation::Captured(by) = location {
+            if leader == Leader::MauriceOfSaxony && self.leader_owner(leader) == Some(Faction::from(by)) {
+                return Err(EditError::LeaderPlacement(leader));
+            }
+        }
         self.leaders[leader.index()] = location;
+        Ok(())
+    }
+
+    /// Sets the side Maurice of Saxony serves (#60): the Protestant or the
+    /// Hapsburg; refused (`LeaderPlacement`) for another power, or for the
+    /// power holding him captive.
+    ///
+    /// ```
+    /// use here_i_stand::{Faction, Game, Leader, Power, Scenario, Setup};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    /// game.set_maurice_side(Power::Hapsburg)?;
+    /// assert_eq!(game.leader_owner(Leader::MauriceOfSaxony), Some(Faction::Hapsburg));
+    /// assert!(game.set_maurice_side(Power::France).is_err());
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
+    pub fn set_maurice_side(&mut self, power: Power) -> Result<(), EditError> {
+        let maurice = Leader::MauriceOfSaxony;
+        let captor = matches!(self.leader_location(maurice), LeaderLocation::Captured(by) if by == power);
+        if !matches!(power, Power::Protestant | Power::Hapsburg) || captor {
+            return Err(EditError::LeaderPlacement(maurice));
+        }
+        self.maurice_hapsburg = power == Power::Hapsburg;
         Ok(())
     }
 

@@ -377,6 +377,7 @@ impl Game {
         // Cards played as events are counted per turn (§6.2).
         self.events_played = Default::default();
         self.succession.cromwell_treatises = false;
+        self.succession.ruler_changed = false;
         self.enter_phase(Phase::CardDraw, log);
     }
 

@@ -335,6 +335,8 @@ pub struct Game {
     // People.
     pub(crate) leaders: [LeaderLocation; Leader::COUNT],
     pub(crate) renegade_owner: Option<Power>,
+    /// Maurice of Saxony serves the Hapsburg (#60), not the Protestant.
+    pub(crate) maurice_hapsburg: bool,
     pub(crate) debaters: [DebaterState; Debater::COUNT],
     pub(crate) reformers: [ReformerState; Reformer::COUNT],
     pub(crate) rulers: [Ruler; Power::COUNT],
@@ -499,6 +501,7 @@ impl Game {
             naval_turn_track: [NavalUnits::NONE; Faction::COUNT],
             leaders: [LeaderLocation::Unavailable; Leader::COUNT],
             renegade_owner: None,
+            maurice_hapsburg: false,
             debaters: [DebaterState::NotArrived; Debater::COUNT],
             reformers: [ReformerState::NotArrived; Reformer::COUNT],
             rulers: Power::ALL.map(Ruler::initial),
@@ -736,10 +739,12 @@ impl Game {
         })
     }
 
-    /// The faction `leader` serves now (the renegade: whoever played Charles Bourbon).
+    /// The faction `leader` serves now (the renegade: whoever played Charles
+    /// Bourbon; Maurice of Saxony: the side #60 last switched him to).
     pub fn leader_owner(&self, leader: Leader) -> Option<Faction> {
         match leader {
             Leader::Renegade => self.renegade_owner.map(Faction::from),
+            Leader::MauriceOfSaxony if self.maurice_hapsburg => Some(Faction::Hapsburg),
             _ => leader.owner(),
         }
     }

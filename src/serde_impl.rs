@@ -142,6 +142,9 @@ struct GameRepr {
     /// The foreign war cards on the map (§21.7), by `ForeignWar` order.
     #[serde(default)]
     foreign_wars: [Option<crate::rules::foreign_war::WarCard>; crate::rules::foreign_war::ForeignWar::COUNT],
+    /// Maurice of Saxony serves the Hapsburg (#60).
+    #[serde(default)]
+    maurice_hapsburg: bool,
 }
 
 /// One land stack.
@@ -238,6 +241,7 @@ impl From<&Game> for GameRepr {
             naval_turn_track: Table::of(&game.naval_turn_track),
             leaders: Table::of(&game.leaders),
             renegade_owner: game.renegade_owner,
+            maurice_hapsburg: game.maurice_hapsburg,
             debaters: Table::of(&game.debaters),
             reformers: Table::of(&game.reformers),
             rulers: Table::of(&game.rulers),
@@ -346,6 +350,7 @@ impl GameRepr {
             naval_turn_track: self.naval_turn_track.into_array("naval_turn_track")?,
             leaders: self.leaders.into_array("leaders")?,
             renegade_owner: self.renegade_owner,
+            maurice_hapsburg: self.maurice_hapsburg,
             debaters: self.debaters.into_array("debaters")?,
             reformers: self.reformers.into_array("reformers")?,
             rulers: self.rulers.into_array("rulers")?,

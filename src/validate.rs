@@ -87,6 +87,9 @@ pub enum InvalidGame {
     /// The renegade leader on the map with no power to serve (#75).
     #[error("the renegade leader is on the map with no owner")]
     RenegadeWithoutOwner,
+    /// Maurice of Saxony held captive by the side he serves (#60).
+    #[error("{0} is held captive by his own side")]
+    CapturedBySide(Leader),
     /// A ruler on another power's throne (§3.3).
     #[error("{ruler} does not rule {power}")]
     WrongRuler {
@@ -149,7 +152,8 @@ pub enum InvalidGame {
     #[error("the battle in progress is out of range")]
     BattleState,
     /// England's succession record names a pregnancy chart result outside
-    /// 1 to 6 (§21.3).
+    /// 1 to 6 (§21.3), or says England changed rulers this turn while
+    /// Henry VIII, the first ruler, still rules (#59).
     #[error("England's succession record is out of range")]
     Succession,
     /// The New World display is inconsistent (§20): the broken rule.
@@ -225,7 +229,8 @@ impl Game {
         if !(sides_ok && dice_ok) {
             return Err(InvalidGame::BattleState);
         }
-        if self.succession.results & !SUCCESSION_RESULTS != 0 {
+        let changed_to_henry = self.succession.ruler_changed && self.ruler(Power::England) == Ruler::HenryViii;
+        if self.succession.results & !SUCCESSION_RESULTS != 0 || changed_to_henry {
             return Err(InvalidGame::Succession);
         }
         if !self.naval_beaten.fits() {
@@ -467,7 +472,8 @@ impl Game {
 
     /// Leaders (§5.1): army leaders on land, naval leaders in ports or at
     /// sea, nobody in a space out of play, the renegade on the map only
-    /// with a power to serve (#75).
+    /// with a power to serve (#75), Maurice of Saxony never captured by
+    /// the side he serves (#60).
     fn check_leaders(&self) -> Result<(), InvalidGame> {
         for leader in Leader::ALL {
             let location = self.leader_location(leader);
@@ -486,6 +492,12 @@ impl Game {
             matches!(self.leader_location(Leader::Renegade), LeaderLocation::Space(_) | LeaderLocation::Sea(_));
         if renegade_on_map && self.renegade_owner.is_none() {
             return Err(InvalidGame::RenegadeWithoutOwner);
+        }
+        let maurice = Leader::MauriceOfSaxony;
+        if let LeaderLocation::Captured(by) = self.leader_location(maurice) {
+            if self.leader_owner(maurice) == Some(Faction::from(by)) {
+                return Err(InvalidGame::CapturedBySide(maurice));
+            }
         }
         Ok(())
     }
@@ -1266,6 +1278,11 @@ mod tests {
         g.succession.results = 1;
         assert_eq!(g.validate(), Err(InvalidGame::Succession));
         g.succession.results = 1 << 6;
+        assert_eq!(g.validate(), Ok(()));
+        // #59: a change of ruler this turn, with Henry VIII still ruling.
+        g.succession.ruler_changed = true;
+        assert_eq!(g.validate(), Err(InvalidGame::Succession));
+        g.rulers[Power::England.index()] = Ruler::EdwardVi;
         assert_eq!(g.validate(), Ok(()));
     }
 

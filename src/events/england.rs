@@ -63,6 +63,19 @@ pub(super) const EVENTS: &[CardEvent] = &[
             },
         }),
     CardEvent::plain(Card::ElizabethI, always, elizabeth_i),
+    CardEvent::plain(Card::LadyJaneGrey, lady_jane_grey_playable, lady_jane_grey).with_steps(Steps {
+        prompt: |step| match step.step {
+            JANE_AWARD => "the card awarded (the other is kept)",
+            _ => "the power awarded the card: the Protestant or the Papacy",
+        },
+        actions: jane_actions,
+        apply: jane_apply,
+        fits: |step| match step.step {
+            JANE_AWARD => step.cards[0].is_some(),
+            JANE_TO => step.cards[0].is_some() && step.cards[1].is_none(),
+            _ => false,
+        },
+    }),
 ];
 
 /// The choice of #3 Six Wives of Henry VIII: a declaration of war on
@@ -88,7 +101,7 @@ fn six_wives_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dyn 
 fn edward_vi(game: &mut Game, _: Power, log: &mut dyn Log) {
     if game.ruler(Power::England) == Ruler::HenryViii {
         game.henry_dies(log);
-        game.new_ruler(Ruler::EdwardVi, log);
+        succeed(game, Ruler::EdwardVi, log);
     }
 }
 
@@ -101,19 +114,93 @@ fn mary_i(game: &mut Game, _: Power, log: &mut dyn Log) {
     let ruler = game.ruler(Power::England);
     if rules::mary_acts_as_edward(game) {
         game.henry_dies(log);
-        game.new_ruler(Ruler::EdwardVi, log);
+        succeed(game, Ruler::EdwardVi, log);
     } else if matches!(ruler, Ruler::HenryViii | Ruler::EdwardVi) {
         if ruler == Ruler::HenryViii {
             game.henry_dies(log);
         }
-        game.new_ruler(Ruler::MaryI, log);
+        succeed(game, Ruler::MaryI, log);
     }
 }
 
 /// #23 Elizabeth I: Mary I dies and Elizabeth I rules.
 fn elizabeth_i(game: &mut Game, _: Power, log: &mut dyn Log) {
     if game.ruler(Power::England) == Ruler::MaryI {
-        game.new_ruler(Ruler::ElizabethI, log);
+        succeed(game, Ruler::ElizabethI, log);
+    }
+}
+
+/// `ruler` takes England's throne (§21.3): England has changed rulers
+/// this turn, the condition of #59 Lady Jane Grey.
+fn succeed(game: &mut Game, ruler: Ruler, log: &mut dyn Log) {
+    game.new_ruler(ruler, log);
+    game.succession.ruler_changed = true;
+}
+
+// --- #59 Lady Jane Grey -------------------------------------------------------------
+
+/// The steps of #59: the card awarded, then the power it goes to.
+const JANE_AWARD: u8 = 0;
+const JANE_TO: u8 = 1;
+
+/// The powers #59 may award a card to.
+const JANE_RECIPIENTS: [Power; 2] = [Power::Protestant, Power::Papacy];
+
+/// England's non-home cards #59 may draw from when `power` plays it (the
+/// Lady Jane Grey card itself aside: it leaves the hand as it is played).
+fn jane_english_cards(game: &Game) -> EnumSet<Card> {
+    let mut cards = crate::rules::peace::drawable_cards(game, Power::England);
+    cards.remove(Card::LadyJaneGrey);
+    cards
+}
+
+/// #59: only if England changed rulers this turn (`Succession::
+/// ruler_changed`) and still holds a non-home card.
+fn lady_jane_grey_playable(game: &Game, _: Power) -> bool {
+    game.succession.ruler_changed && !jane_english_cards(game).is_empty()
+}
+
+/// #59 Lady Jane Grey: the player draws a random card from England's hand
+/// (never a home card) and one from the deck, then keeps one of them and
+/// awards the other to the Protestant or the Papacy (docs/rulings.md CA1,
+/// CA2). With the deck empty it keeps the one card it drew.
+fn lady_jane_grey(game: &mut Game, power: Power, log: &mut dyn Log) {
+    let Some(english) = game.take_random_card(Power::England) else { return };
+    game.hands[power.index()].insert(english);
+    log.event(Event::CardDrawn { power, from: Power::England, card: english });
+    let before = game.hand(power);
+    game.draw_from_deck(power, log);
+    let Some(drawn) = game.hand(power).difference(before).iter().next() else { return };
+    let step = EventStep { cards: [Some(english), Some(drawn)], ..EventStep::new(Card::LadyJaneGrey, power) };
+    game.stack.push(Frame::Event(step));
+}
+
+fn jane_actions(game: &Game, step: EventStep, list: &mut ActionList) {
+    match step.step {
+        JANE_AWARD => {
+            let held = step.cards.into_iter().flatten().filter(|&c| game.hand(step.power).contains(c));
+            list.extend(held.map(Action::GiveCard));
+        }
+        _ => list.extend(JANE_RECIPIENTS.map(Action::TargetPower)),
+    }
+    if list.is_empty() {
+        list.push(Action::Done);
+    }
+}
+
+fn jane_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    match (action, step.cards[0]) {
+        (Action::GiveCard(card), _) => {
+            let next = EventStep { step: JANE_TO, cards: [Some(card), None], ..step };
+            game.stack.push(Frame::Event(next));
+        }
+        (Action::TargetPower(to), Some(card)) if game.hand(step.power).contains(card) => {
+            game.hands[step.power.index()].remove(card);
+            game.hands[to.index()].insert(card);
+            log.event(Event::CardDrawn { power: to, from: step.power, card });
+        }
+        _ => {}
     }
 }
 

@@ -272,12 +272,15 @@ pub(crate) struct EventStep {
     /// A space the decision concerns (chosen at an earlier step).
     #[cfg_attr(feature = "serde", serde(default))]
     pub space: Option<Space>,
+    /// Cards the decision concerns (drawn at an earlier step).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub cards: [Option<Card>; 2],
 }
 
 impl EventStep {
     /// The first decision of `card`'s event, made by `power`.
     pub(crate) fn new(card: Card, power: Power) -> EventStep {
-        EventStep { card, power, step: 0, left: 0, target: None, flag: false, space: None }
+        EventStep { card, power, step: 0, left: 0, target: None, flag: false, space: None, cards: [None; 2] }
     }
 }
 

@@ -1,8 +1,8 @@
 //! Events of the powers' politics (§3.3, §21): the new rulers #10 Clement
 //! VII, #14 Paul III, #20 Henry II, #22 Julius III; #12 Master of Italy,
 //! #113 Imperial Coronation, #114 La Forêt's Embassy in Istanbul, #103
-//! Threat to Power, #57 Philip of Hesse's Bigamy. Their
-//! pure rules are in `rules::events`.
+//! Threat to Power, #57 Philip of Hesse's Bigamy, #60 Maurice of Saxony.
+//! Their pure rules are in `rules::events`.
 
 use super::{CardEvent, EventStep, Forced, Leaves, Steps, always};
 use crate::action::Action;
@@ -10,9 +10,12 @@ use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::frames::arrivals::THREAT_TO_POWER_LEADERS;
-use crate::game::{Game, LeaderLocation};
+use crate::game::{Game, LandUnits, LeaderLocation};
+use crate::rules::construction::fits_one_more;
 use crate::rules::events as rules;
-use crate::types::{Card, Leader, Power, Ruler};
+use crate::rules::paths::{Metric, nearest};
+use crate::sets::EnumSet;
+use crate::types::{Card, Faction, LandUnitKind, Leader, Power, Ruler, Space};
 
 pub(super) const EVENTS: &[CardEvent] = &[
     CardEvent::plain(Card::ClementVii, always, |game, _, log| game.new_ruler(Ruler::ClementVii, log))
@@ -45,6 +48,28 @@ pub(super) const EVENTS: &[CardEvent] = &[
     CardEvent::plain(Card::LaForetsEmbassyInIstanbul, always, la_foret)
         // Removed if cards are drawn (#114).
         .with_leaves(Leaves::If(|game, _| !rules::la_foret_draws(game).is_empty())),
+    CardEvent::plain(Card::MauriceOfSaxony, |_, power| MAURICE_SIDES.contains(&power), maurice_of_saxony).with_steps(
+        Steps {
+            prompt: |step| match step.step {
+                MAURICE_MOVE => "the nearest unoccupied friendly space Maurice of Saxony goes to",
+                _ => "the fortified space Maurice of Saxony is placed in",
+            },
+            actions: |game, step, list: &mut ActionList| {
+                list.extend(maurice_spaces(game, step).iter().map(Action::PlaceAt))
+            },
+            apply: |game, step, action, log| {
+                game.stack.pop();
+                if let Action::PlaceAt(space) = action {
+                    maurice_to(game, step, space, log);
+                }
+            },
+            fits: |step| match step.step {
+                MAURICE_MOVE => step.space.is_some(),
+                MAURICE_PLACE => step.left == 0,
+                _ => false,
+            },
+        },
+    ),
 ];
 
 /// #20 Henry II: Francis I dies; Henry II rules France and is placed in
@@ -160,5 +185,117 @@ fn bigamy_resolve(game: &mut Game, action: Action, log: &mut dyn Log) {
             }
         }
         _ => {}
+    }
+}
+
+// --- #60 Maurice of Saxony --------------------------------------------------------
+
+/// The sides Maurice of Saxony may serve, and the powers that may play #60.
+const MAURICE_SIDES: [Power; 2] = [Power::Protestant, Power::Hapsburg];
+
+/// The steps of #60: from the board to the nearest unoccupied friendly
+/// space (`space`: where he stood, `left`: the mercenaries with him), or
+/// into a fortified space of his side.
+const MAURICE_MOVE: u8 = 0;
+const MAURICE_PLACE: u8 = 1;
+
+/// The side Maurice of Saxony serves now.
+fn maurice_side(game: &Game) -> Power {
+    if game.leader_owner(Leader::MauriceOfSaxony) == Some(Faction::Hapsburg) {
+        Power::Hapsburg
+    } else {
+        Power::Protestant
+    }
+}
+
+/// #60 Maurice of Saxony (Hapsburg or Protestant): he switches sides. On
+/// the board, the mercenaries of his stack switch too (replaced by the new
+/// side's) and go with him to the nearest unoccupied space under friendly
+/// control; captured, he only switches (freed if his captor is his new
+/// side); otherwise he is placed in a fortified space his new side
+/// controls (docs/rulings.md CA3-CA5).
+fn maurice_of_saxony(game: &mut Game, player: Power, log: &mut dyn Log) {
+    let maurice = Leader::MauriceOfSaxony;
+    let old = maurice_side(game);
+    let new = if old == Power::Hapsburg { Power::Protestant } else { Power::Hapsburg };
+    game.maurice_hapsburg = new == Power::Hapsburg;
+    let decider = super::war::decider_for(game, new, player);
+    let step = EventStep { step: MAURICE_PLACE, ..EventStep::new(Card::MauriceOfSaxony, decider) };
+    match game.leader_location(maurice) {
+        LeaderLocation::Space(from) => {
+            let mercenaries = game.land_units(from, Faction::from(old)).mercenaries;
+            game.remove_units(from, Faction::from(old), LandUnits::mercenaries(mercenaries), log);
+            let step = EventStep { step: MAURICE_MOVE, left: mercenaries, space: Some(from), ..step };
+            maurice_next(game, step, log);
+        }
+        // Held by his new side: freed, and placed (our ruling, CA4).
+        LeaderLocation::Captured(by) if by == new => {
+            game.leaders[maurice.index()] = LeaderLocation::Unavailable;
+            maurice_next(game, step, log);
+        }
+        LeaderLocation::Captured(_) | LeaderLocation::Removed => {}
+        _ => maurice_next(game, step, log),
+    }
+}
+
+/// Where #60 sends Maurice at `step`: the nearest unoccupied spaces under
+/// his side's (or its allies') control, from where he stood; or the
+/// fortified spaces in play his side controls, not under siege.
+fn maurice_spaces(game: &Game, step: EventStep) -> EnumSet<Space> {
+    let side = maurice_side(game);
+    match (step.step, step.space) {
+        (MAURICE_MOVE, Some(from)) => {
+            let open = |s: Space| {
+                game.in_play(s)
+                    && game.is_friendly_controlled(side, s)
+                    && game.land_units_at(s).all(|(_, units, _)| units.is_empty())
+                    && game
+                        .leaders_at(s)
+                        .all(|l| l == Leader::MauriceOfSaxony || l.kind() != crate::types::LeaderKind::Army)
+            };
+            nearest(from, Metric::LandAndSea, open).0
+        }
+        _ => Space::ALL
+            .into_iter()
+            .filter(|&s| game.in_play(s) && game.is_fortified(s) && game.controller(s) == Faction::from(side))
+            .filter(|&s| !super::war::under_siege(game, s))
+            .collect(),
+    }
+}
+
+/// #60's next move: to the one space there is (or the non-player side's
+/// first, in the two-player game), or the decision among several. With no
+/// space to move to, Maurice is placed in a fortified space instead (his
+/// mercenaries are lost); with none of those either, he waits off the
+/// board for his arrival at a card draw (`frames::arrivals`).
+fn maurice_next(game: &mut Game, step: EventStep, log: &mut dyn Log) {
+    let spaces = maurice_spaces(game, step);
+    let chooses = impulse_powers(game.scenario()).contains(&step.power);
+    match spaces.iter().next() {
+        None if step.step == MAURICE_MOVE => {
+            let step = EventStep { step: MAURICE_PLACE, left: 0, space: None, ..step };
+            maurice_next(game, step, log);
+        }
+        None => {
+            game.leaders[Leader::MauriceOfSaxony.index()] = LeaderLocation::Unavailable;
+        }
+        Some(space) if spaces.len() == 1 || !chooses => maurice_to(game, step, space, log),
+        Some(_) => game.stack.push(Frame::Event(step)),
+    }
+}
+
+/// Maurice (and `step.left` mercenaries of his new side, as far as its
+/// counters go) to `space`.
+fn maurice_to(game: &mut Game, step: EventStep, space: Space, log: &mut dyn Log) {
+    game.put_leader(Leader::MauriceOfSaxony, space, log);
+    let faction = Faction::from(maurice_side(game));
+    let mut placed = 0;
+    while placed < step.left && fits_one_more(game, faction, space, LandUnitKind::Mercenary) {
+        let units = game.land_units(space, faction).plus_one(LandUnitKind::Mercenary);
+        game.put_units(space, faction, units, false);
+        placed += 1;
+    }
+    if placed > 0 {
+        log.event(Event::LandUnitsPlaced { faction, space, units: LandUnits::mercenaries(placed) });
     }
 }

@@ -1,6 +1,7 @@
 //! Events of armies and their pay: #66 Akinji Raiders, #76 Foreign
 //! Recruits, #83 John Zapolya, #87 Mercenaries Demand Pay, #91 Ransom,
-//! #106 Unpaid Mercenaries, #107 Unsanitary Camp.
+//! #106 Unpaid Mercenaries, #107 Unsanitary Camp; of war and command: #40
+//! Machiavelli: The Prince, #42 Roxelana.
 
 use super::{CardEvent, EventStep, Steps};
 use crate::action::Action;
@@ -114,6 +115,29 @@ pub(super) const EVENTS: &[CardEvent] = &[
         actions: ransom_actions,
         apply: ransom_apply,
         fits: |step| step.step == 0 || (step.step == 1 && step.left < Leader::COUNT as u8),
+    }),
+    // --- cards-a: #40 Machiavelli, #42 Roxelana -------------------------------------
+    CardEvent::plain(
+        Card::MachiavelliThePrince,
+        |game, power| !machiavelli_targets(game, power).is_empty(),
+        machiavelli,
+    )
+    .with_steps(Steps {
+        prompt: |_| "the major power Machiavelli declares war on",
+        actions: |game, step, list| list.extend(machiavelli_targets(game, step.power).iter().map(Action::DeclareWar)),
+        apply: machiavelli_apply,
+        fits: |step| step.step == 0,
+    }),
+    CardEvent::plain(Card::Roxelana, super::always, roxelana).with_steps(Steps {
+        prompt: |_| "send Suleiman to Istanbul for 2 of the 4 CP, or decline",
+        actions: |game, _, list| {
+            if suleiman_may_go_home(game) {
+                list.push(Action::ReturnLeaderTo(Space::Istanbul));
+            }
+            list.push(Action::Decline);
+        },
+        apply: roxelana_apply,
+        fits: |step| step.step == 0 && step.power != Power::Ottoman,
     }),
 ];
 
@@ -633,12 +657,12 @@ fn ransom_leaders(game: &Game) -> EnumSet<Leader> {
     Leader::ALL
         .into_iter()
         .filter(|&l| matches!(game.leader_location(l), LeaderLocation::Captured(_)))
-        .filter(|&l| ransom_owner(l).is_some_and(|p| !ransom_spaces(game, p).is_empty()))
+        .filter(|&l| ransom_owner(game, l).is_some_and(|p| !ransom_spaces(game, p).is_empty()))
         .collect()
 }
 
-fn ransom_owner(leader: Leader) -> Option<Power> {
-    leader.owner().and_then(Faction::major)
+fn ransom_owner(game: &Game, leader: Leader) -> Option<Power> {
+    game.leader_owner(leader).and_then(Faction::major)
 }
 
 /// Where #91 returns a leader of `power`: its fortified home spaces in
@@ -661,7 +685,7 @@ fn ransom_actions(game: &Game, step: EventStep, list: &mut ActionList) {
         0 => list.extend(ransom_leaders(game).iter().map(Action::Ransom)),
         _ => {
             let leader = Leader::ALL.get(usize::from(step.left)).copied();
-            if let Some(power) = leader.and_then(ransom_owner) {
+            if let Some(power) = leader.and_then(|l| ransom_owner(game, l)) {
                 list.extend(ransom_spaces(game, power).iter().map(Action::ReturnLeaderTo));
             }
         }
@@ -675,7 +699,7 @@ fn ransom_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn 
     game.stack.pop();
     match action {
         Action::Ransom(leader) => {
-            let Some(owner) = ransom_owner(leader) else { return };
+            let Some(owner) = ransom_owner(game, leader) else { return };
             let power = decider_for(game, owner, step.power);
             let next = EventStep { power, step: 1, left: leader.index() as u8, ..step };
             game.stack.push(Frame::Event(next));
@@ -748,5 +772,74 @@ fn charles_bourbon(game: &mut Game, step: EventStep, action: Action, log: &mut d
         if fits_one_more(game, own, space, kind) {
             raise(game, own, space, kind, log, 0);
         }
+    }
+}
+
+// --- #40 Machiavelli: The Prince -----------------------------------------------------
+
+/// The CP #40 gives after its declaration of war.
+pub const MACHIAVELLI_CP: u8 = 2;
+
+/// The major powers `power` may declare war on by #40: any other, within
+/// the restrictions of §9.6 that apply at all times
+/// (`rules::diplomacy::dow_refusal_always`).
+fn machiavelli_targets(game: &Game, power: Power) -> EnumSet<Faction> {
+    Power::ALL
+        .into_iter()
+        .map(Faction::from)
+        .filter(|&target| crate::rules::diplomacy::dow_refusal_always(game, power, target).is_none())
+        .collect()
+}
+
+/// #40 Machiavelli: The Prince: a declaration of war on one other major
+/// power at no CP cost, then 2 CP of actions.
+fn machiavelli(game: &mut Game, power: Power, _: &mut dyn Log) {
+    game.stack.push(Frame::Spend { power, cp: MACHIAVELLI_CP, abandoned: EnumSet::EMPTY, limit: None });
+    game.stack.push(Frame::Event(EventStep::new(Card::MachiavelliThePrince, power)));
+}
+
+fn machiavelli_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    if let Action::DeclareWar(target) = action {
+        // Legal: `machiavelli_targets` checked the restrictions.
+        if game.set_war(step.power, target, true).is_ok() {
+            log.event(Event::WarDeclared { power: step.power, target });
+        }
+    }
+}
+
+// --- #42 Roxelana ---------------------------------------------------------------------
+
+/// The CP #42 gives as an event.
+pub const ROXELANA_CP: u8 = 4;
+/// The CP another power may spend of them to send Suleiman to Istanbul.
+pub const ROXELANA_HOME_CP: u8 = 2;
+
+/// Whether #42 may send Suleiman to Istanbul: he stands on the map away
+/// from it, and the Ottoman controls Istanbul.
+fn suleiman_may_go_home(game: &Game) -> bool {
+    matches!(game.leader_location(Leader::Suleiman), LeaderLocation::Space(s) if s != Space::Istanbul)
+        && game.controller(Space::Istanbul) == Faction::Ottoman
+}
+
+/// #42 Roxelana: 4 CP. Played by the Ottoman, Suleiman's formation also
+/// has one free assault this impulse, even on a siege begun this impulse
+/// (`rules::battle::roxelana_assault`); played by another power, it may
+/// spend 2 of the CP to send Suleiman to Istanbul (decided first, CA7).
+fn roxelana(game: &mut Game, power: Power, _: &mut dyn Log) {
+    game.stack.push(Frame::Spend { power, cp: ROXELANA_CP, abandoned: EnumSet::EMPTY, limit: None });
+    if power == Power::Ottoman {
+        game.war.roxelana = matches!(game.leader_location(Leader::Suleiman), LeaderLocation::Space(_));
+    } else if suleiman_may_go_home(game) {
+        game.stack.push(Frame::Event(EventStep::new(Card::Roxelana, power)));
+    }
+}
+
+fn roxelana_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    if let Action::ReturnLeaderTo(to) = action {
+        game.pay(ROXELANA_HOME_CP);
+        game.leaders[Leader::Suleiman.index()] = LeaderLocation::Space(to);
+        log.event(Event::LeaderReturned { leader: Leader::Suleiman, to });
     }
 }

@@ -38,8 +38,8 @@ fn returning_army_leader_spaces(game: &Game, owner: Faction) -> EnumSet<Space> {
 pub const MAURICE_TURN: u8 = 6;
 
 impl Game {
-    /// Where `leader` may arrive now: for Maurice, the Protestant-controlled
-    /// electorates; for a naval leader, the ports its faction or an ally
+    /// Where `leader` may arrive now: for Maurice, the electorates his side
+    /// controls (the Protestant's; the Hapsburg's once #60 switched him); for a naval leader, the ports its faction or an ally
     /// controls. Empty: it waits.
     pub fn arrival_spaces(&self, leader: Leader) -> EnumSet<Space> {
         let Some(owner) = self.leader_owner(leader) else { return EnumSet::EMPTY };
@@ -52,7 +52,8 @@ impl Game {
             .filter(|&s| self.in_play(s) && !self.in_unrest(s))
             .filter(|&s| match leader.kind() {
                 LeaderKind::Army if leader == Leader::MauriceOfSaxony => {
-                    s.kind() == SpaceKind::Electorate && self.controller(s) == Faction::Protestant
+                    // The side he serves (#60: the Hapsburg, once switched).
+                    s.kind() == SpaceKind::Electorate && self.controller(s) == owner
                 }
                 LeaderKind::Army => returning_army_leader_spaces(self, owner).contains(s),
                 LeaderKind::Naval => s.is_port() && friendly(s),

@@ -520,11 +520,13 @@ impl Game {
         self.pay(spent);
     }
 
-    /// Pays `cp` from the `Spend` frame on top; ends the impulse at 0 CP.
+    /// Pays `cp` from the `Spend` frame on top; ends the impulse at 0 CP,
+    /// but while the Ottoman's free assault of Roxelana (#42) is unused.
     pub(crate) fn pay(&mut self, cp: u8) {
-        if let Some(Frame::Spend { cp: left, .. }) = self.stack.top_mut() {
+        let roxelana = self.war.roxelana;
+        if let Some(Frame::Spend { cp: left, power, .. }) = self.stack.top_mut() {
             *left = left.saturating_sub(cp);
-            if *left == 0 {
+            if *left == 0 && !(roxelana && *power == Power::Ottoman) {
                 self.stack.pop();
             }
         }

@@ -57,7 +57,8 @@ impl Game {
     /// left (§15.1, §11.2).
     pub(crate) fn assault_legal(&self, power: Power, cp: u8, space: Space) -> bool {
         let military = power != Power::Protestant || self.schmalkaldic_league();
-        military && cp >= ASSAULT_CP && rules::can_assault(self, power, space)
+        let paid = cp >= ASSAULT_CP || rules::roxelana_assault(self, power, space);
+        military && paid && rules::can_assault(self, power, space)
     }
 
     /// The assault actions open to `power` (§15.1).
@@ -79,7 +80,14 @@ impl Game {
     /// regulars and mercenaries before cavalry (cavalry adds no dice, §15.1
     /// step 3; losses come from the whole stack anyway, step 9).
     pub(crate) fn begin_assault(&mut self, power: Power, space: Space, log: &mut dyn Log) {
-        self.pay(ASSAULT_CP);
+        if rules::roxelana_assault(self, power, space) {
+            // Roxelana's free assault (#42): no CP; the impulse's spending
+            // ends here if nothing is left to spend.
+            self.war.roxelana = false;
+            self.pay(0);
+        } else {
+            self.pay(ASSAULT_CP);
+        }
         self.start_assault(power, space, false, log);
     }
 

@@ -43,6 +43,10 @@ pub(crate) struct WarState {
     /// or avoid-battle roll being counted (#34).
     #[cfg_attr(feature = "serde", serde(default))]
     pub roll_modifier: i8,
+    /// Roxelana (#42) was played by the Ottoman this impulse, and its free
+    /// assault by Suleiman's formation is not used yet.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub roxelana: bool,
 }
 
 /// The modified roll an interception or avoid-battle attempt needs (§13.2, §13.3).
@@ -612,7 +616,8 @@ pub fn battle_losses(attacker: (u8, u8), defender: (u8, u8), hits: (u8, u8)) -> 
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn can_assault(game: &Game, power: Power, space: Space) -> bool {
-    !game.war.sieges_begun.contains(space) && can_assault_new_siege(game, power, space)
+    (!game.war.sieges_begun.contains(space) || roxelana_assault(game, power, space))
+        && can_assault_new_siege(game, power, space)
 }
 
 /// [`can_assault`], a siege begun this impulse included (Scots Raid, #97:
@@ -623,6 +628,26 @@ pub fn can_assault_new_siege(game: &Game, power: Power, space: Space) -> bool {
         && !game.war.assaulted.contains(space)
         && naval_conditions(game, power, space)
         && loc::has_loc(game, power, space)
+}
+
+/// Whether an assault by `power` on `space` now would be Roxelana's free
+/// one (#42): the Ottoman played it this impulse and has not used it, and
+/// Suleiman (not kept back by Gout, #32) is in the space, so in the
+/// assaulting formation. It costs no CP and may strike a siege begun this
+/// impulse (§15.1's exception).
+///
+/// ```
+/// use here_i_stand::{Game, Power, Scenario, Setup, Space};
+/// use here_i_stand::rules::battle::roxelana_assault;
+///
+/// let game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(!roxelana_assault(&game, Power::Ottoman, Space::Belgrade));
+/// ```
+pub fn roxelana_assault(game: &Game, power: Power, space: Space) -> bool {
+    game.war.roxelana
+        && power == Power::Ottoman
+        && game.leader_location(Leader::Suleiman) == crate::game::LeaderLocation::Space(space)
+        && !game.war.gout.contains(Leader::Suleiman)
 }
 
 /// The naval conditions of an assault (§15.1).

@@ -33,6 +33,11 @@ pub(crate) struct Succession {
     /// treatises cost 2 CP until the turn ends.
     #[cfg_attr(feature = "serde", serde(default))]
     pub(crate) cromwell_treatises: bool,
+    /// England changed rulers this turn (Edward VI, Mary I or Elizabeth I
+    /// succeeded): the condition of #59 Lady Jane Grey. Reset when the
+    /// next turn begins.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub(crate) ruler_changed: bool,
 }
 
 impl Default for Succession {
@@ -44,6 +49,7 @@ impl Default for Succession {
             catherine_marker: false,
             mary_debate_pending: false,
             cromwell_treatises: false,
+            ruler_changed: false,
         }
     }
 }
@@ -147,6 +153,19 @@ impl Game {
     /// ```
     pub fn beheading_pending(&self) -> bool {
         self.succession.beheading_pending
+    }
+
+    /// Whether England changed rulers this turn (Edward VI, Mary I or
+    /// Elizabeth I succeeded): the condition of #59 Lady Jane Grey. It is
+    /// forgotten when the next turn begins.
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Scenario, Setup};
+    ///
+    /// assert!(!Game::empty(Setup::new(Scenario::Y1517, 0)).english_ruler_changed());
+    /// ```
+    pub fn english_ruler_changed(&self) -> bool {
+        self.succession.ruler_changed
     }
 }
 
