@@ -5,32 +5,11 @@
 
 mod common;
 
-use common::{action_phase, apply, legal, play};
+use common::{action_phase, apply, event, legal, offered, play};
 use here_i_stand::rules::cards_dealt::cards_dealt;
 use here_i_stand::rules::cards_dealt::cards_dealt_breakdown;
 use here_i_stand::rules::foreign_war::{WarCard, return_spaces};
 use here_i_stand::*;
-
-/// The powers before `power` pass; `power` plays `card` (given to it) as
-/// its event; returns the events reported.
-fn event(game: &mut Game, power: Power, card: Card) -> Vec<Event> {
-    game.give_card(power, card).unwrap();
-    while game.decider() != Decider::Power(power) {
-        game.apply(Action::Pass).expect("a pass");
-    }
-    let mut log = Vec::new();
-    apply(game, Action::PlayEvent(card), &mut log);
-    log
-}
-
-/// Whether `power`, at its impulse, is offered `card` as an event.
-fn offered(game: &mut Game, power: Power, card: Card) -> bool {
-    game.give_card(power, card).unwrap();
-    while game.decider() != Decider::Power(power) {
-        game.apply(Action::Pass).expect("a pass");
-    }
-    legal(game).contains(&Action::PlayEvent(card))
-}
 
 /// `power` plays a 1 CP card for CP at its impulse (the CP of a Fight
 /// Foreign War action).

@@ -217,3 +217,24 @@ pub fn winter_in_italy(game: &mut Game) -> Result<(), EditError> {
     game.set_land_units(Space::Trent, Faction::Papacy, LandUnits::regulars(5))?;
     game.set_land_units(Space::Ravenna, Faction::Papacy, LandUnits::regulars(1))
 }
+
+/// The powers before `power` pass; `power` plays `card` (given to it) as
+/// its event; returns the events reported.
+pub fn event(game: &mut Game, power: Power, card: Card) -> Vec<Event> {
+    game.give_card(power, card).unwrap();
+    while game.decider() != Decider::Power(power) {
+        game.apply(Action::Pass).expect("a pass");
+    }
+    let mut log = Vec::new();
+    apply(game, Action::PlayEvent(card), &mut log);
+    log
+}
+
+/// Whether `power`, at its impulse, is offered `card` as an event.
+pub fn offered(game: &mut Game, power: Power, card: Card) -> bool {
+    game.give_card(power, card).unwrap();
+    while game.decider() != Decider::Power(power) {
+        game.apply(Action::Pass).expect("a pass");
+    }
+    legal(game).contains(&Action::PlayEvent(card))
+}
