@@ -2,7 +2,7 @@
 //! Rome, #97 Scots Raid; each card's condition, play and branches, on
 //! small positions built for the purpose.
 
-mod common;
+use crate::common;
 
 use common::{apply, board, card_windows, legal};
 use here_i_stand::*;

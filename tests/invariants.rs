@@ -200,7 +200,7 @@ fn windows_do_not_depend_on_hidden_cards() {
 
 /// 100,000 random games across the scenarios, the invariants checked at
 /// every step, on every core: `HIS_LONG_RUNS=1 cargo test --release --test
-/// invariants -- --ignored` (optionally `HIS_GAMES=N`).
+/// suite invariants:: -- --ignored` (optionally `HIS_GAMES=N`).
 #[test]
 #[ignore = "long: run with HIS_LONG_RUNS=1 and --ignored"]
 fn hundred_thousand_games_keep_the_invariants() {
