@@ -10,8 +10,8 @@ use crate::game::{
 };
 use crate::rules::counters;
 use crate::types::{
-    Card, CardKind, Debater, Faction, LandUnitKind, LanguageZone, Leader, LeaderKind, Phase, Power, Reformer, Religion,
-    Ruler, Space,
+    Card, CardKind, Debater, Faction, LandUnitKind, LanguageZone, Leader, LeaderKind, MinorPower, Phase, Power,
+    Reformer, Religion, Ruler, Space,
 };
 
 /// Why an edit was refused. The game is unchanged.
@@ -65,6 +65,11 @@ pub enum EditError {
     /// A minor power allied with two major powers.
     #[error("{0} already has another ally")]
     SecondAlly(Faction),
+    /// A Phony War marker for a minor no power intervenes for (only
+    /// Scotland and Venice have one), or a permanent one with no holder
+    /// (§9.6 step 6).
+    #[error("{0} has no Phony War marker to place that way")]
+    PhonyWar(MinorPower),
     /// A ruler of another power.
     #[error("{ruler} does not rule {power}")]
     WrongRuler {
@@ -660,6 +665,39 @@ impl Game {
     /// Sets the number of "-1 card" markers on `power`'s card (§4).
     pub fn set_card_penalties(&mut self, power: Power, markers: u8) -> Result<(), EditError> {
         self.card_penalties[power.index()] = markers;
+        Ok(())
+    }
+
+    /// Sets who holds `minor`'s Phony War marker, and whether it became
+    /// permanent (§9.6 step 6). The marker's -1 VP is part of the holder's
+    /// bonus VP: set that with [`Game::set_bonus_vp`].
+    ///
+    /// ```
+    /// use here_i_stand::{Game, MinorPower, Power, Scenario, Setup};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    /// game.set_phony_war(MinorPower::Venice, Some(Power::Hapsburg), false)?;
+    /// assert_eq!(game.phony_war(MinorPower::Venice), Some(Power::Hapsburg));
+    /// assert!(game.set_phony_war(MinorPower::Genoa, Some(Power::France), false).is_err());
+    /// assert!(game.set_phony_war(MinorPower::Venice, None, true).is_err());
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
+    pub fn set_phony_war(
+        &mut self,
+        minor: MinorPower,
+        holder: Option<Power>,
+        permanent: bool,
+    ) -> Result<(), EditError> {
+        let can_hold = crate::rules::diplomacy::intervener(minor).is_some();
+        if (holder.is_some() && !can_hold) || (permanent && holder.is_none()) {
+            return Err(EditError::PhonyWar(minor));
+        }
+        self.phony_war[minor.index()] = holder;
+        if permanent {
+            self.phony_war_permanent.insert(minor);
+        } else {
+            self.phony_war_permanent.remove(minor);
+        }
         Ok(())
     }
 

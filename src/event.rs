@@ -224,6 +224,23 @@ pub enum Event {
         /// Where.
         to: Space,
     },
+    /// A Phony War marker was removed by a land combat or assault between
+    /// its holder and the minor or the power that intervened; the holder
+    /// gets its VP back (§9.6 step 6).
+    PhonyWarRemoved {
+        /// The declarer that held the marker.
+        power: Power,
+        /// The minor declared on.
+        minor: MinorPower,
+    },
+    /// A Phony War marker became permanent: its holder made peace with the
+    /// power that intervened before any such combat (§9.6 step 6).
+    PhonyWarPermanent {
+        /// The declarer that holds the marker.
+        power: Power,
+        /// The minor declared on.
+        minor: MinorPower,
+    },
     /// A war ended by suing for peace (§9.3 step 8).
     PeaceMade {
         /// The loser, who sued.
@@ -1015,6 +1032,12 @@ impl core::fmt::Display for Event {
             }
             Event::LeaderReturned { leader, to } => write!(f, "{leader} returns to {to}"),
             Event::PeaceMade { power, winner } => write!(f, "Peace between {power} and {winner}"),
+            Event::PhonyWarRemoved { power, minor } => {
+                write!(f, "{power}'s Phony War marker for {minor} is removed: its VP is back")
+            }
+            Event::PhonyWarPermanent { power, minor } => {
+                write!(f, "{power}'s Phony War marker for {minor} becomes permanent")
+            }
             Event::ExcommunicationLifted(ruler) => write!(f, "{ruler}'s excommunication is lifted"),
             Event::StPetersCp { cp } => write!(f, "{cp} CP go to St. Peter's"),
             Event::ReformationAttempt { power, space, attacker, defender, attacker_high, defender_high, success } => {

@@ -381,6 +381,9 @@ pub struct Game {
     /// Who holds each minor's Phony War marker (§9.6 step 6), by `MinorPower`
     /// index: only Scotland's and Venice's exist.
     pub(crate) phony_war: [Option<Power>; MinorPower::COUNT],
+    /// The Phony War markers made permanent by peace with the intervener
+    /// before any combat (§9.6 step 6); they stay with their holder.
+    pub(crate) phony_war_permanent: EnumSet<MinorPower>,
     /// CP on the St Peter's track toward its next VP, 0 to 4 (§18.1, §9.5).
     pub(crate) st_peters_cp: u8,
     /// The pairs of powers that made peace in this diplomacy phase (§9.3,
@@ -528,6 +531,7 @@ impl Game {
             dip_deck: EnumSet::EMPTY,
             hungary_bohemia_defeated: false,
             phony_war: [None; MinorPower::COUNT],
+            phony_war_permanent: EnumSet::EMPTY,
             st_peters_cp: 0,
             peace_made: Pairs::default(),
             forced_dice: Default::default(),
@@ -902,6 +906,13 @@ impl Game {
     /// already counted in its bonus VP; only Scotland and Venice have one.
     pub fn phony_war(&self, minor: MinorPower) -> Option<Power> {
         self.phony_war[minor.index()]
+    }
+
+    /// Whether `minor`'s Phony War marker became permanent (§9.6 step 6):
+    /// its declarer made peace with the intervener before any land combat
+    /// or assault between them; it is never removed then.
+    pub fn phony_war_permanent(&self, minor: MinorPower) -> bool {
+        self.phony_war_permanent.contains(minor)
     }
 
     /// The CP on the St Peter's track toward its next VP, 0 to 4 (§18.1).

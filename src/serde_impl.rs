@@ -95,6 +95,9 @@ struct GameRepr {
     outcome: Option<Outcome>,
     /// Who holds each minor's Phony War marker, by `MinorPower` order (§9.6 step 6).
     phony_war: [Option<Power>; MinorPower::COUNT],
+    /// The Phony War markers made permanent (§9.6 step 6).
+    #[serde(default)]
+    phony_war_permanent: Vec<MinorPower>,
     st_peters_cp: u8,
     /// Pairs of powers that made peace in this diplomacy phase (§9.3).
     peace_made: Vec<(Faction, Faction)>,
@@ -268,6 +271,7 @@ impl From<&Game> for GameRepr {
             passes_in_row: game.passes_in_row,
             outcome: game.outcome,
             phony_war: game.phony_war,
+            phony_war_permanent: game.phony_war_permanent.iter().collect(),
             st_peters_cp: game.st_peters_cp,
             peace_made: pairs_list(game.peace_made),
             forced_dice: game.forced_dice.as_slice().to_vec(),
@@ -377,6 +381,7 @@ impl GameRepr {
             passes_in_row: self.passes_in_row,
             outcome: self.outcome,
             phony_war: self.phony_war,
+            phony_war_permanent: set_of(self.phony_war_permanent, "phony_war_permanent")?,
             st_peters_cp: self.st_peters_cp,
             peace_made: pairs_of(&self.peace_made, "peace_made")?,
             forced_dice: Default::default(),
@@ -430,7 +435,7 @@ macro_rules! key {
         }
     )*};
 }
-key!(Space, SeaZone, Faction, Power, Leader, Debater, Reformer, Ruler, Card, LanguageZone);
+key!(Space, SeaZone, Faction, Power, MinorPower, Leader, Debater, Reformer, Ruler, Card, LanguageZone);
 
 /// A per-member array as a map from id to value, in index order; read back
 /// with every key exactly once.

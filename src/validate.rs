@@ -13,7 +13,8 @@ use crate::game::{LAST_TURN, NavalLocation};
 use crate::rules::counters;
 use crate::sets::EnumSet;
 use crate::types::{
-    Card, CardKind, Faction, LandUnitKind, LanguageZone, Leader, LeaderKind, Phase, Power, Religion, Ruler, Space,
+    Card, CardKind, Faction, LandUnitKind, LanguageZone, Leader, LeaderKind, MinorPower, Phase, Power, Religion, Ruler,
+    Space,
 };
 
 /// Which invariant of a position is broken.
@@ -113,6 +114,10 @@ pub enum InvalidGame {
     /// A minor power allied with more than one major power (§22).
     #[error("{0} is allied with two powers")]
     SecondAlly(Faction),
+    /// A Phony War marker for a minor no power intervenes for, or a
+    /// permanent one nobody holds (§9.6 step 6).
+    #[error("{0}'s Phony War marker cannot be where it is")]
+    PhonyWar(MinorPower),
     /// An Ottoman home space not of religion Other, or another space of it (§1).
     #[error("{0} has the wrong kind of religion")]
     Religion(Space),
@@ -547,6 +552,13 @@ impl Game {
             let allies = Power::ALL.into_iter().filter(|&p| self.alliances.contains(p.into(), minor)).count();
             if allies > 1 {
                 return Err(InvalidGame::SecondAlly(minor));
+            }
+        }
+        for minor in MinorPower::ALL {
+            let held = self.phony_war[minor.index()].is_some();
+            let can_hold = crate::rules::diplomacy::intervener(minor).is_some();
+            if (held && !can_hold) || (self.phony_war_permanent.contains(minor) && !held) {
+                return Err(InvalidGame::PhonyWar(minor));
             }
         }
         Ok(())

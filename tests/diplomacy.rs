@@ -3,6 +3,8 @@
 use here_i_stand::rules::diplomacy::*;
 use here_i_stand::*;
 
+use crate::common;
+
 type R = Result<(), EditError>;
 
 fn empty() -> Game {
@@ -494,4 +496,108 @@ fn random_play_passes_through_the_diplomacy_phases() {
         }
         assert!(game.turn() >= 4 || matches!(game.decider(), Decider::Terminal(_)));
     }
+}
+
+// --- Phony War's end (§9.6 step 6) -------------------------------------------------
+
+/// England holds Scotland's Phony War marker (France intervened), at war
+/// with France; 4 English regulars in Calais, 2 French in Boulogne; the
+/// action phase, England's impulse with 2 CP.
+fn phony_war_at_boulogne(foe: Faction) -> Game {
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 3).with_fast_play(true));
+    game.set_war(Power::England, Power::France, true).unwrap();
+    game.set_war(Power::England, Power::Hapsburg, true).unwrap();
+    game.set_phony_war(MinorPower::Scotland, Some(Power::England), false).unwrap();
+    game.set_bonus_vp(Power::England, -1).unwrap();
+    game.set_land_units(Space::Calais, Faction::England, LandUnits::regulars(4)).unwrap();
+    game.set_controller(Space::Boulogne, foe).unwrap();
+    game.set_land_units(Space::Boulogne, foe, LandUnits::regulars(2)).unwrap();
+    common::impulse(&mut game, Power::England, 2);
+    game
+}
+
+/// England moves into Boulogne; every decision after the move is declined
+/// (or its first option taken) until the battle is fought.
+fn attack_boulogne(game: &mut Game) -> Vec<Event> {
+    let mut log = Vec::new();
+    common::apply(game, Action::MoveFrom(Space::Calais), &mut log);
+    common::repeat(game, Action::AddUnit(LandUnitKind::Regular), 4, &mut log);
+    common::apply(game, Action::MoveTo(Space::Boulogne), &mut log);
+    while common::field_battle(&log).is_none() {
+        let legal = common::legal(game);
+        let action = if legal.contains(&Action::Decline) { Action::Decline } else { legal[0] };
+        common::apply(game, action, &mut log);
+    }
+    log
+}
+
+/// §9.6 step 6: a land combat between the declarer and the power that
+/// intervened removes the marker; the declarer's VP is back.
+#[test]
+fn a_battle_with_the_intervener_removes_the_phony_war_marker() {
+    let mut game = phony_war_at_boulogne(Faction::France);
+    let log = attack_boulogne(&mut game);
+    assert!(log.contains(&Event::PhonyWarRemoved { power: Power::England, minor: MinorPower::Scotland }));
+    assert_eq!(game.phony_war(MinorPower::Scotland), None);
+    assert_eq!(game.bonus_vp(Power::England), 0);
+    game.validate().unwrap();
+}
+
+/// A battle with another power leaves the marker where it is.
+#[test]
+fn a_battle_with_another_power_keeps_the_phony_war_marker() {
+    let mut game = phony_war_at_boulogne(Faction::Hapsburg);
+    let log = attack_boulogne(&mut game);
+    assert!(!log.iter().any(|e| matches!(e, Event::PhonyWarRemoved { .. })));
+    assert_eq!(game.phony_war(MinorPower::Scotland), Some(Power::England));
+    assert_eq!(game.bonus_vp(Power::England), -1);
+}
+
+/// An assault between them removes it too: France, which intervened for
+/// Scotland, assaults Calais, held by England (the declarer).
+#[test]
+fn an_assault_between_them_removes_the_phony_war_marker() {
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 3).with_fast_play(true));
+    game.set_war(Power::France, Power::England, true).unwrap();
+    game.set_phony_war(MinorPower::Scotland, Some(Power::England), false).unwrap();
+    game.set_bonus_vp(Power::England, -1).unwrap();
+    game.set_besieged_units(Space::Calais, Faction::England, LandUnits::regulars(2)).unwrap();
+    game.set_land_units(Space::Calais, Faction::France, LandUnits::regulars(6)).unwrap();
+    game.set_naval_units(NavalLocation::Sea(SeaZone::NorthSea), Faction::France, NavalUnits::squadrons(2)).unwrap();
+    common::impulse(&mut game, Power::France, 2);
+    let mut log = Vec::new();
+    common::apply(&mut game, Action::Assault(Space::Calais), &mut log);
+    while !log.iter().any(|e| matches!(e, Event::Assault { .. })) {
+        let legal = common::legal(&game);
+        let action = if legal.contains(&Action::Decline) { Action::Decline } else { legal[0] };
+        common::apply(&mut game, action, &mut log);
+    }
+    assert!(log.contains(&Event::PhonyWarRemoved { power: Power::England, minor: MinorPower::Scotland }));
+    assert_eq!(game.bonus_vp(Power::England), 0);
+}
+
+/// Peace between the declarer and the intervener before any such combat
+/// makes the -1 VP permanent: a later battle no longer removes it.
+#[test]
+fn peace_with_the_intervener_makes_the_phony_war_permanent() {
+    let mut game = diplomacy_on(3, &[], |game| {
+        game.set_war(Power::England, Power::France, true).unwrap();
+        game.set_controller(Space::Calais, Faction::France).unwrap();
+        game.set_phony_war(MinorPower::Scotland, Some(Power::England), false).unwrap();
+        game.set_bonus_vp(Power::England, -1).unwrap();
+    });
+    while game.decider() != Decider::Power(Power::England) {
+        game.apply(Action::Decline).unwrap();
+    }
+    let mut log = Vec::new();
+    common::apply(&mut game, Action::SueForPeace(Power::France), &mut log);
+    while game.decider() == Decider::Power(Power::England) && game.is_legal(&Action::Decline) {
+        common::apply(&mut game, Action::Decline, &mut log);
+    }
+    assert!(!game.at_war(Power::England, Power::France));
+    assert!(log.contains(&Event::PhonyWarPermanent { power: Power::England, minor: MinorPower::Scotland }));
+    assert!(game.phony_war_permanent(MinorPower::Scotland));
+    assert_eq!(game.phony_war(MinorPower::Scotland), Some(Power::England));
+    assert_eq!(game.bonus_vp(Power::England), -1);
+    game.validate().unwrap();
 }

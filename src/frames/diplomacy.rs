@@ -17,10 +17,12 @@ use crate::engine::{ActionList, Log};
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::game::{Game, Scenario};
+use crate::rules;
 use crate::rules::diplomacy::{self as dip, INTERVENTION_COST};
 use crate::rules::minor::{self, Activation, FreeDeclaration, LandMove, NavalMove};
 use crate::sets::EnumSet;
 use crate::types::{Card, CardKind, Faction, MinorPower, Phase, Power, Space};
+use smallvec::SmallVec;
 
 /// CP owed by each power for its declarations and interventions.
 type Owed = [u8; Power::COUNT];
@@ -202,14 +204,80 @@ impl Game {
 
     /// Step 6 (Phony War): the declarer takes `minor`'s -1 VP marker into its
     /// bonus VP, if the marker is not held already (one counter per minor).
-    /// Its removal by a land battle or assault, and its becoming permanent
-    /// at peace, wait for combat and peace (not built).
+    /// [`Game::phony_war_fought`] removes it, [`Game::phony_war_peace`]
+    /// makes it permanent.
     fn place_phony_war(&mut self, minor: MinorPower, declarer: Power) {
         let marker = &mut self.phony_war[minor.index()];
         if marker.is_none() {
             *marker = Some(declarer);
             let vp = &mut self.bonus_vp[declarer.index()];
             *vp = vp.saturating_sub(1);
+        }
+    }
+
+    /// The Phony War markers still removable (§9.6 step 6): the minor, its
+    /// declarer and the power that intervened for it.
+    fn phony_wars(&self) -> impl Iterator<Item = (MinorPower, Power, Power)> + '_ {
+        MinorPower::ALL.into_iter().filter(|&m| !self.phony_war_permanent.contains(m)).filter_map(|minor| {
+            let declarer = self.phony_war[minor.index()]?;
+            Some((minor, declarer, dip::intervener(minor)?))
+        })
+    }
+
+    /// §9.6 step 6: a land combat or assault between `a` and `b` removes the
+    /// Phony War marker of a declarer fighting the minor it declared on or
+    /// the power that intervened; the declarer gets its VP back.
+    pub(crate) fn phony_war_fought(&mut self, a: Faction, b: Faction, log: &mut dyn Log) {
+        let ended: SmallVec<[(MinorPower, Power); 2]> = self
+            .phony_wars()
+            .filter(|&(minor, declarer, intervener)| {
+                let declarer = Faction::from(declarer);
+                let foe = if a == declarer {
+                    b
+                } else if b == declarer {
+                    a
+                } else {
+                    return false;
+                };
+                foe == Faction::from(minor) || foe == Faction::from(intervener)
+            })
+            .map(|(minor, declarer, _)| (minor, declarer))
+            .collect();
+        for (minor, declarer) in ended {
+            self.phony_war[minor.index()] = None;
+            let vp = &mut self.bonus_vp[declarer.index()];
+            *vp = vp.saturating_add(1);
+            log.event(Event::PhonyWarRemoved { power: declarer, minor });
+        }
+    }
+
+    /// A field battle of `attacker` in `space` is a land combat with every
+    /// faction standing against it there (§9.6 step 6, [`Game::phony_war_fought`]).
+    pub(crate) fn phony_war_battle(&mut self, attacker: Power, space: Space, log: &mut dyn Log) {
+        if self.phony_wars().next().is_none() {
+            return;
+        }
+        let foes: SmallVec<[Faction; 4]> = self
+            .land_units_at(space)
+            .filter(|&(f, _, besieged)| !besieged && rules::battle::opposes(self, attacker, space, f))
+            .map(|(f, ..)| f)
+            .collect();
+        for foe in foes {
+            self.phony_war_fought(attacker.into(), foe, log);
+        }
+    }
+
+    /// §9.6 step 6: peace between a Phony War declarer and the power that
+    /// intervened, before such a combat, makes the -1 VP permanent.
+    pub(crate) fn phony_war_peace(&mut self, a: Power, b: Power, log: &mut dyn Log) {
+        let made: SmallVec<[(MinorPower, Power); 2]> = self
+            .phony_wars()
+            .filter(|&(_, declarer, intervener)| (declarer, intervener) == (a, b) || (declarer, intervener) == (b, a))
+            .map(|(minor, declarer, _)| (minor, declarer))
+            .collect();
+        for (minor, declarer) in made {
+            self.phony_war_permanent.insert(minor);
+            log.event(Event::PhonyWarPermanent { power: declarer, minor });
         }
     }
 

@@ -268,6 +268,7 @@ impl Game {
         if self.set_war(loser, winner, false).is_ok() {
             self.peace_made.set(loser.into(), winner.into(), true);
             log.event(Event::PeaceMade { power: loser, winner });
+            self.phony_war_peace(loser, winner, log);
         }
         let other = match (loser, winner) {
             (Power::Papacy, other) | (other, Power::Papacy) => Some(other),

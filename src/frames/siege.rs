@@ -284,6 +284,7 @@ impl Game {
             defender_dice: defender,
             success,
         });
+        self.phony_war_fought(own, controller, log);
         // Treachery! (#105): besiegers that still outnumber the units inside
         // take the space, its defenders eliminated.
         let outside: u8 = self.land_units_at(space).filter(|&(_, _, b)| !b).map(|(_, u, _)| u.total()).sum();

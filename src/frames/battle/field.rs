@@ -217,6 +217,7 @@ impl Game {
             defender_dice: c.rolled[1],
             winner,
         });
+        self.phony_war_battle(e.power, e.to, log);
         let shares = self.share_losses(e.power, e.to, d_loss);
         let result = BattleResult { attacker_won, equal_hits: a_hits == d_hits, attacker_loss: a_loss, shares };
         e.step = EntryStep::Losses(result);
