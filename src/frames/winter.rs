@@ -12,11 +12,11 @@ use crate::data::powers;
 use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
 use crate::frames::Frame;
-use crate::game::{DebaterState, Game, LandUnits, LeaderLocation, NavalLocation};
+use crate::game::{DebaterState, Game, LandUnits, LeaderLocation, NavalLocation, NavalUnits};
 use crate::rules::counters;
-use crate::rules::winter::{self, Obligation, ReturnOptions, WinterStack};
+use crate::rules::winter::{self, Attrition, Obligation, ReturnOptions, WinterStack};
 use crate::sets::EnumSet;
-use crate::types::{Debater, Faction, LandUnitKind, Leader, LeaderKind, Phase, Power, Space};
+use crate::types::{Debater, Faction, LandUnitKind, Leader, LeaderKind, NavalUnitKind, Phase, Power, Space};
 
 /// A group being formed to leave a stack in winter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -26,7 +26,9 @@ pub(crate) struct WinterGroup {
     pub faction: Faction,
     /// The units chosen so far.
     pub units: LandUnits,
-    /// Units still to lose to attrition before the group moves to `to`.
+    /// Units still to lose: to attrition before the group moves to `to`,
+    /// or, with `to` empty and no units, to a forced elimination of the
+    /// stack's units over the limit (§19.3 step 1; docs/rulings.md W10).
     pub losing: u8,
     /// The destination chosen, while losses are being chosen.
     pub to: Option<Space>,
@@ -35,6 +37,48 @@ pub(crate) struct WinterGroup {
 impl WinterGroup {
     const NONE: WinterGroup =
         WinterGroup { faction: Faction::Independent, units: LandUnits::NONE, losing: 0, to: None };
+
+    /// Whether the owner is choosing units over the limit to eliminate.
+    pub(crate) fn eliminating(self) -> bool {
+        self.losing > 0 && self.to.is_none()
+    }
+}
+
+/// Ships split off a fleet in winter for one of its equally near ports
+/// (§19.3; seed 001): of one faction, never the whole fleet (the rest, and
+/// the naval leaders, go last, with `Action::WinterTo` on an empty group).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub(crate) struct WinterFleet {
+    /// Whose ships: the power's or an allied minor's.
+    pub faction: Faction,
+    /// The ships chosen so far.
+    pub ships: NavalUnits,
+}
+
+impl Default for WinterFleet {
+    fn default() -> WinterFleet {
+        WinterFleet::NONE
+    }
+}
+
+impl WinterFleet {
+    const NONE: WinterFleet = WinterFleet { faction: Faction::Independent, ships: NavalUnits::NONE };
+}
+
+fn ship_count(ships: NavalUnits, kind: NavalUnitKind) -> u8 {
+    match kind {
+        NavalUnitKind::Squadron => ships.squadrons,
+        NavalUnitKind::Corsair => ships.corsairs,
+    }
+}
+
+fn add_ship(ships: &mut NavalUnits, kind: NavalUnitKind) {
+    let slot = match kind {
+        NavalUnitKind::Squadron => &mut ships.squadrons,
+        NavalUnitKind::Corsair => &mut ships.corsairs,
+    };
+    *slot = slot.saturating_add(1);
 }
 
 fn add_kind(units: &mut LandUnits, kind: LandUnitKind, n: i8) {
@@ -80,6 +124,7 @@ impl Game {
                         done: EnumSet::EMPTY,
                         sent_to: EnumSet::EMPTY,
                         group: WinterGroup::NONE,
+                        tally: Attrition::NONE,
                     });
                     return;
                 }
@@ -125,7 +170,7 @@ impl Game {
                     }
                 }
                 _ => {
-                    self.stack.push(Frame::WinterNaval { power, from: fleet.location });
+                    self.stack.push(Frame::WinterNaval { power, from: fleet.location, group: WinterFleet::NONE });
                     return true;
                 }
             }
@@ -189,17 +234,91 @@ impl Game {
         }
     }
 
-    pub(crate) fn winter_naval_actions(&self, power: Power, from: NavalLocation, list: &mut ActionList) {
-        if let Some(fleet) = winter::naval_return_options(self, power).into_iter().find(|f| f.location == from) {
-            list.extend(fleet.ports.iter().map(Action::WinterTo));
+    /// A fleet whose nearest ports tie (§19.3; seed 001): the owner sends
+    /// it, or the ships split off so far, to one of them, or splits off one
+    /// more ship (docs/rulings.md W9).
+    pub(crate) fn winter_naval_actions(
+        &self,
+        power: Power,
+        from: NavalLocation,
+        group: WinterFleet,
+        list: &mut ActionList,
+    ) {
+        let Some(fleet) = winter::naval_return_options(self, power).into_iter().find(|f| f.location == from) else {
+            return;
+        };
+        list.extend(fleet.ports.iter().map(Action::WinterTo));
+        let total = fleet.fleets.iter().fold(0u8, |n, (_, ships)| n.saturating_add(ships.total()));
+        if group.ships.total().saturating_add(1) >= total {
+            return;
+        }
+        for &(faction, ships) in &fleet.fleets {
+            if group.ships.total() != 0 && group.faction != faction {
+                continue;
+            }
+            for kind in NavalUnitKind::ALL {
+                if ship_count(ships, kind) > ship_count(group.ships, kind) {
+                    list.push(match faction.minor() {
+                        Some(minor) => Action::AddAlliedSquadron(minor),
+                        None => Action::AddShip(kind),
+                    });
+                }
+            }
         }
     }
 
-    pub(crate) fn apply_winter_naval(&mut self, power: Power, from: NavalLocation, action: Action, log: &mut dyn Log) {
-        self.stack.pop();
-        if let Action::WinterTo(port) = action {
-            self.fleet_home(from, power, port, log);
+    pub(crate) fn apply_winter_naval(
+        &mut self,
+        power: Power,
+        from: NavalLocation,
+        group: WinterFleet,
+        action: Action,
+        log: &mut dyn Log,
+    ) {
+        let mut group = group;
+        match action {
+            Action::AddShip(kind) => {
+                group.faction = Faction::from(power);
+                add_ship(&mut group.ships, kind);
+            }
+            Action::AddAlliedSquadron(minor) => {
+                group.faction = Faction::from(minor);
+                add_ship(&mut group.ships, NavalUnitKind::Squadron);
+            }
+            Action::WinterTo(port) if group.ships.total() > 0 => {
+                self.ships_home(from, group, port, log);
+                group = WinterFleet::NONE;
+            }
+            Action::WinterTo(port) => {
+                self.stack.pop();
+                self.fleet_home(from, power, port, log);
+                return;
+            }
+            _ => return,
         }
+        if let Some(Frame::WinterNaval { group: g, .. }) = self.stack.top_mut() {
+            *g = group;
+        }
+    }
+
+    /// Moves the ships of `group` from `from` to the port `to`.
+    fn ships_home(&mut self, from: NavalLocation, group: WinterFleet, to: Space, log: &mut dyn Log) {
+        let port = NavalLocation::Port(to);
+        let mut here = self.naval_units(from, group.faction);
+        let mut there = self.naval_units(port, group.faction);
+        for kind in NavalUnitKind::ALL {
+            let n = ship_count(group.ships, kind).min(ship_count(here, kind));
+            for _ in 0..n {
+                add_ship(&mut there, kind);
+            }
+            match kind {
+                NavalUnitKind::Squadron => here.squadrons -= n,
+                NavalUnitKind::Corsair => here.corsairs -= n,
+            }
+        }
+        let _ = self.set_naval_units(from, group.faction, here);
+        let _ = self.set_naval_units(port, group.faction, there);
+        log.event(Event::WinterNavalReturn { faction: group.faction, to });
     }
 
     /// The next stack of `power` not yet handled with units that must or
@@ -214,14 +333,19 @@ impl Game {
             .map(|s| s.space)
     }
 
+    /// The choices for `power`'s stack in `space`: `sent_to`, `group` and
+    /// `tally` as in `Frame::WinterLand`.
     pub(crate) fn winter_land_actions(
         &self,
         power: Power,
         space: Space,
-        sent_to: EnumSet<Space>,
-        group: WinterGroup,
+        (sent_to, group, tally): (EnumSet<Space>, WinterGroup, Attrition),
         list: &mut ActionList,
     ) {
+        if group.eliminating() {
+            self.forced_loss_actions(power, space, list);
+            return;
+        }
         // Losses to attrition, chosen by kind from a mixed group.
         if group.losing > 0 {
             for kind in LandUnitKind::ALL {
@@ -241,11 +365,11 @@ impl Game {
             }
             return;
         }
-        self.winter_group_additions(&options, group, list);
+        self.winter_group_additions(&options, group, tally, list);
         // The group splits off the same way whatever its destination: the
         // counters are checked once, and only if some destination fits.
         if !group.units.is_empty() {
-            let arriving = |d: &winter::Destination| group.units.total() - d.loss(group.units.total());
+            let arriving = |d: &winter::Destination| group.units.total() - d.loss_after(tally, group.units.total());
             let targets: EnumSet<Space> = (options.destinations.iter())
                 .filter(|d| d.users.contains(group.faction) && d.room.is_none_or(|room| arriving(d) <= room))
                 .map(|d| d.space)
@@ -266,7 +390,13 @@ impl Game {
 
     /// Units that may still join the group: of its faction, from forces
     /// that must or may leave, while some destination could take them.
-    fn winter_group_additions(&self, options: &ReturnOptions, group: WinterGroup, list: &mut ActionList) {
+    fn winter_group_additions(
+        &self,
+        options: &ReturnOptions,
+        group: WinterGroup,
+        tally: Attrition,
+        list: &mut ActionList,
+    ) {
         for force in &options.stack.forces {
             let leaving = force.obligation != Obligation::MayNotMove;
             let same = group.units.is_empty() || group.faction == force.faction;
@@ -283,7 +413,7 @@ impl Game {
                 add_kind(&mut more, kind, 1);
                 let room_somewhere = options.destinations.iter().any(|d| {
                     d.users.contains(force.faction)
-                        && d.room.is_none_or(|room| more.total() - d.loss(more.total()) <= room)
+                        && d.room.is_none_or(|room| more.total() - d.loss_after(tally, more.total()) <= room)
                 });
                 if !room_somewhere {
                     continue;
@@ -310,7 +440,13 @@ impl Game {
     }
 
     pub(crate) fn apply_winter_land(&mut self, power: Power, action: Action, log: &mut dyn Log) {
-        let Some(Frame::WinterLand { space, done, sent_to, group, .. }) = self.stack.top().copied() else { return };
+        let Some(Frame::WinterLand { space, done, sent_to, group, tally, .. }) = self.stack.top().copied() else {
+            return;
+        };
+        if group.eliminating() {
+            self.apply_forced_loss(power, space, (sent_to, done), action, log);
+            return;
+        }
         let mut group = group;
         match action {
             Action::AddUnit(kind) => {
@@ -340,11 +476,17 @@ impl Game {
             }
             Action::WinterTo(to) => {
                 let options = winter::return_options_where(self, power, space, |d| d.space == to);
-                let loss = options
-                    .destinations
-                    .iter()
-                    .find(|d| d.space == to && d.users.contains(group.faction))
-                    .map_or(0, |d| d.loss(group.units.total()));
+                let moving = group.units.total();
+                let destination =
+                    options.destinations.iter().find(|d| d.space == to && d.users.contains(group.faction));
+                let loss = destination.map_or(0, |d| d.loss_after(tally, moving));
+                // The stack's attrition is taken once, on every unit that
+                // leaves it with attrition (§19.3; seed 001, docs/rulings.md W4).
+                if destination.is_some_and(|d| d.attrition) {
+                    if let Some(Frame::WinterLand { tally: t, .. }) = self.stack.top_mut() {
+                        *t = tally.after(moving, loss);
+                    }
+                }
                 let kinds = LandUnitKind::ALL.iter().filter(|&&k| kind_count(group.units, k) > 0).count();
                 if loss > 0 && kinds > 1 {
                     group.losing = loss;
@@ -441,26 +583,100 @@ impl Game {
         log: &mut dyn Log,
     ) {
         let stack = winter::stack_at(self, power, space);
-        let mut lose = stack.excess;
         for force in &stack.forces {
             if force.obligation == Obligation::MustMove {
                 self.eliminate_land(space, force.faction, force.units, log);
             }
         }
-        for force in stack.forces.iter().filter(|f| f.counted && f.obligation == Obligation::MayStay) {
-            let n = lose.min(force.units.total());
-            if n > 0 {
-                let mut units = LandUnits::NONE;
-                let mut left = n;
-                for kind in [LandUnitKind::Mercenary, LandUnitKind::Cavalry, LandUnitKind::Regular] {
-                    let k = left.min(kind_count(force.units, kind));
-                    add_kind(&mut units, kind, k as i8);
-                    left -= k;
+        self.eliminate_excess(power, space, (sent_to, done), log);
+    }
+
+    /// Units over the limit that could not leave are eliminated, the owner
+    /// choosing which when there is a choice (§19.3 step 1; docs/rulings.md
+    /// W10); then the stack closes.
+    fn eliminate_excess(
+        &mut self,
+        power: Power,
+        space: Space,
+        spaces: (EnumSet<Space>, EnumSet<Space>),
+        log: &mut dyn Log,
+    ) {
+        loop {
+            let excess = winter::stack_at(self, power, space).excess;
+            let mut choices = ActionList::new();
+            if excess > 0 {
+                self.forced_loss_actions(power, space, &mut choices);
+            }
+            match choices.as_slice() {
+                [] => break,
+                &[only] => self.eliminate_one(power, space, only, log),
+                _ => {
+                    if let Some(Frame::WinterLand { group, .. }) = self.stack.top_mut() {
+                        *group = WinterGroup { losing: excess, ..WinterGroup::NONE };
+                    }
+                    return;
                 }
-                self.eliminate_land(space, force.faction, units, log);
-                lose -= n;
             }
         }
+        if let Some(Frame::WinterLand { group, .. }) = self.stack.top_mut() {
+            *group = WinterGroup::NONE;
+        }
+        self.close_emptied_stack(power, space, spaces, log);
+    }
+
+    /// The units the owner may eliminate from a stack over the limit: by
+    /// kind, its own, or an allied minor's, of those counted in the limit.
+    fn forced_loss_actions(&self, power: Power, space: Space, list: &mut ActionList) {
+        let stack = winter::stack_at(self, power, space);
+        for force in stack.forces.iter().filter(|f| f.counted && f.obligation == Obligation::MayStay) {
+            match force.faction.minor() {
+                Some(minor) => list.push(Action::LoseMinorUnit(minor)),
+                None => list.extend(
+                    LandUnitKind::ALL.into_iter().filter(|&k| kind_count(force.units, k) > 0).map(Action::LoseUnit),
+                ),
+            }
+        }
+    }
+
+    /// Eliminates the one unit `action` names from `power`'s stack in `space`.
+    fn eliminate_one(&mut self, power: Power, space: Space, action: Action, log: &mut dyn Log) {
+        let (faction, kind) = match action {
+            Action::LoseUnit(kind) => (Faction::from(power), kind),
+            Action::LoseMinorUnit(minor) => {
+                let units = self.land_units(space, Faction::from(minor));
+                let kind = LandUnitKind::ALL.into_iter().find(|&k| kind_count(units, k) > 0);
+                (Faction::from(minor), kind.unwrap_or(LandUnitKind::Regular))
+            }
+            _ => return,
+        };
+        if kind_count(self.land_units(space, faction), kind) > 0 {
+            let mut units = LandUnits::NONE;
+            add_kind(&mut units, kind, 1);
+            self.eliminate_land(space, faction, units, log);
+        }
+    }
+
+    /// The owner's choice of a unit over the limit to eliminate (W10).
+    fn apply_forced_loss(
+        &mut self,
+        power: Power,
+        space: Space,
+        spaces: (EnumSet<Space>, EnumSet<Space>),
+        action: Action,
+        log: &mut dyn Log,
+    ) {
+        self.eliminate_one(power, space, action, log);
+        self.eliminate_excess(power, space, spaces, log);
+    }
+
+    /// The end of a closed stack: sieges, and the leaders of an emptied stack.
+    fn close_emptied_stack(
+        &mut self,
+        power: Power,
+        space: Space,
+        (sent_to, done): (EnumSet<Space>, EnumSet<Space>),
+        log: &mut dyn Log,
+    ) {
         self.end_winter_siege(space, log);
         let emptied = winter::stack_at(self, power, space).total() == 0;
         let leaders_here = self.army_leaders_at(space, Faction::from(power)).next().is_some();
@@ -502,11 +718,12 @@ impl Game {
         done.insert(space);
         match self.next_winter_stack(power, done) {
             Some(next) => {
-                if let Some(Frame::WinterLand { space: s, done: d, sent_to, group, .. }) = self.stack.top_mut() {
+                if let Some(Frame::WinterLand { space: s, done: d, sent_to, group, tally, .. }) = self.stack.top_mut() {
                     *s = next;
                     *d = done;
                     *sent_to = EnumSet::EMPTY;
                     *group = WinterGroup::NONE;
+                    *tally = Attrition::NONE;
                 }
             }
             None => {
