@@ -1005,7 +1005,7 @@ mod tests {
 
     #[test]
     fn start_positions_and_edits_are_valid() {
-        for scenario in [Scenario::Y1517, Scenario::Y1532, Scenario::TwoPlayer] {
+        for scenario in Scenario::ALL {
             assert_eq!(Game::empty(Setup::new(scenario, 1)).validate(), Ok(()));
             assert_eq!(Game::new(Setup::new(scenario, 1)).validate(), Ok(()));
         }
