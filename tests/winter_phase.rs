@@ -349,3 +349,91 @@ fn the_owner_chooses_the_units_a_forced_elimination_takes() {
     finish(&mut game, &mut log, |_, a| a[0]);
     assert_eq!(game.land_units(Space::Lyon, Faction::France), LandUnits { regulars: 2, mercenaries: 2, cavalry: 0 });
 }
+
+/// A bare two-player board (§24.3) whose action phase ends at once: both
+/// players pass; returns the game after the winter and what it reported.
+fn two_player_winter(edit: impl FnOnce(&mut Game)) -> (Game, Vec<Event>) {
+    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 5).with_fast_play(true));
+    edit(&mut game);
+    game.set_phase(Phase::Action).unwrap();
+    game.run_automatic();
+    let mut log = Vec::new();
+    while game.phase() == Phase::Action {
+        game.apply_logged(Action::Pass, &mut log).unwrap();
+    }
+    assert!(log.contains(&Event::PhaseBegan { turn: 1, phase: Phase::Winter }));
+    (game, log)
+}
+
+/// §24.3's winter (the two-player sequence of play; docs/rulings.md W11):
+/// the French, Hapsburg and Ottoman army leaders leave the map; their units
+/// go home as usual, no one deciding, but those that would have to go to a
+/// capital are eliminated; England winters as usual; only Rome gets a
+/// replacement regular.
+#[test]
+fn the_two_player_winter_for_the_powers_no_one_plays() {
+    let (game, log) = two_player_winter(|g| {
+        // Six French regulars and Montmorency in the open at Dijon: 4 fit
+        // in Lyon, the nearest French fortress; the other 2 would have to
+        // go to Paris.
+        g.set_land_units(Space::Dijon, Faction::France, LandUnits::regulars(6)).unwrap();
+        g.set_leader(Leader::Montmorency, LeaderLocation::Space(Space::Dijon)).unwrap();
+        // Three Hapsburg regulars and Charles V in Graz: only the capitals
+        // would take them.
+        g.set_land_units(Space::Graz, Faction::Hapsburg, LandUnits::regulars(3)).unwrap();
+        g.set_leader(Leader::CharlesV, LeaderLocation::Space(Space::Graz)).unwrap();
+        g.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Istanbul)).unwrap();
+        // Six English regulars in York: 2 over the limit go to London.
+        g.set_land_units(Space::York, Faction::England, LandUnits::regulars(6)).unwrap();
+        g.set_leader(Leader::CharlesBrandon, LeaderLocation::Space(Space::York)).unwrap();
+    });
+    let returned = |faction: Faction, from: Space| -> Vec<(Space, u8)> {
+        log.iter()
+            .filter_map(|e| match *e {
+                Event::WinterReturn { faction: f, from: s, to, units } if f == faction && s == from => {
+                    Some((to, units.total()))
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    let eliminated = |faction: Faction, at: Space| -> u8 {
+        log.iter()
+            .map(|e| match *e {
+                Event::UnitsEliminated { faction: f, space, units } if f == faction && space == at => units.total(),
+                _ => 0,
+            })
+            .sum()
+    };
+    assert_eq!(returned(Faction::France, Space::Dijon), [(Space::Lyon, 4)]);
+    assert_eq!(eliminated(Faction::France, Space::Dijon), 2);
+    assert_eq!(returned(Faction::Hapsburg, Space::Graz), []);
+    assert_eq!(eliminated(Faction::Hapsburg, Space::Graz), 3);
+    assert_eq!(returned(Faction::England, Space::York), [(Space::London, 2)]);
+    assert_eq!(eliminated(Faction::England, Space::York), 0);
+    for leader in [Leader::Montmorency, Leader::CharlesV, Leader::Suleiman] {
+        assert_eq!(game.leader_location(leader), LeaderLocation::Unavailable, "{leader}");
+    }
+    assert_eq!(game.leader_location(Leader::CharlesBrandon), LeaderLocation::Space(Space::York));
+    let raised: Vec<Space> = log
+        .iter()
+        .filter_map(|e| match *e {
+            Event::UnitRaised { space, .. } => Some(space),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(raised, [Space::Rome]);
+}
+
+/// In the other scenarios the same position winters as usual: the
+/// leaders stay and the capitals take units.
+#[test]
+fn the_six_player_winter_keeps_leaders_and_capitals() {
+    let (mut game, mut log) = winter(|g| {
+        g.set_land_units(Space::Graz, Faction::Hapsburg, LandUnits::regulars(3)).unwrap();
+        g.set_leader(Leader::CharlesV, LeaderLocation::Space(Space::Graz)).unwrap();
+    });
+    finish(&mut game, &mut log, |_, a| *a.last().unwrap());
+    assert!(matches!(game.leader_location(Leader::CharlesV), LeaderLocation::Space(_)));
+    assert!(!log.iter().any(|e| matches!(e, Event::UnitsEliminated { .. })));
+}

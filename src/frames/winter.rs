@@ -109,6 +109,7 @@ impl Game {
             let cursor = usize::from(self.impulse_index);
             if cursor == 0 {
                 self.remove_renegade();
+                self.non_player_winter(log);
             }
             if cursor < n {
                 if self.naval_winter(powers[cursor], log) {
@@ -527,34 +528,7 @@ impl Game {
         done: EnumSet<Space>,
         log: &mut dyn Log,
     ) {
-        let faction = group.faction;
-        let left = self.land_units(from, faction);
-        let mut stay = left;
-        for kind in LandUnitKind::ALL {
-            add_kind(&mut stay, kind, -(kind_count(group.units, kind) as i8));
-        }
-        let index = self.land_stacks_slice().iter().position(|s| s.space == from && s.faction == faction);
-        // Those left behind stay where they were, inside a siege or not.
-        let besieged = self.is_besieged(from, faction);
-        self.write_land_stack(index, from, faction, stay, besieged);
-        let mut there = self.land_units(to, faction);
-        for kind in LandUnitKind::ALL {
-            add_kind(&mut there, kind, kind_count(group.units, kind) as i8);
-        }
-        let index = self.land_stacks_slice().iter().position(|s| s.space == to && s.faction == faction);
-        // Enemy units are ignored on the way (§19.3); arrivals in a fortress
-        // with enemy units outside go inside, under siege while outnumbered.
-        let enemies_outside =
-            self.land_units_at(to).any(|(f, u, b)| !b && !u.is_empty() && f != faction && self.at_war(f, faction));
-        let besieged = self.is_besieged(to, faction) || enemies_outside;
-        self.write_land_stack(index, to, faction, there, besieged);
-        log.event(Event::WinterReturn { faction, from, to, units: group.units });
-        // Stacks the counters cannot show lose units (seed 002): those left
-        // behind first, then the arrivals (ruling L6).
-        self.settle(faction, from, log);
-        self.settle(faction, to, log);
-        self.end_winter_siege(from, log);
-        self.end_winter_siege(to, log);
+        self.move_winter_units(group.faction, from, to, group.units, log);
         let mut sent_to = sent_to;
         sent_to.insert(to);
         // Arrivals stay put this winter (§19: each stack moves once).
@@ -569,6 +543,38 @@ impl Game {
         {
             self.finish_winter_stack(power, from, done, log);
         }
+    }
+
+    /// Moves `units` of `faction` home from `from` to `to` in winter, with
+    /// what follows at both ends: counters, sieges (§19.3, §15.3).
+    fn move_winter_units(&mut self, faction: Faction, from: Space, to: Space, units: LandUnits, log: &mut dyn Log) {
+        let left = self.land_units(from, faction);
+        let mut stay = left;
+        for kind in LandUnitKind::ALL {
+            add_kind(&mut stay, kind, -(kind_count(units, kind) as i8));
+        }
+        let index = self.land_stacks_slice().iter().position(|s| s.space == from && s.faction == faction);
+        // Those left behind stay where they were, inside a siege or not.
+        let besieged = self.is_besieged(from, faction);
+        self.write_land_stack(index, from, faction, stay, besieged);
+        let mut there = self.land_units(to, faction);
+        for kind in LandUnitKind::ALL {
+            add_kind(&mut there, kind, kind_count(units, kind) as i8);
+        }
+        let index = self.land_stacks_slice().iter().position(|s| s.space == to && s.faction == faction);
+        // Enemy units are ignored on the way (§19.3); arrivals in a fortress
+        // with enemy units outside go inside, under siege while outnumbered.
+        let enemies_outside =
+            self.land_units_at(to).any(|(f, u, b)| !b && !u.is_empty() && f != faction && self.at_war(f, faction));
+        let besieged = self.is_besieged(to, faction) || enemies_outside;
+        self.write_land_stack(index, to, faction, there, besieged);
+        log.event(Event::WinterReturn { faction, from, to, units });
+        // Stacks the counters cannot show lose units (seed 002): those left
+        // behind first, then the arrivals (ruling L6).
+        self.settle(faction, from, log);
+        self.settle(faction, to, log);
+        self.end_winter_siege(from, log);
+        self.end_winter_siege(to, log);
     }
 
     /// Closes a stack: units that had to leave and did not are eliminated
@@ -847,6 +853,145 @@ impl Game {
                 self.debaters[debater.index()] = DebaterState::Uncommitted;
             }
         }
+    }
+}
+
+/// The two-player variant's winter for the powers no one plays (§24.3, the
+/// two-player sequence of play; docs/rulings.md W11): each power, and
+/// whether it keeps its army leaders and may use its capital. The French,
+/// Hapsburg and Ottoman army leaders are removed, and their units that
+/// would have to go to a capital are eliminated instead; England winters
+/// as usual.
+const NON_PLAYER_WINTER: [(Power, bool); 4] =
+    [(Power::Ottoman, false), (Power::Hapsburg, false), (Power::England, true), (Power::France, false)];
+
+/// Units of a group, in the order a fixed rule sends them (regulars first)
+/// and loses them (mercenaries first, as W4's counters rule).
+const SEND_ORDER: [LandUnitKind; 3] = [LandUnitKind::Regular, LandUnitKind::Cavalry, LandUnitKind::Mercenary];
+const LOSS_ORDER: [LandUnitKind; 3] = [LandUnitKind::Mercenary, LandUnitKind::Cavalry, LandUnitKind::Regular];
+
+/// The first `n` of `units` in `order`.
+fn take(units: LandUnits, n: u8, order: [LandUnitKind; 3]) -> LandUnits {
+    let mut taken = LandUnits::NONE;
+    let mut left = n;
+    for kind in order {
+        let k = left.min(kind_count(units, kind));
+        add_kind(&mut taken, kind, k as i8);
+        left -= k;
+    }
+    taken
+}
+
+/// The units of `stack` that must leave next: one faction's, all of a force
+/// that must move, or the excess over the limit (§19.3 steps 1-2).
+fn leaving(stack: &WinterStack) -> Option<(Faction, LandUnits)> {
+    if let Some(force) = stack.forces.iter().find(|f| f.obligation == Obligation::MustMove) {
+        return Some((force.faction, force.units));
+    }
+    let force = stack.forces.iter().find(|f| f.counted && f.obligation == Obligation::MayStay)?;
+    (stack.excess > 0).then(|| (force.faction, take(force.units, stack.excess, SEND_ORDER)))
+}
+
+impl Game {
+    /// §24.3: in the two-player game, the powers no one plays winter by
+    /// fixed rules, with no decision ([`NON_PLAYER_WINTER`]).
+    fn non_player_winter(&mut self, log: &mut dyn Log) {
+        if self.scenario() != crate::game::Scenario::TwoPlayer {
+            return;
+        }
+        for (power, keeps_capital) in NON_PLAYER_WINTER {
+            if !keeps_capital {
+                self.remove_army_leaders(power);
+            }
+            for fleet in winter::naval_return_options(self, power) {
+                match fleet.ports.iter().next() {
+                    _ if fleet.stays() => {}
+                    Some(port) => self.fleet_home(fleet.location, power, port, log),
+                    None => self.fleet_lost(fleet.location, power),
+                }
+            }
+            let mut done = EnumSet::EMPTY;
+            while let Some(space) = winter::winter_obligations(self, power)
+                .iter()
+                .find(|s| !done.contains(s.space) && s.must_leave() > 0)
+                .map(|s| s.space)
+            {
+                done.insert(space);
+                let arrived = self.non_player_stack(power, space, keeps_capital, log);
+                done = done.union(arrived);
+            }
+        }
+    }
+
+    /// The army leaders of `power` on the map leave it (§24.3).
+    fn remove_army_leaders(&mut self, power: Power) {
+        for leader in Leader::ALL {
+            let on_map = matches!(self.leaders[leader.index()], LeaderLocation::Space(_));
+            if leader.kind() == LeaderKind::Army && on_map && self.leader_owner(leader) == Some(Faction::from(power)) {
+                self.leaders[leader.index()] = LeaderLocation::Unavailable;
+            }
+        }
+    }
+
+    /// One stack of a power no one plays goes home (§19.3, §24.3): its
+    /// units that must leave go to the destination with the least
+    /// attrition, a nearest fortified space before a capital, in space
+    /// order, as many at a time as there is room for; those with nowhere
+    /// to go (a capital the power may not use) are eliminated. Returns the
+    /// spaces reached.
+    fn non_player_stack(
+        &mut self,
+        power: Power,
+        space: Space,
+        keeps_capital: bool,
+        log: &mut dyn Log,
+    ) -> EnumSet<Space> {
+        let mut tally = Attrition::NONE;
+        let mut reached = EnumSet::EMPTY;
+        let mut last = None;
+        while let Some((faction, units)) = leaving(&winter::stack_at(self, power, space)) {
+            let options = winter::return_options(self, power, space);
+            let usable = |d: &&winter::Destination| {
+                d.users.contains(faction)
+                    && d.room != Some(0)
+                    && (keeps_capital || d.kind != winter::DestinationKind::Capital)
+            };
+            let best = options
+                .destinations
+                .iter()
+                .filter(usable)
+                .min_by_key(|d| (d.attrition, d.kind == winter::DestinationKind::Capital, d.space.index()));
+            let n = units.total();
+            let fits = |d: &winter::Destination, k: u8| d.room.is_none_or(|room| k - d.loss_after(tally, k) <= room);
+            let Some((d, k)) = best.and_then(|d| (1..=n).rev().find(|&k| fits(d, k)).map(|k| (*d, k))) else {
+                self.eliminate_land(space, faction, units, log);
+                continue;
+            };
+            let group = take(units, k, SEND_ORDER);
+            let loss = d.loss_after(tally, k);
+            if d.attrition {
+                tally = tally.after(k, loss);
+            }
+            let lost = take(group, loss, LOSS_ORDER);
+            if loss > 0 {
+                self.eliminate_land(space, faction, lost, log);
+            }
+            let mut arriving = group;
+            for kind in LandUnitKind::ALL {
+                add_kind(&mut arriving, kind, -(kind_count(lost, kind) as i8));
+            }
+            self.move_winter_units(faction, space, d.space, arriving, log);
+            reached.insert(d.space);
+            last = Some(d.space);
+        }
+        self.end_winter_siege(space, log);
+        if winter::stack_at(self, power, space).total() == 0 {
+            match last {
+                Some(to) => self.move_leaders(power, space, to),
+                None => self.leaders_to_capital(power, space),
+            }
+        }
+        reached
     }
 }
 
