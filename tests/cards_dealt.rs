@@ -1,6 +1,6 @@
 //! Cards dealt per power (§4, §6.2, seed page 002), through the public API.
 
-mod common;
+use crate::common;
 use common::hold_keys;
 use here_i_stand::rules::cards_dealt::{
     CardsDealt, cards_dealt, cards_dealt_breakdown, keys_uncovered, protestant_electorates,

@@ -5,7 +5,7 @@
 use here_i_stand::rules::combat_cards::{BattleKind, Seat, combat_card_allowed};
 use here_i_stand::*;
 
-mod common;
+use crate::common;
 use common::{apply, board, impulse};
 
 use LandUnitKind::Regular;

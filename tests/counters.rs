@@ -6,7 +6,7 @@ use here_i_stand::rules::counters::can_show;
 use here_i_stand::{Faction, LandUnitKind};
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 
 /// Reference: try every way to make each amount from the free counters.
 fn reference(mix: &[CounterKind], demands: &[(LandUnitKind, u8)]) -> bool {

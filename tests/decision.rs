@@ -3,7 +3,7 @@
 
 use here_i_stand::*;
 
-mod common;
+use crate::common;
 use common::{apply, impulse};
 
 use LandUnitKind::{Cavalry, Regular};

@@ -2,7 +2,7 @@
 
 use here_i_stand::*;
 
-mod common;
+use crate::common;
 
 /// A bare 1517 board in the action phase, at the Ottoman's impulse, with
 /// every hand empty.

@@ -3,7 +3,7 @@
 //! Roxelana. Each card's condition, play and branches, on small positions
 //! built for the purpose.
 
-mod common;
+use crate::common;
 
 use common::{action_phase, apply, event, legal, offered};
 use here_i_stand::*;

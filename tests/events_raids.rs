@@ -2,7 +2,7 @@
 //! Rome, #97 Scots Raid; each card's condition, play and branches, on
 //! small positions built for the purpose.
 
-mod common;
+use crate::common;
 
 use common::{apply, board, card_windows, legal};
 use here_i_stand::*;
@@ -158,6 +158,42 @@ fn treachery_needs_a_siege() {
     assert!(!offered(&mut game, Power::France, Card::Treachery));
     let mut game = calais_betrayed(6);
     assert!(offered(&mut game, Power::England, Card::Treachery));
+}
+
+/// #105 in the two-player game (ruling CB8): a Hapsburg army besieging a
+/// Protestant city is no player's to command (acting for the invaders is
+/// not built), so the Papacy cannot have it assault; a Papal siege there
+/// can be betrayed.
+#[test]
+fn treachery_in_the_two_player_game_needs_a_players_besieger() {
+    let magdeburg = || {
+        let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 5).with_fast_play(true));
+        game.set_schmalkaldic_league(true).unwrap();
+        game.set_war(Power::Hapsburg, Power::Protestant, true).unwrap();
+        game.set_war(Power::Papacy, Power::Protestant, true).unwrap();
+        // A fortress built there by Trace Italienne (#104), as in the
+        // random game that found this (two-player seed 1,002,507).
+        game.set_fortress(Space::Magdeburg, true).unwrap();
+        game.set_controller(Space::Magdeburg, Faction::Protestant).unwrap();
+        game.set_besieged_units(Space::Magdeburg, Faction::Protestant, LandUnits::mercenaries(2)).unwrap();
+        game.set_land_units(Space::Magdeburg, Faction::Hapsburg, LandUnits::regulars(1)).unwrap();
+        game
+    };
+    let mut game = magdeburg();
+    action_phase(&mut game);
+    assert!(!offered(&mut game, Power::Papacy, Card::Treachery));
+    let mut game = magdeburg();
+    game.set_land_units(Space::Magdeburg, Faction::Papacy, LandUnits::regulars(3)).unwrap();
+    action_phase(&mut game);
+    let mut log = event(&mut game, Power::Papacy, Card::Treachery);
+    apply(&mut game, Action::Target(Space::Magdeburg), &mut log);
+    card_windows(&mut game, &mut log);
+    // The assault's losses: the Papacy picks its own.
+    while let [Action::LoseUnit(kind), ..] = legal(&game)[..] {
+        apply(&mut game, Action::LoseUnit(kind), &mut log);
+    }
+    assert_eq!(assault_result(&log).map(|(p, s, _)| (p, s)), Some((Power::Papacy, Space::Magdeburg)));
+    game.validate().unwrap();
 }
 
 // --- #97 Scots Raid ------------------------------------------------------------------

@@ -2,7 +2,7 @@
 //! small position: the play, the result, each branch of its text, and its
 //! failed condition.
 
-mod common;
+use crate::common;
 
 use common::apply;
 use here_i_stand::*;

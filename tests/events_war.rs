@@ -1,7 +1,7 @@
 //! The military, naval and minor-power events (issue #14): each card's
 //! condition, play and branches, on small positions built for the purpose.
 
-mod common;
+use crate::common;
 
 use common::{action_phase, apply, card_with_cp, event, legal, offered};
 use here_i_stand::*;

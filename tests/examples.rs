@@ -18,7 +18,7 @@
 use here_i_stand::rules::religion::{AttemptKind, BonusDice, ReligiousDice, attempt_dice};
 use here_i_stand::*;
 
-mod common;
+use crate::common;
 use common::{apply, card_windows, field_battle, legal, repeat};
 
 use LandUnitKind::{Cavalry, Regular};

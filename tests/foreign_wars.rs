@@ -3,7 +3,7 @@
 //! units and leaders sent to the card, the -1 card marker, builds onto the
 //! card, winter, the Fight Foreign War action and Janissaries' option.
 
-mod common;
+use crate::common;
 
 use common::{action_phase, apply, event, legal, offered, play};
 use here_i_stand::rules::cards_dealt::cards_dealt;

@@ -2,7 +2,7 @@
 //! every platform. The first 200 decisions of seed 2024 (1517), chosen by a
 //! fixed rule from the legal actions, and the state they reach are pinned.
 //! A change to the rules that changes this game must update the pins
-//! consciously: run `GOLDEN_PRINT=1 cargo test --test golden -- --nocapture`.
+//! consciously: run `GOLDEN_PRINT=1 cargo test --test suite golden:: -- --nocapture`.
 
 use here_i_stand::*;
 

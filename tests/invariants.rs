@@ -144,6 +144,7 @@ fn seeds_found_by_the_long_run() {
     for seed in [1_000_211, 1_000_331, 1_003_004, 1_003_205, 1_006_688, 1_010_855, 1_013_711, 1_090_844] {
         playout(Scenario::Y1532, seed, |game, actions, _, _| check_state(game, actions));
     }
+    playout(Scenario::TwoPlayer, 1_002_507, |game, actions, _, _| check_state(game, actions));
 }
 
 /// Re-deals the cards one power cannot see (the dice stay the same): the
@@ -199,7 +200,7 @@ fn windows_do_not_depend_on_hidden_cards() {
 
 /// 100,000 random games across the scenarios, the invariants checked at
 /// every step, on every core: `HIS_LONG_RUNS=1 cargo test --release --test
-/// invariants -- --ignored` (optionally `HIS_GAMES=N`).
+/// suite invariants:: -- --ignored` (optionally `HIS_GAMES=N`).
 #[test]
 #[ignore = "long: run with HIS_LONG_RUNS=1 and --ignored"]
 fn hundred_thousand_games_keep_the_invariants() {

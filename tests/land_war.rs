@@ -3,7 +3,7 @@
 
 use here_i_stand::*;
 
-mod common;
+use crate::common;
 use common::{apply, board, card_windows, card_with_cp, field_battle, impulse, repeat};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;

@@ -3,7 +3,7 @@
 use here_i_stand::rules::naval::{Fleet, can_naval_move, fleet_destinations, may_enter, neighbours};
 use here_i_stand::*;
 
-mod common;
+use crate::common;
 use common::{action_phase, legal, play};
 
 fn port(space: Space) -> NavalLocation {

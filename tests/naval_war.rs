@@ -6,7 +6,7 @@ use here_i_stand::rules::naval_war::{battle_losses, ship_losses};
 use here_i_stand::rules::piracy::{anti_piracy_dice, may_pirate, piracy_choices, piracy_dice, valid_piracy_options};
 use here_i_stand::*;
 
-mod common;
+use crate::common;
 use common::{action_phase, legal, play};
 
 fn port(space: Space) -> NavalLocation {

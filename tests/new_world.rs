@@ -2,7 +2,7 @@
 //! actions, the New World phase, the riches at the card draw, and the New
 //! World cards, through the public API.
 
-mod common;
+use crate::common;
 
 use common::{apply, board, impulse, legal};
 use here_i_stand::rules::new_world::{

@@ -5,7 +5,7 @@
 use here_i_stand::rules::peace::*;
 use here_i_stand::*;
 
-mod common;
+use crate::common;
 use common::legal;
 
 type R = Result<(), Box<dyn std::error::Error>>;

@@ -3,7 +3,7 @@
 //! `send-keys` and the screen read with `capture-pane`. Skipped, with a
 //! note, where tmux is missing (`.ci/run` installs it).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -52,8 +52,9 @@ impl Drop for Tmux {
 fn play_binary() -> PathBuf {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let status = Command::new(cargo)
-        .args(["build", "--quiet", "--profile", "test", "--all-features", "--example", "play"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .args(["build", "--quiet", "--profile", "test", "--all-features", "-p", "here-i-stand", "--example", "play"])
+        // The library's folder: the tests are the workspace package in its `tests/`.
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the workspace root"))
         .status()
         .expect("cargo runs");
     assert!(status.success(), "the play example builds");

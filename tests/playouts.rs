@@ -115,7 +115,7 @@ fn two_hundred_random_games_end() {
     }
 }
 
-/// 10,000 games: `HIS_LONG_RUNS=1 cargo test --release --test playouts -- --ignored`.
+/// 10,000 games: `HIS_LONG_RUNS=1 cargo test --release --test suite playouts:: -- --ignored`.
 #[test]
 #[ignore = "long: run with HIS_LONG_RUNS=1 and --ignored"]
 fn ten_thousand_random_games_end() {

@@ -4,7 +4,7 @@
 use here_i_stand::rules::victory::VictoryKind;
 use here_i_stand::*;
 
-mod common;
+use crate::common;
 
 /// Events name spaces, powers, cards and dice as a player would.
 #[test]

@@ -10,7 +10,7 @@ use here_i_stand::rules::religion::{
 use here_i_stand::rules::victory::{Outcome, VictoryKind};
 use here_i_stand::*;
 
-mod common;
+use crate::common;
 use common::{legal, play};
 
 const REFORMATION: AttemptKind = AttemptKind::Reformation;

@@ -3,7 +3,7 @@
 //! #31 Foul Weather, #32 Gout, #37 The Wartburg, and #33, #36, #38 at any
 //! time (`src/events/responses.rs`).
 
-mod common;
+use crate::common;
 
 use common::{apply, board_with_windows, legal, to_impulse};
 use here_i_stand::*;

@@ -2,7 +2,7 @@
 //! #33 Landsknechts, #36 Swiss Mercenaries, #38 Halley's Comet
 //! (`src/events/responses.rs`).
 
-mod common;
+use crate::common;
 
 use common::{action_phase, apply, legal};
 use here_i_stand::*;

@@ -3,7 +3,7 @@
 use here_i_stand::rules::spring::{deployable_forces, deployment_destinations, deployment_origins, deploys};
 use here_i_stand::*;
 
-mod common;
+use crate::common;
 
 /// A bare 1517 board (1517 control, no units) in `scenario`, without the
 /// spring events (#102, #109: `tests/spring_events.rs`), so that only

@@ -8,7 +8,7 @@ use here_i_stand::{
     Space,
 };
 
-mod common;
+use crate::common;
 
 fn empty() -> Game {
     Game::empty(Setup::new(Scenario::Tournament, 1))

@@ -1,7 +1,7 @@
 //! Victory (§23, §24.3, seed page 000): VP parts, the Protestant-spaces
 //! track, automatic victories and the victory determination phase.
 
-mod common;
+use crate::common;
 use common::hold_keys;
 use here_i_stand::data::powers::auto_win_keys;
 use here_i_stand::rules::victory::{

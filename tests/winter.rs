@@ -10,7 +10,7 @@ use here_i_stand::{
 };
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 
 type Result = std::result::Result<(), EditError>;
 

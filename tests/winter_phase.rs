@@ -3,7 +3,7 @@
 
 use here_i_stand::*;
 
-mod common;
+use crate::common;
 
 /// A bare 1517 board whose action phase ends at once: every power passes.
 fn winter(edit: impl FnOnce(&mut Game)) -> (Game, Vec<Event>) {

@@ -67,9 +67,12 @@ pub(super) const EVENTS: &[CardEvent] = &[
 // --- #105 Treachery! ----------------------------------------------------------------
 
 /// The powers besieging `space` with their own units (#105: one of them
-/// assaults).
+/// assaults). Only a power a player commands can make the assault: in the
+/// two-player game a besieging Hapsburg, French or Ottoman army is not one
+/// (ruling CB8; acting for the invaders, §24.3, is not built).
 pub fn treachery_besiegers(game: &Game, space: Space) -> EnumSet<Power> {
-    Power::ALL.into_iter().filter(|&p| is_besieging(game, p, space)).collect()
+    let played = game.scenario().powers();
+    Power::ALL.into_iter().filter(|&p| played.contains(&p) && is_besieging(game, p, space)).collect()
 }
 
 /// The spaces #105 may target: fortified spaces under siege by a major
@@ -77,9 +80,7 @@ pub fn treachery_besiegers(game: &Game, space: Space) -> EnumSet<Power> {
 /// line of communication, the ships nearby, or when the siege began.
 pub fn treachery_spaces(game: &Game) -> EnumSet<Space> {
     game.land_stacks()
-        .filter(|&(space, faction, _, besieged)| {
-            !besieged && faction.major().is_some_and(|p| is_besieging(game, p, space))
-        })
+        .filter(|&(space, _, _, besieged)| !besieged && !treachery_besiegers(game, space).is_empty())
         .map(|(space, ..)| space)
         .collect()
 }
