@@ -2,10 +2,14 @@
 //! units return home by `rules::winter`, major-power alliances end, capitals
 //! get their replacements, debaters are uncommitted.
 //!
-//! Decisions: where a fleet goes when its nearest ports tie; for each land
-//! stack with units that must or may leave, which units go together (a group
-//! of one faction), where, and, when a mixed group suffers attrition, which
-//! units are lost.
+//! Decisions: where a fleet goes when its nearest ports tie, split between
+//! them if its owner wishes (ruling W9); for each land stack with units that
+//! must or may leave, which units go together (a group of one faction),
+//! where, and, when a mixed group suffers attrition, which units are lost
+//! (the stack's attrition is taken once, `rules::winter::Attrition`, W4);
+//! which units over the limit a forced elimination takes (W10). In the
+//! two-player game the four powers no one plays winter by fixed rules,
+//! with no decision (§24.3, W11).
 
 use crate::action::Action;
 use crate::data::powers;
