@@ -437,3 +437,29 @@ fn the_six_player_winter_keeps_leaders_and_capitals() {
     assert!(matches!(game.leader_location(Leader::CharlesV), LeaderLocation::Space(_)));
     assert!(!log.iter().any(|e| matches!(e, Event::UnitsEliminated { .. })));
 }
+
+/// W10 with an allied minor's units among those over the limit: 3 French
+/// and 2 Genoese regulars in Lyon, Paris and Genoa in Hapsburg hands; the
+/// owner picks the Genoese regular.
+#[test]
+fn a_forced_elimination_may_take_an_allied_minor_unit() {
+    let (mut game, mut log) = winter(|g| {
+        g.set_war(Power::France, Power::Hapsburg, true).unwrap();
+        g.set_alliance(Power::France, MinorPower::Genoa, true).unwrap();
+        g.set_controller(Space::Paris, Faction::Hapsburg).unwrap();
+        g.set_controller(Space::Genoa, Faction::Hapsburg).unwrap();
+        g.set_land_units(Space::Lyon, Faction::France, LandUnits::regulars(3)).unwrap();
+        g.set_land_units(Space::Lyon, Faction::Genoa, LandUnits::regulars(2)).unwrap();
+    });
+    while game.pending().space != Some(Space::Lyon) {
+        let first = game.legal_actions()[0];
+        game.apply_logged(first, &mut log).unwrap();
+    }
+    assert_eq!(game.legal_actions().as_slice(), &[Action::Done]);
+    game.apply_logged(Action::Done, &mut log).unwrap();
+    let choices = [Action::LoseUnit(LandUnitKind::Regular), Action::LoseMinorUnit(MinorPower::Genoa)];
+    assert_eq!(game.legal_actions().as_slice(), &choices);
+    game.apply_logged(Action::LoseMinorUnit(MinorPower::Genoa), &mut log).unwrap();
+    assert_eq!(game.land_units(Space::Lyon, Faction::France), LandUnits::regulars(3));
+    assert_eq!(game.land_units(Space::Lyon, Faction::Genoa), LandUnits::regulars(1));
+}

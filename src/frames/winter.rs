@@ -349,6 +349,10 @@ impl Game {
     ) {
         if group.eliminating() {
             self.forced_loss_actions(power, space, list);
+            if list.is_empty() {
+                // Nothing left to choose (a restored position): close.
+                list.push(Action::Done);
+            }
             return;
         }
         // Losses to attrition, chosen by kind from a mixed group.
