@@ -151,7 +151,7 @@ fn main() {
         Ok(options) => options,
         Err(message) => {
             eprintln!(
-                "{message}\nusage: random_game [--games N] [--seed S] [--scenario 1517|1532|2p] [--quiet] [--narrate] [--fast]"
+                "{message}\nusage: random_game [--games N] [--seed S] [--scenario 1517|1532|2p|tournament] [--quiet] [--narrate] [--fast]"
             );
             std::process::exit(2);
         }

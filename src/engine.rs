@@ -140,9 +140,9 @@ impl Game {
             }
             Some(&Frame::WarPayment { power, .. }) => self.war_payment_actions(power, list),
             Some(&Frame::Arrival { leader, .. }) => self.arrival_actions(leader, list),
-            Some(&Frame::WinterNaval { power, from }) => self.winter_naval_actions(power, from, list),
-            Some(&Frame::WinterLand { power, space, sent_to, group, .. }) => {
-                self.winter_land_actions(power, space, sent_to, group, list)
+            Some(&Frame::WinterNaval { power, from, group }) => self.winter_naval_actions(power, from, group, list),
+            Some(&Frame::WinterLand { power, space, sent_to, group, tally, .. }) => {
+                self.winter_land_actions(power, space, (sent_to, group, tally), list)
             }
             Some(&Frame::NavalMove { power, from, fleet, leaders, moved }) => {
                 self.naval_move_actions(power, from, fleet, leaders, moved, list)
@@ -245,7 +245,7 @@ impl Game {
             }
             Frame::WarPayment { power, owed } => self.apply_war_payment(power, owed, action, log),
             Frame::Arrival { leader, .. } => self.apply_arrival(leader, action),
-            Frame::WinterNaval { power, from } => self.apply_winter_naval(power, from, action, log),
+            Frame::WinterNaval { power, from, group } => self.apply_winter_naval(power, from, group, action, log),
             Frame::WinterLand { power, .. } => self.apply_winter_land(power, action, log),
             Frame::NavalMove { power, .. } => self.apply_naval_move(power, action, log),
             Frame::SuePeace { power } => self.apply_sue(power, action, log),

@@ -24,18 +24,69 @@ pub enum Scenario {
     Y1532,
     /// The official two-player variant, Papacy against Protestant (§24.3).
     TwoPlayer,
+    /// The Tournament scenario (§24.2): the 1532 setup, a last turn 6
+    /// with no peace segment then (§9.3), +1 on the chateaux roll (§21.4)
+    /// and a 23-VP standard victory (§23.3, docs/rulings.md T1).
+    Tournament,
+}
+
+/// What sets one scenario's game apart (§24): data, one row a scenario.
+struct ScenarioRules {
+    /// The scenario whose setup and deck it plays.
+    setup: Scenario,
+    /// Its last turn (§7, §9.3, §23.3).
+    last_turn: u8,
+}
+
+impl Scenario {
+    /// Every scenario.
+    pub const ALL: [Scenario; 4] = [Scenario::Y1517, Scenario::Y1532, Scenario::TwoPlayer, Scenario::Tournament];
+
+    const fn rules(self) -> ScenarioRules {
+        match self {
+            Scenario::Y1517 => ScenarioRules { setup: Scenario::Y1517, last_turn: LAST_TURN },
+            Scenario::Y1532 => ScenarioRules { setup: Scenario::Y1532, last_turn: LAST_TURN },
+            Scenario::TwoPlayer => ScenarioRules { setup: Scenario::TwoPlayer, last_turn: LAST_TURN },
+            Scenario::Tournament => ScenarioRules { setup: Scenario::Y1532, last_turn: 6 },
+        }
+    }
+
+    /// The scenario whose setup and deck this one plays: itself, or 1532
+    /// for the Tournament (§24.2).
+    ///
+    /// ```
+    /// use here_i_stand::Scenario;
+    /// assert_eq!(Scenario::Tournament.setup(), Scenario::Y1532);
+    /// assert_eq!(Scenario::TwoPlayer.setup(), Scenario::TwoPlayer);
+    /// ```
+    pub const fn setup(self) -> Scenario {
+        self.rules().setup
+    }
+
+    /// The last turn (§7, §23.3): 9, or 6 in the Tournament (§9.3). No
+    /// peace segment is held on it (§9.3).
+    ///
+    /// ```
+    /// use here_i_stand::Scenario;
+    /// assert_eq!(Scenario::Y1517.last_turn(), 9);
+    /// assert_eq!(Scenario::Tournament.last_turn(), 6);
+    /// ```
+    pub const fn last_turn(self) -> u8 {
+        self.rules().last_turn
+    }
 }
 
 /// A word that names no scenario (`Scenario::from_str` reads `1517`,
-/// `1532` or `2p`).
+/// `1532`, `2p` or `tournament`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown scenario {0}: use 1517, 1532 or 2p")]
+#[error("unknown scenario {0}: use 1517, 1532, 2p or tournament")]
 pub struct ParseScenarioError(pub String);
 
 impl core::str::FromStr for Scenario {
     type Err = ParseScenarioError;
 
-    /// The scenario a command-line word names: `1517`, `1532` or `2p`.
+    /// The scenario a command-line word names: `1517`, `1532`, `2p` or
+    /// `tournament`.
     ///
     /// ```
     /// use here_i_stand::Scenario;
@@ -47,6 +98,7 @@ impl core::str::FromStr for Scenario {
             "1517" => Ok(Scenario::Y1517),
             "1532" => Ok(Scenario::Y1532),
             "2p" => Ok(Scenario::TwoPlayer),
+            "tournament" => Ok(Scenario::Tournament),
             other => Err(ParseScenarioError(other.to_string())),
         }
     }
@@ -275,7 +327,8 @@ impl NavalStack {
 pub(crate) const MAX_LAND_STACKS: usize = 132;
 /// The most naval stacks: one per naval counter (§5.3).
 pub(crate) const MAX_NAVAL_STACKS: usize = 33;
-/// The last turn (§7).
+/// The last turn of every scenario but the Tournament (§7;
+/// [`Scenario::last_turn`]).
 pub const LAST_TURN: u8 = 9;
 
 /// A set of pairs of factions (wars, alliances), symmetric.

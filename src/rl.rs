@@ -37,7 +37,7 @@ impl Scenario {
     pub fn powers(self) -> &'static [Power] {
         match self {
             Scenario::TwoPlayer => &[Power::Papacy, Power::Protestant],
-            Scenario::Y1517 | Scenario::Y1532 => &Power::ALL,
+            Scenario::Y1517 | Scenario::Y1532 | Scenario::Tournament => &Power::ALL,
         }
     }
 }

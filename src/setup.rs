@@ -586,7 +586,8 @@ fn fill_deck(game: &mut Game, in_deck: impl Fn(Card) -> bool) -> Result<(), Edit
 fn lay_out(game: &mut Game) -> Result<(), EditError> {
     match game.scenario() {
         Scenario::Y1517 => setup_1517(game),
-        Scenario::Y1532 => setup_1532(game),
+        // The Tournament plays the 1532 setup (§24.2).
+        Scenario::Y1532 | Scenario::Tournament => setup_1532(game),
         Scenario::TwoPlayer => setup_two_player(game),
     }
 }
@@ -606,7 +607,7 @@ mod tests {
 
     #[test]
     fn every_scenario_lays_out() {
-        for scenario in [Scenario::Y1517, Scenario::Y1532, Scenario::TwoPlayer] {
+        for scenario in Scenario::ALL {
             let mut game = Game::empty(Setup::new(scenario, 0));
             assert_eq!(lay_out(&mut game), Ok(()), "{scenario:?}");
         }

@@ -302,7 +302,6 @@ impl Game {
                 | Frame::Intervention { .. }
                 | Frame::FreeDeclaration { .. }
                 | Frame::Displacement { .. }
-                | Frame::WinterNaval { .. }
                 | Frame::SuePeace { .. }
                 | Frame::Peace { .. }
                 | Frame::Ransom { .. }
@@ -316,7 +315,10 @@ impl Game {
                 | Frame::Flips { .. }
                 | Frame::CouncilOfTrent { .. } => true,
                 Frame::WarPayment { power, owed } => owed[power.index()] > 0,
-                Frame::WinterLand { group, .. } => Self::winter_group_fits(group),
+                Frame::WinterLand { group, tally, .. } => {
+                    Self::winter_group_fits(group) && tally.lost <= tally.left.div_ceil(2)
+                }
+                Frame::WinterNaval { from, group, .. } => self.winter_fleet_fits(from, group),
                 Frame::Arrival { leader, .. } => {
                     let arriving = leader == Leader::MauriceOfSaxony
                         || leader.kind() == LeaderKind::Naval
@@ -390,8 +392,22 @@ impl Game {
     /// A group returning home in winter (§19): attrition losses still to
     /// take only once a destination is chosen, no more than the group's
     /// units.
+    /// Or, with no destination and no units, units over the limit still to
+    /// eliminate (W10).
     fn winter_group_fits(group: crate::frames::winter::WinterGroup) -> bool {
-        group.losing == 0 || (group.to.is_some() && u32::from(group.losing) <= land_total(group.units))
+        group.losing == 0
+            || (group.to.is_some() && u32::from(group.losing) <= land_total(group.units))
+            || (group.to.is_none() && group.units.is_empty())
+    }
+
+    /// Ships split off a fleet in winter (§19.3, W9): ships of one faction
+    /// that are there, fewer than all.
+    fn winter_fleet_fits(&self, from: NavalLocation, group: crate::frames::winter::WinterFleet) -> bool {
+        if group.ships.total() == 0 {
+            return true;
+        }
+        let here = self.naval_units(from, group.faction);
+        here.squadrons >= group.ships.squadrons && here.corsairs >= group.ships.corsairs
     }
 
     /// Turns 1 to 9 (§7).
@@ -1001,7 +1017,7 @@ mod tests {
 
     #[test]
     fn start_positions_and_edits_are_valid() {
-        for scenario in [Scenario::Y1517, Scenario::Y1532, Scenario::TwoPlayer] {
+        for scenario in Scenario::ALL {
             assert_eq!(Game::empty(Setup::new(scenario, 1)).validate(), Ok(()));
             assert_eq!(Game::new(Setup::new(scenario, 1)).validate(), Ok(()));
         }

@@ -48,6 +48,7 @@ mod serde;
 mod setup;
 mod spring;
 mod spring_events;
+mod tournament;
 mod victory;
 mod vocabulary;
 mod winter;

@@ -1,8 +1,8 @@
 //! Winter return home (§19.3; seed page 001), through the public API.
 
 use here_i_stand::rules::winter::{
-    DestinationKind, Obligation, PathStep, ReturnOptions, WINTER_LIMIT, attrition_free_path, capitals, minor_home_keys,
-    naval_return_options, return_options, winter_obligations,
+    Attrition, DestinationKind, Obligation, PathStep, ReturnOptions, WINTER_LIMIT, attrition_free_path, capitals,
+    minor_home_keys, naval_return_options, return_options, winter_obligations,
 };
 use here_i_stand::{
     EditError, EnumSet, Faction, Game, LandUnits, Leader, LeaderLocation, MinorPower, NavalLocation, NavalUnits, Power,
@@ -122,26 +122,32 @@ fn seed_example_papal_stack_in_trent_loses_three_and_survivors_go_anywhere() -> 
         assert!(d.attrition, "{}", d.space);
         assert_eq!(d.loss(5), 3);
     }
-    // Every mix of the 2 survivors over the three spaces can be reached by
-    // some split of the 5 into groups, at the minimum loss of 3.
-    let dests = [rome, ravenna, florence];
-    for mix in [[2, 0, 0], [0, 2, 0], [0, 0, 2], [1, 1, 0], [1, 0, 1], [0, 1, 1]] {
-        let reachable = (0..=5u8).any(|a| {
-            (0..=5 - a).any(|b| {
-                let groups = [a, b, 5 - a - b];
-                let mut lost = 0;
-                for i in 0..3 {
-                    let survivors = groups[i] - dests[i].loss(groups[i]);
-                    if survivors != mix[i] || dests[i].room.is_some_and(|r| survivors > r) {
-                        return false;
-                    }
-                    lost += dests[i].loss(groups[i]);
-                }
-                lost == 3
+    // Attrition is taken once on the stack (docs/rulings.md W4): however
+    // the 5 are split into groups, in any order, they lose exactly 3, and
+    // every group after the first that loses one may arrive whole.
+    fn splits(left: u8) -> Vec<Vec<u8>> {
+        if left == 0 {
+            return vec![vec![]];
+        }
+        (1..=left)
+            .flat_map(|n| {
+                splits(left - n).into_iter().map(move |mut rest| {
+                    rest.insert(0, n);
+                    rest
+                })
             })
-        });
-        assert!(reachable, "{mix:?}");
+            .collect()
     }
+    for split in splits(5) {
+        let mut tally = Attrition::NONE;
+        for &n in &split {
+            let loss = ravenna.loss_after(tally, n);
+            tally = tally.after(n, loss);
+        }
+        assert_eq!(tally, Attrition { left: 5, lost: 3 }, "{split:?}");
+    }
+    let after_one = Attrition::NONE.after(1, 1);
+    assert_eq!(florence.loss_after(after_one, 1), 0);
     // The lone papal regular in Ravenna may stay or go to Rome.
     let r = return_options(&g, Power::Papacy, Space::Ravenna);
     assert_eq!(r.stack.forces[0].obligation, Obligation::MayStay);

@@ -3,6 +3,8 @@
 
 use here_i_stand::*;
 
+use crate::common;
+
 /// A bare 1517 board whose action phase ends at once: every power passes.
 fn winter(edit: impl FnOnce(&mut Game)) -> (Game, Vec<Event>) {
     let mut game = Game::empty(Setup::new(Scenario::Y1517, 5).with_fast_play(true));
@@ -192,4 +194,272 @@ fn a_besieged_stack_sending_units_home_stays_besieged() {
     game.apply_logged(Action::WinterTo(Space::London), &mut log).unwrap();
     assert_eq!(game.land_units(Space::Calais, Faction::England), LandUnits::regulars(1));
     assert!(game.is_besieged(Space::Calais, Faction::England));
+}
+
+/// The seed's Italian example (page 001): plays the other powers' winter
+/// returns with their first choices, then the Papacy leaves its lone regular
+/// in Ravenna, which brings it to its 5 regulars in Trent, whose every way
+/// out is enemy-held.
+fn papal_stack_in_trent() -> (Game, Vec<Event>) {
+    let (mut game, mut log) = winter(|g| common::winter_in_italy(g).unwrap());
+    while game.decider() != Decider::Power(Power::Papacy) {
+        let first = game.legal_actions()[0];
+        game.apply_logged(first, &mut log).unwrap();
+    }
+    assert_eq!(game.pending().space, Some(Space::Ravenna));
+    game.apply_logged(Action::Done, &mut log).unwrap();
+    assert_eq!(game.pending().space, Some(Space::Trent));
+    (game, log)
+}
+
+/// Sends `n` Papal regulars from Trent to `to`.
+fn send_from_trent(game: &mut Game, log: &mut Vec<Event>, n: u8, to: Space) {
+    for _ in 0..n {
+        game.apply_logged(Action::AddUnit(LandUnitKind::Regular), log).unwrap();
+    }
+    game.apply_logged(Action::WinterTo(to), log).unwrap();
+}
+
+/// Papal units that arrived from Trent, by destination.
+fn arrived_from_trent(log: &[Event]) -> Vec<(Space, u8)> {
+    log.iter()
+        .filter_map(|e| match *e {
+            Event::WinterReturn { faction: Faction::Papacy, from: Space::Trent, to, units } => {
+                Some((to, units.total()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// §19.3 attrition, as the seed's Trent example reads it: the 5 regulars
+/// lose 3 once, whatever the split, and the 2 survivors go to any mix of
+/// Rome, Ravenna and Florence (docs/rulings.md W4). Split 1 + 1 + 3: the
+/// groups lose 1, 0 and 2.
+#[test]
+fn seed_example_trent_split_one_one_three_loses_exactly_three() {
+    let (mut game, mut log) = papal_stack_in_trent();
+    send_from_trent(&mut game, &mut log, 1, Space::Ravenna);
+    send_from_trent(&mut game, &mut log, 1, Space::Florence);
+    send_from_trent(&mut game, &mut log, 3, Space::Rome);
+    let arrived = arrived_from_trent(&log);
+    assert_eq!(arrived, [(Space::Ravenna, 0), (Space::Florence, 1), (Space::Rome, 1)]);
+    assert_eq!(arrived.iter().map(|&(_, n)| n).sum::<u8>(), 2, "5 left, 3 lost");
+    finish(&mut game, &mut log, |_, a| a[0]);
+    assert_eq!(game.land_units(Space::Trent, Faction::Papacy), LandUnits::NONE);
+    assert_eq!(game.land_units(Space::Ravenna, Faction::Papacy).total(), 1);
+    assert_eq!(game.land_units(Space::Florence, Faction::Papacy).total(), 1);
+    // One survivor and Rome's winter replacement (§19.5).
+    assert_eq!(game.land_units(Space::Rome, Faction::Papacy).total(), 2);
+}
+
+/// The same stack split 3 + 2 also loses exactly 3: 2, then 1.
+#[test]
+fn seed_example_trent_split_three_two_loses_exactly_three() {
+    let (mut game, mut log) = papal_stack_in_trent();
+    send_from_trent(&mut game, &mut log, 3, Space::Florence);
+    send_from_trent(&mut game, &mut log, 2, Space::Ravenna);
+    assert_eq!(arrived_from_trent(&log), [(Space::Florence, 1), (Space::Ravenna, 1)]);
+    assert_eq!(game.land_units(Space::Ravenna, Faction::Papacy).total(), 2);
+}
+
+/// The example's own choice: both survivors to Rome, the regular in Ravenna
+/// stays.
+#[test]
+fn seed_example_trent_survivors_to_rome() {
+    let (mut game, mut log) = papal_stack_in_trent();
+    send_from_trent(&mut game, &mut log, 5, Space::Rome);
+    assert_eq!(arrived_from_trent(&log), [(Space::Rome, 2)]);
+    finish(&mut game, &mut log, |_, a| a[0]);
+    assert_eq!(game.land_units(Space::Ravenna, Faction::Papacy).total(), 1);
+    assert_eq!(game.land_units(Space::Rome, Faction::Papacy).total(), 3, "2 survivors and the replacement");
+}
+
+/// §19.3 attrition on a stack sent a unit at a time (docs/rulings.md W4):
+/// 3 French regulars in Navarre with Bordeaux and Toulouse Hapsburg-held,
+/// so no clean way home. One at a time they lose 1, 0 and 1: 2 of 3, as
+/// one group would (the loss per group would take all 3).
+#[test]
+fn attrition_is_taken_once_on_the_units_leaving_with_it() {
+    let (mut game, mut log) = winter(|g| {
+        g.set_war(Power::France, Power::Hapsburg, true).unwrap();
+        g.set_land_units(Space::Navarre, Faction::France, LandUnits::regulars(3)).unwrap();
+        g.set_controller(Space::Bordeaux, Faction::Hapsburg).unwrap();
+        g.set_controller(Space::Toulouse, Faction::Hapsburg).unwrap();
+    });
+    for _ in 0..3 {
+        game.apply_logged(Action::AddUnit(LandUnitKind::Regular), &mut log).unwrap();
+        game.apply_logged(Action::WinterTo(Space::Paris), &mut log).unwrap();
+    }
+    let arrived: Vec<u8> = log
+        .iter()
+        .filter_map(|e| match e {
+            Event::WinterReturn { from: Space::Navarre, units, .. } => Some(units.total()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(arrived, [0, 1, 0]);
+}
+
+/// §19.3: a fleet whose nearest ports tie may split between them (seed
+/// 001; docs/rulings.md W9). Three French squadrons in the Bay of Biscay,
+/// one step from Bordeaux, Brest and Nantes: one to each.
+#[test]
+fn a_fleet_splits_between_equally_near_ports() {
+    let biscay = NavalLocation::Sea(SeaZone::BayOfBiscay);
+    let (mut game, mut log) = winter(|g| {
+        g.set_naval_units(biscay, Faction::France, NavalUnits::squadrons(3)).unwrap();
+    });
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    let first = game.legal_actions();
+    assert!(first.contains(&Action::AddShip(NavalUnitKind::Squadron)), "{first:?}");
+    assert!(first.contains(&Action::WinterTo(Space::Brest)), "{first:?}");
+    for to in [Space::Brest, Space::Nantes] {
+        game.apply_logged(Action::AddShip(NavalUnitKind::Squadron), &mut log).unwrap();
+        game.apply_logged(Action::WinterTo(to), &mut log).unwrap();
+    }
+    // The last ship (and any naval leader) goes with the last order.
+    assert!(!game.legal_actions().contains(&Action::AddShip(NavalUnitKind::Squadron)));
+    game.apply_logged(Action::WinterTo(Space::Bordeaux), &mut log).unwrap();
+    for port in [Space::Brest, Space::Nantes, Space::Bordeaux] {
+        assert_eq!(game.naval_units(NavalLocation::Port(port), Faction::France), NavalUnits::squadrons(1), "{port}");
+    }
+    assert_eq!(game.naval_units(biscay, Faction::France), NavalUnits::NONE);
+}
+
+/// §19.3 step 1 with the capital in enemy hands (exception 2): the units
+/// over the limit are eliminated, and the owner chooses which (docs/rulings.md
+/// W10). Four regulars and two mercenaries in Lyon; the owner keeps the
+/// mercenaries.
+#[test]
+fn the_owner_chooses_the_units_a_forced_elimination_takes() {
+    let (mut game, mut log) = winter(|g| {
+        g.set_war(Power::France, Power::Hapsburg, true).unwrap();
+        g.set_controller(Space::Paris, Faction::Hapsburg).unwrap();
+        g.set_land_units(Space::Lyon, Faction::France, LandUnits { regulars: 4, mercenaries: 2, cavalry: 0 }).unwrap();
+    });
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    assert_eq!(game.legal_actions().as_slice(), &[Action::Done], "no capital to send them to");
+    game.apply_logged(Action::Done, &mut log).unwrap();
+    let choices = [Action::LoseUnit(LandUnitKind::Regular), Action::LoseUnit(LandUnitKind::Mercenary)];
+    assert_eq!(game.legal_actions().as_slice(), &choices);
+    game.apply_logged(Action::LoseUnit(LandUnitKind::Regular), &mut log).unwrap();
+    assert_eq!(game.legal_actions().as_slice(), &choices);
+    game.apply_logged(Action::LoseUnit(LandUnitKind::Regular), &mut log).unwrap();
+    finish(&mut game, &mut log, |_, a| a[0]);
+    assert_eq!(game.land_units(Space::Lyon, Faction::France), LandUnits { regulars: 2, mercenaries: 2, cavalry: 0 });
+}
+
+/// A bare two-player board (§24.3) whose action phase ends at once: both
+/// players pass; returns the game after the winter and what it reported.
+fn two_player_winter(edit: impl FnOnce(&mut Game)) -> (Game, Vec<Event>) {
+    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 5).with_fast_play(true));
+    edit(&mut game);
+    game.set_phase(Phase::Action).unwrap();
+    game.run_automatic();
+    let mut log = Vec::new();
+    while game.phase() == Phase::Action {
+        game.apply_logged(Action::Pass, &mut log).unwrap();
+    }
+    assert!(log.contains(&Event::PhaseBegan { turn: 1, phase: Phase::Winter }));
+    (game, log)
+}
+
+/// §24.3's winter (the two-player sequence of play; docs/rulings.md W11):
+/// the French, Hapsburg and Ottoman army leaders leave the map; their units
+/// go home as usual, no one deciding, but those that would have to go to a
+/// capital are eliminated; England winters as usual; only Rome gets a
+/// replacement regular.
+#[test]
+fn the_two_player_winter_for_the_powers_no_one_plays() {
+    let (game, log) = two_player_winter(|g| {
+        // Six French regulars and Montmorency in the open at Dijon: 4 fit
+        // in Lyon, the nearest French fortress; the other 2 would have to
+        // go to Paris.
+        g.set_land_units(Space::Dijon, Faction::France, LandUnits::regulars(6)).unwrap();
+        g.set_leader(Leader::Montmorency, LeaderLocation::Space(Space::Dijon)).unwrap();
+        // Three Hapsburg regulars and Charles V in Graz: only the capitals
+        // would take them.
+        g.set_land_units(Space::Graz, Faction::Hapsburg, LandUnits::regulars(3)).unwrap();
+        g.set_leader(Leader::CharlesV, LeaderLocation::Space(Space::Graz)).unwrap();
+        g.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Istanbul)).unwrap();
+        // Six English regulars in York: 2 over the limit go to London.
+        g.set_land_units(Space::York, Faction::England, LandUnits::regulars(6)).unwrap();
+        g.set_leader(Leader::CharlesBrandon, LeaderLocation::Space(Space::York)).unwrap();
+    });
+    let returned = |faction: Faction, from: Space| -> Vec<(Space, u8)> {
+        log.iter()
+            .filter_map(|e| match *e {
+                Event::WinterReturn { faction: f, from: s, to, units } if f == faction && s == from => {
+                    Some((to, units.total()))
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    let eliminated = |faction: Faction, at: Space| -> u8 {
+        log.iter()
+            .map(|e| match *e {
+                Event::UnitsEliminated { faction: f, space, units } if f == faction && space == at => units.total(),
+                _ => 0,
+            })
+            .sum()
+    };
+    assert_eq!(returned(Faction::France, Space::Dijon), [(Space::Lyon, 4)]);
+    assert_eq!(eliminated(Faction::France, Space::Dijon), 2);
+    assert_eq!(returned(Faction::Hapsburg, Space::Graz), []);
+    assert_eq!(eliminated(Faction::Hapsburg, Space::Graz), 3);
+    assert_eq!(returned(Faction::England, Space::York), [(Space::London, 2)]);
+    assert_eq!(eliminated(Faction::England, Space::York), 0);
+    for leader in [Leader::Montmorency, Leader::CharlesV, Leader::Suleiman] {
+        assert_eq!(game.leader_location(leader), LeaderLocation::Unavailable, "{leader}");
+    }
+    assert_eq!(game.leader_location(Leader::CharlesBrandon), LeaderLocation::Space(Space::York));
+    let raised: Vec<Space> = log
+        .iter()
+        .filter_map(|e| match *e {
+            Event::UnitRaised { space, .. } => Some(space),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(raised, [Space::Rome]);
+}
+
+/// In the other scenarios the same position winters as usual: the
+/// leaders stay and the capitals take units.
+#[test]
+fn the_six_player_winter_keeps_leaders_and_capitals() {
+    let (mut game, mut log) = winter(|g| {
+        g.set_land_units(Space::Graz, Faction::Hapsburg, LandUnits::regulars(3)).unwrap();
+        g.set_leader(Leader::CharlesV, LeaderLocation::Space(Space::Graz)).unwrap();
+    });
+    finish(&mut game, &mut log, |_, a| *a.last().unwrap());
+    assert!(matches!(game.leader_location(Leader::CharlesV), LeaderLocation::Space(_)));
+    assert!(!log.iter().any(|e| matches!(e, Event::UnitsEliminated { .. })));
+}
+
+/// W10 with an allied minor's units among those over the limit: 3 French
+/// and 2 Genoese regulars in Lyon, Paris and Genoa in Hapsburg hands; the
+/// owner picks the Genoese regular.
+#[test]
+fn a_forced_elimination_may_take_an_allied_minor_unit() {
+    let (mut game, mut log) = winter(|g| {
+        g.set_war(Power::France, Power::Hapsburg, true).unwrap();
+        g.set_alliance(Power::France, MinorPower::Genoa, true).unwrap();
+        g.set_controller(Space::Paris, Faction::Hapsburg).unwrap();
+        g.set_controller(Space::Genoa, Faction::Hapsburg).unwrap();
+        g.set_land_units(Space::Lyon, Faction::France, LandUnits::regulars(3)).unwrap();
+        g.set_land_units(Space::Lyon, Faction::Genoa, LandUnits::regulars(2)).unwrap();
+    });
+    while game.pending().space != Some(Space::Lyon) {
+        let first = game.legal_actions()[0];
+        game.apply_logged(first, &mut log).unwrap();
+    }
+    assert_eq!(game.legal_actions().as_slice(), &[Action::Done]);
+    game.apply_logged(Action::Done, &mut log).unwrap();
+    let choices = [Action::LoseUnit(LandUnitKind::Regular), Action::LoseMinorUnit(MinorPower::Genoa)];
+    assert_eq!(game.legal_actions().as_slice(), &choices);
+    game.apply_logged(Action::LoseMinorUnit(MinorPower::Genoa), &mut log).unwrap();
+    assert_eq!(game.land_units(Space::Lyon, Faction::France), LandUnits::regulars(3));
+    assert_eq!(game.land_units(Space::Lyon, Faction::Genoa), LandUnits::regulars(1));
 }

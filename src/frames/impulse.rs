@@ -8,7 +8,7 @@ use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::frames::responses::Moment;
-use crate::game::{Game, LandUnits, NavalLocation, NavalUnits, ReformerState, Scenario};
+use crate::game::{Game, LandUnits, NavalLocation, NavalUnits, ReformerState};
 use crate::rules::counters::CounterTally;
 use crate::rules::{cards_dealt, construction, debate, loc};
 use crate::sets::EnumSet;
@@ -93,11 +93,7 @@ impl Game {
         self.discard = EnumSet::EMPTY;
         let scenario = self.scenario();
         for card in Card::ALL {
-            let excluded = match scenario {
-                Scenario::Y1517 => false,
-                Scenario::Y1532 => card.not_in_1532(),
-                Scenario::TwoPlayer => card.not_in_two_player(),
-            };
+            let excluded = crate::rules::events::excluded_from(card, scenario);
             if card.entry() == Entry::Turn(self.turn)
                 && self.turn >= 3
                 && card.is_main_deck()

@@ -77,12 +77,26 @@ pub(crate) enum Frame {
     /// A leader arriving at the card draw (§8): `power` picks where.
     Arrival { power: Power, leader: Leader },
     /// Winter (§19): `power` picks the port for its fleet at `from`, whose
-    /// nearest ports tie.
-    WinterNaval { power: Power, from: crate::game::NavalLocation },
+    /// nearest ports tie; `group`: ships split off for one of them.
+    WinterNaval {
+        power: Power,
+        from: crate::game::NavalLocation,
+        #[cfg_attr(feature = "serde", serde(default))]
+        group: winter::WinterFleet,
+    },
     /// Winter (§19): `power` sends units of its stack in `space` home, a
     /// group at a time; `done`: stacks handled and spaces arrived at;
-    /// `sent_to`: where this stack's groups went.
-    WinterLand { power: Power, space: Space, done: EnumSet<Space>, sent_to: EnumSet<Space>, group: winter::WinterGroup },
+    /// `sent_to`: where this stack's groups went; `tally`: the stack's
+    /// attrition so far.
+    WinterLand {
+        power: Power,
+        space: Space,
+        done: EnumSet<Space>,
+        sent_to: EnumSet<Space>,
+        group: winter::WinterGroup,
+        #[cfg_attr(feature = "serde", serde(default))]
+        tally: crate::rules::winter::Attrition,
+    },
     /// A naval move (§16.1), its CP paid: `power` sends stacks one at a
     /// time. `from`, `fleet`, `leaders` (a mask, see `frames::naval`): the
     /// stack being formed; `moved`: ships and leaders that already moved.

@@ -20,7 +20,7 @@ use crate::action::Action;
 use crate::engine::{ActionList, Log};
 use crate::event::Event;
 use crate::frames::Frame;
-use crate::game::{Game, LAST_TURN, LandUnits, LeaderLocation, NavalLocation, NavalUnits};
+use crate::game::{Game, LandUnits, LeaderLocation, NavalLocation, NavalUnits};
 use crate::rules::minor::{self, LandMove, LandMoves, NavalMove, NavalMoves};
 use crate::rules::peace::{self, UNITS_REMOVED};
 use crate::sets::EnumSet;
@@ -110,7 +110,8 @@ impl Game {
     /// (not on the final turn), ransom, removing excommunication.
     pub(crate) fn begin_peace_segments(&mut self, log: &mut dyn Log) {
         self.peace_made = Default::default();
-        if self.turn < LAST_TURN {
+        // No peace segment on the last turn (§9.3: 9, or 6 in the Tournament).
+        if self.turn < self.scenario().last_turn() {
             self.next_suer(0, log);
         } else {
             self.next_ransomer(0, log);

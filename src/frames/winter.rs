@@ -2,21 +2,25 @@
 //! units return home by `rules::winter`, major-power alliances end, capitals
 //! get their replacements, debaters are uncommitted.
 //!
-//! Decisions: where a fleet goes when its nearest ports tie; for each land
-//! stack with units that must or may leave, which units go together (a group
-//! of one faction), where, and, when a mixed group suffers attrition, which
-//! units are lost.
+//! Decisions: where a fleet goes when its nearest ports tie, split between
+//! them if its owner wishes (ruling W9); for each land stack with units that
+//! must or may leave, which units go together (a group of one faction),
+//! where, and, when a mixed group suffers attrition, which units are lost
+//! (the stack's attrition is taken once, `rules::winter::Attrition`, W4);
+//! which units over the limit a forced elimination takes (W10). In the
+//! two-player game the four powers no one plays winter by fixed rules,
+//! with no decision (§24.3, W11).
 
 use crate::action::Action;
 use crate::data::powers;
 use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
 use crate::frames::Frame;
-use crate::game::{DebaterState, Game, LandUnits, LeaderLocation, NavalLocation};
+use crate::game::{DebaterState, Game, LandUnits, LeaderLocation, NavalLocation, NavalUnits};
 use crate::rules::counters;
-use crate::rules::winter::{self, Obligation, ReturnOptions, WinterStack};
+use crate::rules::winter::{self, Attrition, Obligation, ReturnOptions, WinterStack};
 use crate::sets::EnumSet;
-use crate::types::{Debater, Faction, LandUnitKind, Leader, LeaderKind, Phase, Power, Space};
+use crate::types::{Debater, Faction, LandUnitKind, Leader, LeaderKind, NavalUnitKind, Phase, Power, Space};
 
 /// A group being formed to leave a stack in winter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -26,7 +30,9 @@ pub(crate) struct WinterGroup {
     pub faction: Faction,
     /// The units chosen so far.
     pub units: LandUnits,
-    /// Units still to lose to attrition before the group moves to `to`.
+    /// Units still to lose: to attrition before the group moves to `to`,
+    /// or, with `to` empty and no units, to a forced elimination of the
+    /// stack's units over the limit (§19.3 step 1; docs/rulings.md W10).
     pub losing: u8,
     /// The destination chosen, while losses are being chosen.
     pub to: Option<Space>,
@@ -35,6 +41,48 @@ pub(crate) struct WinterGroup {
 impl WinterGroup {
     const NONE: WinterGroup =
         WinterGroup { faction: Faction::Independent, units: LandUnits::NONE, losing: 0, to: None };
+
+    /// Whether the owner is choosing units over the limit to eliminate.
+    pub(crate) fn eliminating(self) -> bool {
+        self.losing > 0 && self.to.is_none()
+    }
+}
+
+/// Ships split off a fleet in winter for one of its equally near ports
+/// (§19.3; seed 001): of one faction, never the whole fleet (the rest, and
+/// the naval leaders, go last, with `Action::WinterTo` on an empty group).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub(crate) struct WinterFleet {
+    /// Whose ships: the power's or an allied minor's.
+    pub faction: Faction,
+    /// The ships chosen so far.
+    pub ships: NavalUnits,
+}
+
+impl Default for WinterFleet {
+    fn default() -> WinterFleet {
+        WinterFleet::NONE
+    }
+}
+
+impl WinterFleet {
+    const NONE: WinterFleet = WinterFleet { faction: Faction::Independent, ships: NavalUnits::NONE };
+}
+
+fn ship_count(ships: NavalUnits, kind: NavalUnitKind) -> u8 {
+    match kind {
+        NavalUnitKind::Squadron => ships.squadrons,
+        NavalUnitKind::Corsair => ships.corsairs,
+    }
+}
+
+fn add_ship(ships: &mut NavalUnits, kind: NavalUnitKind) {
+    let slot = match kind {
+        NavalUnitKind::Squadron => &mut ships.squadrons,
+        NavalUnitKind::Corsair => &mut ships.corsairs,
+    };
+    *slot = slot.saturating_add(1);
 }
 
 fn add_kind(units: &mut LandUnits, kind: LandUnitKind, n: i8) {
@@ -65,6 +113,7 @@ impl Game {
             let cursor = usize::from(self.impulse_index);
             if cursor == 0 {
                 self.remove_renegade();
+                self.non_player_winter(log);
             }
             if cursor < n {
                 if self.naval_winter(powers[cursor], log) {
@@ -80,6 +129,7 @@ impl Game {
                         done: EnumSet::EMPTY,
                         sent_to: EnumSet::EMPTY,
                         group: WinterGroup::NONE,
+                        tally: Attrition::NONE,
                     });
                     return;
                 }
@@ -125,7 +175,7 @@ impl Game {
                     }
                 }
                 _ => {
-                    self.stack.push(Frame::WinterNaval { power, from: fleet.location });
+                    self.stack.push(Frame::WinterNaval { power, from: fleet.location, group: WinterFleet::NONE });
                     return true;
                 }
             }
@@ -189,17 +239,91 @@ impl Game {
         }
     }
 
-    pub(crate) fn winter_naval_actions(&self, power: Power, from: NavalLocation, list: &mut ActionList) {
-        if let Some(fleet) = winter::naval_return_options(self, power).into_iter().find(|f| f.location == from) {
-            list.extend(fleet.ports.iter().map(Action::WinterTo));
+    /// A fleet whose nearest ports tie (§19.3; seed 001): the owner sends
+    /// it, or the ships split off so far, to one of them, or splits off one
+    /// more ship (docs/rulings.md W9).
+    pub(crate) fn winter_naval_actions(
+        &self,
+        power: Power,
+        from: NavalLocation,
+        group: WinterFleet,
+        list: &mut ActionList,
+    ) {
+        let Some(fleet) = winter::naval_return_options(self, power).into_iter().find(|f| f.location == from) else {
+            return;
+        };
+        list.extend(fleet.ports.iter().map(Action::WinterTo));
+        let total = fleet.fleets.iter().fold(0u8, |n, (_, ships)| n.saturating_add(ships.total()));
+        if group.ships.total().saturating_add(1) >= total {
+            return;
+        }
+        for &(faction, ships) in &fleet.fleets {
+            if group.ships.total() != 0 && group.faction != faction {
+                continue;
+            }
+            for kind in NavalUnitKind::ALL {
+                if ship_count(ships, kind) > ship_count(group.ships, kind) {
+                    list.push(match faction.minor() {
+                        Some(minor) => Action::AddAlliedSquadron(minor),
+                        None => Action::AddShip(kind),
+                    });
+                }
+            }
         }
     }
 
-    pub(crate) fn apply_winter_naval(&mut self, power: Power, from: NavalLocation, action: Action, log: &mut dyn Log) {
-        self.stack.pop();
-        if let Action::WinterTo(port) = action {
-            self.fleet_home(from, power, port, log);
+    pub(crate) fn apply_winter_naval(
+        &mut self,
+        power: Power,
+        from: NavalLocation,
+        group: WinterFleet,
+        action: Action,
+        log: &mut dyn Log,
+    ) {
+        let mut group = group;
+        match action {
+            Action::AddShip(kind) => {
+                group.faction = Faction::from(power);
+                add_ship(&mut group.ships, kind);
+            }
+            Action::AddAlliedSquadron(minor) => {
+                group.faction = Faction::from(minor);
+                add_ship(&mut group.ships, NavalUnitKind::Squadron);
+            }
+            Action::WinterTo(port) if group.ships.total() > 0 => {
+                self.ships_home(from, group, port, log);
+                group = WinterFleet::NONE;
+            }
+            Action::WinterTo(port) => {
+                self.stack.pop();
+                self.fleet_home(from, power, port, log);
+                return;
+            }
+            _ => return,
         }
+        if let Some(Frame::WinterNaval { group: g, .. }) = self.stack.top_mut() {
+            *g = group;
+        }
+    }
+
+    /// Moves the ships of `group` from `from` to the port `to`.
+    fn ships_home(&mut self, from: NavalLocation, group: WinterFleet, to: Space, log: &mut dyn Log) {
+        let port = NavalLocation::Port(to);
+        let mut here = self.naval_units(from, group.faction);
+        let mut there = self.naval_units(port, group.faction);
+        for kind in NavalUnitKind::ALL {
+            let n = ship_count(group.ships, kind).min(ship_count(here, kind));
+            for _ in 0..n {
+                add_ship(&mut there, kind);
+            }
+            match kind {
+                NavalUnitKind::Squadron => here.squadrons -= n,
+                NavalUnitKind::Corsair => here.corsairs -= n,
+            }
+        }
+        let _ = self.set_naval_units(from, group.faction, here);
+        let _ = self.set_naval_units(port, group.faction, there);
+        log.event(Event::WinterNavalReturn { faction: group.faction, to });
     }
 
     /// The next stack of `power` not yet handled with units that must or
@@ -214,14 +338,23 @@ impl Game {
             .map(|s| s.space)
     }
 
+    /// The choices for `power`'s stack in `space`: `sent_to`, `group` and
+    /// `tally` as in `Frame::WinterLand`.
     pub(crate) fn winter_land_actions(
         &self,
         power: Power,
         space: Space,
-        sent_to: EnumSet<Space>,
-        group: WinterGroup,
+        (sent_to, group, tally): (EnumSet<Space>, WinterGroup, Attrition),
         list: &mut ActionList,
     ) {
+        if group.eliminating() {
+            self.forced_loss_actions(power, space, list);
+            if list.is_empty() {
+                // Nothing left to choose (a restored position): close.
+                list.push(Action::Done);
+            }
+            return;
+        }
         // Losses to attrition, chosen by kind from a mixed group.
         if group.losing > 0 {
             for kind in LandUnitKind::ALL {
@@ -241,11 +374,11 @@ impl Game {
             }
             return;
         }
-        self.winter_group_additions(&options, group, list);
+        self.winter_group_additions(&options, group, tally, list);
         // The group splits off the same way whatever its destination: the
         // counters are checked once, and only if some destination fits.
         if !group.units.is_empty() {
-            let arriving = |d: &winter::Destination| group.units.total() - d.loss(group.units.total());
+            let arriving = |d: &winter::Destination| group.units.total() - d.loss_after(tally, group.units.total());
             let targets: EnumSet<Space> = (options.destinations.iter())
                 .filter(|d| d.users.contains(group.faction) && d.room.is_none_or(|room| arriving(d) <= room))
                 .map(|d| d.space)
@@ -266,7 +399,13 @@ impl Game {
 
     /// Units that may still join the group: of its faction, from forces
     /// that must or may leave, while some destination could take them.
-    fn winter_group_additions(&self, options: &ReturnOptions, group: WinterGroup, list: &mut ActionList) {
+    fn winter_group_additions(
+        &self,
+        options: &ReturnOptions,
+        group: WinterGroup,
+        tally: Attrition,
+        list: &mut ActionList,
+    ) {
         for force in &options.stack.forces {
             let leaving = force.obligation != Obligation::MayNotMove;
             let same = group.units.is_empty() || group.faction == force.faction;
@@ -283,7 +422,7 @@ impl Game {
                 add_kind(&mut more, kind, 1);
                 let room_somewhere = options.destinations.iter().any(|d| {
                     d.users.contains(force.faction)
-                        && d.room.is_none_or(|room| more.total() - d.loss(more.total()) <= room)
+                        && d.room.is_none_or(|room| more.total() - d.loss_after(tally, more.total()) <= room)
                 });
                 if !room_somewhere {
                     continue;
@@ -310,7 +449,13 @@ impl Game {
     }
 
     pub(crate) fn apply_winter_land(&mut self, power: Power, action: Action, log: &mut dyn Log) {
-        let Some(Frame::WinterLand { space, done, sent_to, group, .. }) = self.stack.top().copied() else { return };
+        let Some(Frame::WinterLand { space, done, sent_to, group, tally, .. }) = self.stack.top().copied() else {
+            return;
+        };
+        if group.eliminating() {
+            self.apply_forced_loss(power, space, (sent_to, done), action, log);
+            return;
+        }
         let mut group = group;
         match action {
             Action::AddUnit(kind) => {
@@ -340,11 +485,17 @@ impl Game {
             }
             Action::WinterTo(to) => {
                 let options = winter::return_options_where(self, power, space, |d| d.space == to);
-                let loss = options
-                    .destinations
-                    .iter()
-                    .find(|d| d.space == to && d.users.contains(group.faction))
-                    .map_or(0, |d| d.loss(group.units.total()));
+                let moving = group.units.total();
+                let destination =
+                    options.destinations.iter().find(|d| d.space == to && d.users.contains(group.faction));
+                let loss = destination.map_or(0, |d| d.loss_after(tally, moving));
+                // The stack's attrition is taken once, on every unit that
+                // leaves it with attrition (§19.3; seed 001, docs/rulings.md W4).
+                if destination.is_some_and(|d| d.attrition) {
+                    if let Some(Frame::WinterLand { tally: t, .. }) = self.stack.top_mut() {
+                        *t = tally.after(moving, loss);
+                    }
+                }
                 let kinds = LandUnitKind::ALL.iter().filter(|&&k| kind_count(group.units, k) > 0).count();
                 if loss > 0 && kinds > 1 {
                     group.losing = loss;
@@ -385,34 +536,7 @@ impl Game {
         done: EnumSet<Space>,
         log: &mut dyn Log,
     ) {
-        let faction = group.faction;
-        let left = self.land_units(from, faction);
-        let mut stay = left;
-        for kind in LandUnitKind::ALL {
-            add_kind(&mut stay, kind, -(kind_count(group.units, kind) as i8));
-        }
-        let index = self.land_stacks_slice().iter().position(|s| s.space == from && s.faction == faction);
-        // Those left behind stay where they were, inside a siege or not.
-        let besieged = self.is_besieged(from, faction);
-        self.write_land_stack(index, from, faction, stay, besieged);
-        let mut there = self.land_units(to, faction);
-        for kind in LandUnitKind::ALL {
-            add_kind(&mut there, kind, kind_count(group.units, kind) as i8);
-        }
-        let index = self.land_stacks_slice().iter().position(|s| s.space == to && s.faction == faction);
-        // Enemy units are ignored on the way (§19.3); arrivals in a fortress
-        // with enemy units outside go inside, under siege while outnumbered.
-        let enemies_outside =
-            self.land_units_at(to).any(|(f, u, b)| !b && !u.is_empty() && f != faction && self.at_war(f, faction));
-        let besieged = self.is_besieged(to, faction) || enemies_outside;
-        self.write_land_stack(index, to, faction, there, besieged);
-        log.event(Event::WinterReturn { faction, from, to, units: group.units });
-        // Stacks the counters cannot show lose units (seed 002): those left
-        // behind first, then the arrivals (ruling L6).
-        self.settle(faction, from, log);
-        self.settle(faction, to, log);
-        self.end_winter_siege(from, log);
-        self.end_winter_siege(to, log);
+        self.move_winter_units(group.faction, from, to, group.units, log);
         let mut sent_to = sent_to;
         sent_to.insert(to);
         // Arrivals stay put this winter (§19: each stack moves once).
@@ -429,6 +553,38 @@ impl Game {
         }
     }
 
+    /// Moves `units` of `faction` home from `from` to `to` in winter, with
+    /// what follows at both ends: counters, sieges (§19.3, §15.3).
+    fn move_winter_units(&mut self, faction: Faction, from: Space, to: Space, units: LandUnits, log: &mut dyn Log) {
+        let left = self.land_units(from, faction);
+        let mut stay = left;
+        for kind in LandUnitKind::ALL {
+            add_kind(&mut stay, kind, -(kind_count(units, kind) as i8));
+        }
+        let index = self.land_stacks_slice().iter().position(|s| s.space == from && s.faction == faction);
+        // Those left behind stay where they were, inside a siege or not.
+        let besieged = self.is_besieged(from, faction);
+        self.write_land_stack(index, from, faction, stay, besieged);
+        let mut there = self.land_units(to, faction);
+        for kind in LandUnitKind::ALL {
+            add_kind(&mut there, kind, kind_count(units, kind) as i8);
+        }
+        let index = self.land_stacks_slice().iter().position(|s| s.space == to && s.faction == faction);
+        // Enemy units are ignored on the way (§19.3); arrivals in a fortress
+        // with enemy units outside go inside, under siege while outnumbered.
+        let enemies_outside =
+            self.land_units_at(to).any(|(f, u, b)| !b && !u.is_empty() && f != faction && self.at_war(f, faction));
+        let besieged = self.is_besieged(to, faction) || enemies_outside;
+        self.write_land_stack(index, to, faction, there, besieged);
+        log.event(Event::WinterReturn { faction, from, to, units });
+        // Stacks the counters cannot show lose units (seed 002): those left
+        // behind first, then the arrivals (ruling L6).
+        self.settle(faction, from, log);
+        self.settle(faction, to, log);
+        self.end_winter_siege(from, log);
+        self.end_winter_siege(to, log);
+    }
+
     /// Closes a stack: units that had to leave and did not are eliminated
     /// (no room, §19 exceptions), leaders of an emptied stack follow the only
     /// departing group or stay for a decision.
@@ -441,26 +597,100 @@ impl Game {
         log: &mut dyn Log,
     ) {
         let stack = winter::stack_at(self, power, space);
-        let mut lose = stack.excess;
         for force in &stack.forces {
             if force.obligation == Obligation::MustMove {
                 self.eliminate_land(space, force.faction, force.units, log);
             }
         }
-        for force in stack.forces.iter().filter(|f| f.counted && f.obligation == Obligation::MayStay) {
-            let n = lose.min(force.units.total());
-            if n > 0 {
-                let mut units = LandUnits::NONE;
-                let mut left = n;
-                for kind in [LandUnitKind::Mercenary, LandUnitKind::Cavalry, LandUnitKind::Regular] {
-                    let k = left.min(kind_count(force.units, kind));
-                    add_kind(&mut units, kind, k as i8);
-                    left -= k;
+        self.eliminate_excess(power, space, (sent_to, done), log);
+    }
+
+    /// Units over the limit that could not leave are eliminated, the owner
+    /// choosing which when there is a choice (§19.3 step 1; docs/rulings.md
+    /// W10); then the stack closes.
+    fn eliminate_excess(
+        &mut self,
+        power: Power,
+        space: Space,
+        spaces: (EnumSet<Space>, EnumSet<Space>),
+        log: &mut dyn Log,
+    ) {
+        loop {
+            let excess = winter::stack_at(self, power, space).excess;
+            let mut choices = ActionList::new();
+            if excess > 0 {
+                self.forced_loss_actions(power, space, &mut choices);
+            }
+            match choices.as_slice() {
+                [] => break,
+                &[only] => self.eliminate_one(power, space, only, log),
+                _ => {
+                    if let Some(Frame::WinterLand { group, .. }) = self.stack.top_mut() {
+                        *group = WinterGroup { losing: excess, ..WinterGroup::NONE };
+                    }
+                    return;
                 }
-                self.eliminate_land(space, force.faction, units, log);
-                lose -= n;
             }
         }
+        if let Some(Frame::WinterLand { group, .. }) = self.stack.top_mut() {
+            *group = WinterGroup::NONE;
+        }
+        self.close_emptied_stack(power, space, spaces, log);
+    }
+
+    /// The units the owner may eliminate from a stack over the limit: by
+    /// kind, its own, or an allied minor's, of those counted in the limit.
+    fn forced_loss_actions(&self, power: Power, space: Space, list: &mut ActionList) {
+        let stack = winter::stack_at(self, power, space);
+        for force in stack.forces.iter().filter(|f| f.counted && f.obligation == Obligation::MayStay) {
+            match force.faction.minor() {
+                Some(minor) => list.push(Action::LoseMinorUnit(minor)),
+                None => list.extend(
+                    LandUnitKind::ALL.into_iter().filter(|&k| kind_count(force.units, k) > 0).map(Action::LoseUnit),
+                ),
+            }
+        }
+    }
+
+    /// Eliminates the one unit `action` names from `power`'s stack in `space`.
+    fn eliminate_one(&mut self, power: Power, space: Space, action: Action, log: &mut dyn Log) {
+        let (faction, kind) = match action {
+            Action::LoseUnit(kind) => (Faction::from(power), kind),
+            Action::LoseMinorUnit(minor) => {
+                let units = self.land_units(space, Faction::from(minor));
+                let kind = LandUnitKind::ALL.into_iter().find(|&k| kind_count(units, k) > 0);
+                (Faction::from(minor), kind.unwrap_or(LandUnitKind::Regular))
+            }
+            _ => return,
+        };
+        if kind_count(self.land_units(space, faction), kind) > 0 {
+            let mut units = LandUnits::NONE;
+            add_kind(&mut units, kind, 1);
+            self.eliminate_land(space, faction, units, log);
+        }
+    }
+
+    /// The owner's choice of a unit over the limit to eliminate (W10).
+    fn apply_forced_loss(
+        &mut self,
+        power: Power,
+        space: Space,
+        spaces: (EnumSet<Space>, EnumSet<Space>),
+        action: Action,
+        log: &mut dyn Log,
+    ) {
+        self.eliminate_one(power, space, action, log);
+        self.eliminate_excess(power, space, spaces, log);
+    }
+
+    /// The end of a closed stack: sieges, and the leaders of an emptied stack.
+    fn close_emptied_stack(
+        &mut self,
+        power: Power,
+        space: Space,
+        (sent_to, done): (EnumSet<Space>, EnumSet<Space>),
+        log: &mut dyn Log,
+    ) {
         self.end_winter_siege(space, log);
         let emptied = winter::stack_at(self, power, space).total() == 0;
         let leaders_here = self.army_leaders_at(space, Faction::from(power)).next().is_some();
@@ -502,11 +732,12 @@ impl Game {
         done.insert(space);
         match self.next_winter_stack(power, done) {
             Some(next) => {
-                if let Some(Frame::WinterLand { space: s, done: d, sent_to, group, .. }) = self.stack.top_mut() {
+                if let Some(Frame::WinterLand { space: s, done: d, sent_to, group, tally, .. }) = self.stack.top_mut() {
                     *s = next;
                     *d = done;
                     *sent_to = EnumSet::EMPTY;
                     *group = WinterGroup::NONE;
+                    *tally = Attrition::NONE;
                 }
             }
             None => {
@@ -630,6 +861,145 @@ impl Game {
                 self.debaters[debater.index()] = DebaterState::Uncommitted;
             }
         }
+    }
+}
+
+/// The two-player variant's winter for the powers no one plays (§24.3, the
+/// two-player sequence of play; docs/rulings.md W11): each power, and
+/// whether it keeps its army leaders and may use its capital. The French,
+/// Hapsburg and Ottoman army leaders are removed, and their units that
+/// would have to go to a capital are eliminated instead; England winters
+/// as usual.
+const NON_PLAYER_WINTER: [(Power, bool); 4] =
+    [(Power::Ottoman, false), (Power::Hapsburg, false), (Power::England, true), (Power::France, false)];
+
+/// Units of a group, in the order a fixed rule sends them (regulars first)
+/// and loses them (mercenaries first, as W4's counters rule).
+const SEND_ORDER: [LandUnitKind; 3] = [LandUnitKind::Regular, LandUnitKind::Cavalry, LandUnitKind::Mercenary];
+const LOSS_ORDER: [LandUnitKind; 3] = [LandUnitKind::Mercenary, LandUnitKind::Cavalry, LandUnitKind::Regular];
+
+/// The first `n` of `units` in `order`.
+fn take(units: LandUnits, n: u8, order: [LandUnitKind; 3]) -> LandUnits {
+    let mut taken = LandUnits::NONE;
+    let mut left = n;
+    for kind in order {
+        let k = left.min(kind_count(units, kind));
+        add_kind(&mut taken, kind, k as i8);
+        left -= k;
+    }
+    taken
+}
+
+/// The units of `stack` that must leave next: one faction's, all of a force
+/// that must move, or the excess over the limit (§19.3 steps 1-2).
+fn leaving(stack: &WinterStack) -> Option<(Faction, LandUnits)> {
+    if let Some(force) = stack.forces.iter().find(|f| f.obligation == Obligation::MustMove) {
+        return Some((force.faction, force.units));
+    }
+    let force = stack.forces.iter().find(|f| f.counted && f.obligation == Obligation::MayStay)?;
+    (stack.excess > 0).then(|| (force.faction, take(force.units, stack.excess, SEND_ORDER)))
+}
+
+impl Game {
+    /// §24.3: in the two-player game, the powers no one plays winter by
+    /// fixed rules, with no decision ([`NON_PLAYER_WINTER`]).
+    fn non_player_winter(&mut self, log: &mut dyn Log) {
+        if self.scenario() != crate::game::Scenario::TwoPlayer {
+            return;
+        }
+        for (power, keeps_capital) in NON_PLAYER_WINTER {
+            if !keeps_capital {
+                self.remove_army_leaders(power);
+            }
+            for fleet in winter::naval_return_options(self, power) {
+                match fleet.ports.iter().next() {
+                    _ if fleet.stays() => {}
+                    Some(port) => self.fleet_home(fleet.location, power, port, log),
+                    None => self.fleet_lost(fleet.location, power),
+                }
+            }
+            let mut done = EnumSet::EMPTY;
+            while let Some(space) = winter::winter_obligations(self, power)
+                .iter()
+                .find(|s| !done.contains(s.space) && s.must_leave() > 0)
+                .map(|s| s.space)
+            {
+                done.insert(space);
+                let arrived = self.non_player_stack(power, space, keeps_capital, log);
+                done = done.union(arrived);
+            }
+        }
+    }
+
+    /// The army leaders of `power` on the map leave it (§24.3).
+    fn remove_army_leaders(&mut self, power: Power) {
+        for leader in Leader::ALL {
+            let on_map = matches!(self.leaders[leader.index()], LeaderLocation::Space(_));
+            if leader.kind() == LeaderKind::Army && on_map && self.leader_owner(leader) == Some(Faction::from(power)) {
+                self.leaders[leader.index()] = LeaderLocation::Unavailable;
+            }
+        }
+    }
+
+    /// One stack of a power no one plays goes home (§19.3, §24.3): its
+    /// units that must leave go to the destination with the least
+    /// attrition, a nearest fortified space before a capital, in space
+    /// order, as many at a time as there is room for; those with nowhere
+    /// to go (a capital the power may not use) are eliminated. Returns the
+    /// spaces reached.
+    fn non_player_stack(
+        &mut self,
+        power: Power,
+        space: Space,
+        keeps_capital: bool,
+        log: &mut dyn Log,
+    ) -> EnumSet<Space> {
+        let mut tally = Attrition::NONE;
+        let mut reached = EnumSet::EMPTY;
+        let mut last = None;
+        while let Some((faction, units)) = leaving(&winter::stack_at(self, power, space)) {
+            let options = winter::return_options(self, power, space);
+            let usable = |d: &&winter::Destination| {
+                d.users.contains(faction)
+                    && d.room != Some(0)
+                    && (keeps_capital || d.kind != winter::DestinationKind::Capital)
+            };
+            let best = options
+                .destinations
+                .iter()
+                .filter(usable)
+                .min_by_key(|d| (d.attrition, d.kind == winter::DestinationKind::Capital, d.space.index()));
+            let n = units.total();
+            let fits = |d: &winter::Destination, k: u8| d.room.is_none_or(|room| k - d.loss_after(tally, k) <= room);
+            let Some((d, k)) = best.and_then(|d| (1..=n).rev().find(|&k| fits(d, k)).map(|k| (*d, k))) else {
+                self.eliminate_land(space, faction, units, log);
+                continue;
+            };
+            let group = take(units, k, SEND_ORDER);
+            let loss = d.loss_after(tally, k);
+            if d.attrition {
+                tally = tally.after(k, loss);
+            }
+            let lost = take(group, loss, LOSS_ORDER);
+            if loss > 0 {
+                self.eliminate_land(space, faction, lost, log);
+            }
+            let mut arriving = group;
+            for kind in LandUnitKind::ALL {
+                add_kind(&mut arriving, kind, -(kind_count(lost, kind) as i8));
+            }
+            self.move_winter_units(faction, space, d.space, arriving, log);
+            reached.insert(d.space);
+            last = Some(d.space);
+        }
+        self.end_winter_siege(space, log);
+        if winter::stack_at(self, power, space).total() == 0 {
+            match last {
+                Some(to) => self.move_leaders(power, space, to),
+                None => self.leaders_to_capital(power, space),
+            }
+        }
+        reached
     }
 }
 

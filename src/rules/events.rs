@@ -106,7 +106,7 @@ pub fn event_built(card: Card) -> bool {
 pub fn excluded_from(card: Card, scenario: Scenario) -> bool {
     match scenario {
         Scenario::Y1517 => false,
-        Scenario::Y1532 => card.not_in_1532(),
+        Scenario::Y1532 | Scenario::Tournament => card.not_in_1532(),
         Scenario::TwoPlayer => card.not_in_two_player(),
     }
 }

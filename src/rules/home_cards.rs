@@ -104,8 +104,8 @@ pub fn emperor_spaces(game: &Game) -> crate::sets::EnumSet<Space> {
 
 /// The modifier to the chateaux roll (§21.4, the French power card): +2
 /// if France controls Milan, +1 Florence, +2 if it controls 3 keys of the
-/// Italian zone; -1 if another power controls a French home space, -2 if
-/// enemy land units stand in one.
+/// Italian zone, +1 in the Tournament scenario; -1 if another power
+/// controls a French home space, -2 if enemy land units stand in one.
 ///
 /// ```
 /// use here_i_stand::{Faction, Game, Scenario, Setup, Space};
@@ -134,6 +134,9 @@ pub fn chateaux_modifier(game: &Game) -> i8 {
     }
     if italian_keys >= 3 {
         m += 2;
+    }
+    if game.scenario() == crate::game::Scenario::Tournament {
+        m += 1;
     }
     if home.iter().any(|&s| !french(s)) {
         m -= 1;

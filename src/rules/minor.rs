@@ -770,7 +770,7 @@ pub fn is_independent_key(space: Space) -> bool {
 /// ```
 pub fn independent_keys_at_start(scenario: Scenario) -> EnumSet<Space> {
     match scenario {
-        Scenario::Y1532 => INDEPENDENT_KEYS.into_iter().collect(),
+        Scenario::Y1532 | Scenario::Tournament => INDEPENDENT_KEYS.into_iter().collect(),
         Scenario::Y1517 | Scenario::TwoPlayer => [Space::Metz, Space::Florence].into_iter().collect(),
     }
 }

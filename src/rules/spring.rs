@@ -88,7 +88,7 @@ pub fn controlled_capitals(game: &Game, power: Power) -> EnumSet<Space> {
 pub fn deploys(game: &Game, power: Power) -> bool {
     match game.scenario() {
         Scenario::TwoPlayer => power == Power::Papacy,
-        Scenario::Y1517 | Scenario::Y1532 => power != Power::Protestant,
+        Scenario::Y1517 | Scenario::Y1532 | Scenario::Tournament => power != Power::Protestant,
     }
 }
 

@@ -12,7 +12,7 @@
 //! ```
 
 use crate::data::powers;
-use crate::game::{Game, LAST_TURN, Scenario};
+use crate::game::{Game, Scenario};
 use crate::rules::cards_dealt::keys_uncovered;
 use crate::sets::EnumSet;
 use crate::types::{Faction, Power, Religion, Space, SpaceKind};
@@ -28,8 +28,13 @@ pub const PAPAL_TRACK_MAX: u8 = 15;
 /// Protestant spaces, not in unrest, that give the religious victory (§23.1).
 pub const RELIGIOUS_VICTORY_SPACES: u8 = 50;
 
-/// VP that give a standard victory (§23.3).
+/// VP that give a standard victory (§23.3) in every scenario but the
+/// Tournament ([`standard_victory_vp`]).
 pub const STANDARD_VICTORY_VP: i8 = 25;
+
+/// VP that give a standard victory in the Tournament scenario: the map's
+/// victory track marks box 23 "Tournament" (§23.3; docs/rulings.md T1).
+pub const TOURNAMENT_VICTORY_VP: i8 = 23;
 
 /// The first turn on which a domination victory is possible (§23.3).
 pub const DOMINATION_FROM_TURN: u8 = 4;
@@ -47,12 +52,14 @@ pub enum VictoryKind {
     Military,
     /// 50 Protestant spaces not in unrest (§23.1).
     Religious,
-    /// 25 VP or more in the victory determination phase (§23.3).
+    /// 25 VP or more (23 in the Tournament) in the victory determination
+    /// phase (§23.3).
     Standard,
     /// A lead of 5 VP (8 in the two-player variant) over every other power,
     /// from turn 4 on (§23.3, §24.3).
     Domination,
-    /// The most VP at the end of turn 9 (§23.3).
+    /// The most VP at the end of the last turn: 9, or 6 in the Tournament
+    /// (§23.3, §9.3).
     Time,
 }
 
@@ -301,7 +308,7 @@ pub fn automatic_victory(game: &Game) -> Option<Outcome> {
 pub fn counting_powers(scenario: Scenario) -> EnumSet<Power> {
     match scenario {
         Scenario::TwoPlayer => [Power::Papacy, Power::Protestant].into_iter().collect(),
-        Scenario::Y1517 | Scenario::Y1532 => Power::ALL.into_iter().collect(),
+        Scenario::Y1517 | Scenario::Y1532 | Scenario::Tournament => Power::ALL.into_iter().collect(),
     }
 }
 
@@ -318,16 +325,34 @@ pub fn counting_powers(scenario: Scenario) -> EnumSet<Power> {
 pub const fn domination_lead(scenario: Scenario) -> i8 {
     match scenario {
         Scenario::TwoPlayer => 8,
-        Scenario::Y1517 | Scenario::Y1532 => 5,
+        Scenario::Y1517 | Scenario::Y1532 | Scenario::Tournament => 5,
+    }
+}
+
+/// The VP that give a standard victory (§23.3): 25, or 23 in the
+/// Tournament scenario (the map's mark; docs/rulings.md T1).
+///
+/// ```
+/// use here_i_stand::Scenario;
+/// use here_i_stand::rules::victory::standard_victory_vp;
+///
+/// assert_eq!(standard_victory_vp(Scenario::Y1532), 25);
+/// assert_eq!(standard_victory_vp(Scenario::Tournament), 23);
+/// ```
+pub const fn standard_victory_vp(scenario: Scenario) -> i8 {
+    match scenario {
+        Scenario::Tournament => TOURNAMENT_VICTORY_VP,
+        Scenario::Y1517 | Scenario::Y1532 | Scenario::TwoPlayer => STANDARD_VICTORY_VP,
     }
 }
 
 /// The victory determination phase (§23.3, seed 000 "Фаза определения
 /// победителя"), on the game's current turn:
-/// 1. standard: some power has 25 VP or more; the highest total wins;
-/// 2. domination (turn 4 on): a power below 25 VP leads every other power
+/// 1. standard: some power has 25 VP or more (23 in the Tournament,
+///    [`standard_victory_vp`]); the highest total wins;
+/// 2. domination (turn 4 on): a power below that leads every other power
 ///    by 5 VP or more (8 in the two-player variant);
-/// 3. time (turn 9): the highest total wins.
+/// 3. time (the last turn: 9, or 6 in the Tournament): the highest total wins.
 ///
 /// Ties for the highest total are broken by the totals recorded at the end
 /// of the previous turn, then the turn before, and so on
@@ -354,7 +379,7 @@ pub fn victory_determination(game: &Game) -> Option<Outcome> {
     let top = powers.iter().map(total).max()?;
     let verdict = |winner, kind| Some(Outcome { winner, kind });
 
-    if top >= STANDARD_VICTORY_VP {
+    if top >= standard_victory_vp(game.scenario()) {
         return verdict(leader(game, &totals, powers)?, VictoryKind::Standard);
     }
     if game.turn() >= DOMINATION_FROM_TURN {
@@ -365,7 +390,7 @@ pub fn victory_determination(game: &Game) -> Option<Outcome> {
             return verdict(winner, VictoryKind::Domination);
         }
     }
-    if game.turn() >= LAST_TURN {
+    if game.turn() >= game.scenario().last_turn() {
         return verdict(leader(game, &totals, powers)?, VictoryKind::Time);
     }
     None

@@ -20,9 +20,11 @@
 //! 3. **Leaders.** A leader whose space is emptied leaves with one of the
 //!    departing groups ([`WinterStack::leaders`]).
 //!
-//! All units moving between the same two spaces move as one group; a group
-//! with no attrition-free path ([`attrition_free_path`]) loses half its
-//! units, rounded up ([`Destination::loss`]).
+//! Units leave in groups, each to one destination. Attrition is taken once
+//! per stack: the units that leave it with no attrition-free path
+//! ([`attrition_free_path`]) lose half of their number, rounded up, and the
+//! survivors go to any mix of destinations; each group pays its share
+//! ([`Attrition`], [`Destination::loss_after`]).
 //!
 //! How the engine uses this: call [`winter_obligations`] for the list of
 //! stacks, then [`return_options`] for one stack; move some units to one of
@@ -208,10 +210,65 @@ pub struct Destination {
 }
 
 impl Destination {
-    /// The units lost by a group of `moving` units going there together:
-    /// half, rounded up, if there is attrition, else none.
+    /// The units lost by a group of `moving` units going there together as
+    /// the first to leave its stack: half, rounded up, if there is
+    /// attrition, else none.
     pub fn loss(&self, moving: u8) -> u8 {
-        if self.attrition { moving.div_ceil(2) } else { 0 }
+        self.loss_after(Attrition::NONE, moving)
+    }
+
+    /// The units lost by a group of `moving` units going there when `so_far`
+    /// of its stack's units already left with attrition (§19.3; seed 001's
+    /// Trent example): see [`Attrition::loss`]. None without attrition.
+    pub fn loss_after(&self, so_far: Attrition, moving: u8) -> u8 {
+        if self.attrition { so_far.loss(moving) } else { 0 }
+    }
+}
+
+/// The attrition one stack has taken so far this winter (§19.3; seed 001,
+/// the Trent example: 5 Papal regulars lose 3, and the 2 survivors go to any
+/// mix of Rome, Ravenna and Florence). Attrition is taken once on all the
+/// units that leave the stack without an attrition-free path: half of them,
+/// rounded up. The engine sends a stack's units a group at a time, so each
+/// group going such a way loses what brings the stack's loss to half,
+/// rounded up, of all its units that left such a way (docs/rulings.md W4).
+///
+/// ```
+/// use here_i_stand::rules::winter::Attrition;
+///
+/// // Five units with no clean path, sent as 1 + 1 + 3: they lose 1, 0, 2.
+/// let first = Attrition::NONE;
+/// assert_eq!(first.loss(1), 1);
+/// let second = first.after(1, 1);
+/// assert_eq!(second.loss(1), 0);
+/// let third = second.after(1, 0);
+/// assert_eq!(third.loss(3), 2);
+/// assert_eq!(third.after(3, 2), Attrition { left: 5, lost: 3 });
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Attrition {
+    /// Units that left the stack with attrition, the lost ones included.
+    pub left: u8,
+    /// Units lost to attrition.
+    pub lost: u8,
+}
+
+impl Attrition {
+    /// No unit has left with attrition yet.
+    pub const NONE: Attrition = Attrition { left: 0, lost: 0 };
+
+    /// The units lost by `moving` more units leaving with attrition: those
+    /// that bring the stack's loss to half, rounded up, of all the units
+    /// that left with attrition; never more than `moving`.
+    pub fn loss(self, moving: u8) -> u8 {
+        let due = self.left.saturating_add(moving).div_ceil(2);
+        due.saturating_sub(self.lost).min(moving)
+    }
+
+    /// The tally once `moving` more units left with attrition, `lost` of them lost.
+    pub fn after(self, moving: u8, lost: u8) -> Attrition {
+        Attrition { left: self.left.saturating_add(moving), lost: self.lost.saturating_add(lost) }
     }
 }
 
