@@ -83,6 +83,104 @@ fn lady_jane_grey_with_an_empty_deck_keeps_the_english_card() {
     assert_eq!(game.decider(), Decider::Power(Power::Papacy));
 }
 
+/// France has played Lady Jane Grey: it drew Erasmus from England and a
+/// deck card (one of several), and chooses the award.
+fn jane_choosing() -> (Game, Card) {
+    let mut game = edward_succeeds(&[Card::Erasmus]);
+    for card in [Card::Gout, Card::MercenariesBribed, Card::FoulWeather] {
+        game.put_card_in_deck(card).unwrap();
+    }
+    game.give_card(Power::Hapsburg, Card::MachiavelliThePrince).unwrap();
+    event(&mut game, Power::France, Card::LadyJaneGrey);
+    let drawn = game.hand(Power::France).iter().find(|&c| c != Card::Erasmus).expect("a deck card drawn");
+    (game, drawn)
+}
+
+/// The cards a board offers for Lady Jane Grey's award.
+fn awards(board: &Game) -> Vec<Card> {
+    legal(board)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::GiveCard(card) => Some(card),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn lady_jane_grey_cards_are_seen_by_the_chooser_and_england_only() {
+    let (game, drawn) = jane_choosing();
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    let mut both = vec![drawn, Card::Erasmus];
+    both.sort();
+    let mut chooser = awards(game.observation(Power::France).board());
+    chooser.sort();
+    assert_eq!(chooser, both);
+    // England saw its card leave: it sees it in France's hand, not the other.
+    let england = game.observation(Power::England);
+    assert_eq!(awards(england.board()), [Card::Erasmus]);
+    assert!(england.board().hand(Power::France).contains(Card::Erasmus));
+    assert!(!england.board().hand(Power::France).contains(drawn));
+    for viewer in [Power::Hapsburg, Power::Papacy, Power::Protestant, Power::Ottoman] {
+        let seen = game.observation(viewer);
+        assert!(awards(seen.board()).is_empty(), "{viewer}");
+        assert!(seen.board().hand(Power::France).is_empty(), "{viewer}");
+        assert!(seen.unseen().contains(drawn) && seen.unseen().contains(Card::Erasmus), "{viewer}");
+    }
+}
+
+#[test]
+fn lady_jane_grey_cards_are_dealt_again_for_those_who_did_not_see_them() {
+    use rand_core::SeedableRng;
+    let (game, _) = jane_choosing();
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
+    let mut dealt = std::collections::BTreeSet::new();
+    for _ in 0..40 {
+        for viewer in [Power::Hapsburg, Power::England] {
+            let seen = game.observation(viewer);
+            let other = seen.determinize(&mut rng);
+            assert_eq!(other.validate(), Ok(()));
+            assert_eq!(other.observation(viewer), seen);
+            assert_eq!(other.decider(), Decider::Power(Power::France));
+            // The decider chooses between two cards of its hand.
+            let cards = awards(&other);
+            assert_eq!(cards.len(), 2, "{viewer}");
+            assert!(cards.iter().all(|&c| other.hand(Power::France).contains(c)));
+            if viewer == Power::England {
+                assert!(cards.contains(&Card::Erasmus));
+            } else {
+                dealt.insert(cards.clone());
+            }
+            // The award still plays on.
+            let mut next = other.clone();
+            next.apply(Action::GiveCard(cards[0])).unwrap();
+            next.apply(Action::TargetPower(Power::Protestant)).unwrap();
+            assert!(next.hand(Power::Protestant).contains(cards[0]));
+        }
+    }
+    assert!(dealt.len() > 1, "the cards differ between deals");
+}
+
+#[test]
+fn lady_jane_grey_award_is_hidden_until_made_and_then_known_to_the_chooser() {
+    let (mut game, drawn) = jane_choosing();
+    game.apply(Action::GiveCard(drawn)).unwrap();
+    // Which card is awarded is France's secret until the award.
+    for viewer in [Power::England, Power::Hapsburg, Power::Papacy] {
+        let seen = game.observation(viewer);
+        assert!(!seen.board().hand(Power::France).contains(drawn), "{viewer}");
+    }
+    use rand_core::SeedableRng;
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(9);
+    let mut other = game.observation(Power::Hapsburg).determinize(&mut rng);
+    assert_eq!(other.validate(), Ok(()));
+    other.apply(Action::TargetPower(Power::Papacy)).unwrap();
+    game.apply(Action::TargetPower(Power::Papacy)).unwrap();
+    // France knows where its card went; the Hapsburg does not.
+    assert!(game.observation(Power::France).board().hand(Power::Papacy).contains(drawn));
+    assert!(!game.observation(Power::Hapsburg).board().hand(Power::Papacy).contains(drawn));
+}
+
 #[test]
 fn the_change_of_ruler_is_forgotten_at_the_next_turn() {
     let mut game = edward_succeeds(&[]);
