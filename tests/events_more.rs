@@ -389,6 +389,118 @@ fn machiavelli_needs_a_power_to_declare_war_on() {
     assert!(!offered(&mut game, Power::France, Card::MachiavelliThePrince));
 }
 
+/// France's and the Hapsburg's squadrons, 2 each, share the Gulf of Lyon
+/// at peace; France holds Erasmus.
+fn fleets_in_the_gulf() -> Game {
+    let mut game = action_phase(1);
+    for faction in [Faction::France, Faction::Hapsburg] {
+        game.set_naval_units(GULF, faction, NavalUnits::squadrons(2)).unwrap();
+    }
+    game.give_card(Power::France, Card::Erasmus).unwrap();
+    game
+}
+
+const GULF: NavalLocation = NavalLocation::Sea(SeaZone::GulfOfLyon);
+
+/// The naval battle in `log`: (attacker, defender, its place, winner).
+fn naval_battle(log: &[Event]) -> Option<(Power, Faction, NavalLocation, Faction)> {
+    log.iter().find_map(|e| match *e {
+        Event::NavalBattle { at, attacker, defender, winner, .. } => Some((attacker, defender, at, winner)),
+        _ => None,
+    })
+}
+
+/// Every naval retreat asked for goes to the first place offered.
+fn retreat_first(game: &mut Game, log: &mut Vec<Event>) -> Vec<Power> {
+    let mut asked = Vec::new();
+    while game.pending().kind == DecisionKind::NavalRetreat {
+        let Decider::Power(power) = game.decider() else { break };
+        asked.push(power);
+        let first = legal(game)[0];
+        apply(game, first, log);
+    }
+    asked
+}
+
+/// §9.6 "DOW during the Action Phase": fleets of the two powers now at war
+/// in one sea zone fight an immediate naval battle, the declarer
+/// attacking (ruling CA5); the beaten Hapsburg leaves; then France's 2 CP.
+#[test]
+fn machiavelli_declaration_fights_an_immediate_naval_battle() {
+    let mut game = fleets_in_the_gulf();
+    event(&mut game, Power::France, Card::MachiavelliThePrince);
+    let mut log = Vec::new();
+    apply(&mut game, Action::DeclareWar(Faction::Hapsburg), &mut log);
+    // The combat-card windows of a naval battle: the attacker's, the defender's.
+    assert_eq!(game.pending().kind, DecisionKind::CombatCards);
+    game.force_dice(&[6, 6, 1, 1]).unwrap();
+    game.force_dice(&[1, 1, 1, 1]).unwrap();
+    assert_eq!(common::card_windows(&mut game, &mut log), [Power::France, Power::Hapsburg]);
+    assert_eq!(naval_battle(&log), Some((Power::France, Faction::Hapsburg, GULF, Faction::France)));
+    assert_eq!(retreat_first(&mut game, &mut log), [Power::Hapsburg]);
+    assert_eq!(game.naval_units(GULF, Faction::Hapsburg), NavalUnits::NONE);
+    assert_eq!(game.naval_units(GULF, Faction::France), NavalUnits::squadrons(2));
+    let pending = game.pending();
+    assert_eq!((pending.power, pending.cp), (Some(Power::France), Some(2)));
+}
+
+/// §9.6: equal hits in the immediate battle send both sides away (the
+/// exception to §16.2), the declarer first.
+#[test]
+fn an_immediate_naval_battle_with_equal_hits_sends_both_away() {
+    let mut game = fleets_in_the_gulf();
+    event(&mut game, Power::France, Card::MachiavelliThePrince);
+    let mut log = Vec::new();
+    apply(&mut game, Action::DeclareWar(Faction::Hapsburg), &mut log);
+    game.force_dice(&[6, 6, 1, 1]).unwrap();
+    game.force_dice(&[6, 6, 1, 1]).unwrap();
+    common::card_windows(&mut game, &mut log);
+    assert!(naval_battle(&log).is_some());
+    assert_eq!(retreat_first(&mut game, &mut log), [Power::France, Power::Hapsburg]);
+    assert_eq!(game.naval_units(GULF, Faction::France), NavalUnits::NONE);
+    assert_eq!(game.naval_units(GULF, Faction::Hapsburg), NavalUnits::NONE);
+    assert_eq!(game.pending().cp, Some(2));
+}
+
+/// Ships in different sea zones, or at peace, fight nothing: the 2 CP
+/// follow the declaration at once.
+#[test]
+fn no_immediate_naval_battle_without_a_shared_sea_zone() {
+    let mut game = fleets_in_the_gulf();
+    game.set_naval_units(GULF, Faction::Hapsburg, NavalUnits::NONE).unwrap();
+    let tyrrhenian = NavalLocation::Sea(SeaZone::TyrrhenianSea);
+    game.set_naval_units(tyrrhenian, Faction::Hapsburg, NavalUnits::squadrons(2)).unwrap();
+    event(&mut game, Power::France, Card::MachiavelliThePrince);
+    let mut log = Vec::new();
+    apply(&mut game, Action::DeclareWar(Faction::Hapsburg), &mut log);
+    assert_eq!(naval_battle(&log), None);
+    assert_eq!(game.pending().cp, Some(2));
+}
+
+/// Six Wives of Henry VIII's declaration (#3) fights the same immediate
+/// battle, before England's 5 CP.
+#[test]
+fn six_wives_declaration_fights_an_immediate_naval_battle() {
+    let mut game = action_phase(1);
+    let channel = NavalLocation::Sea(SeaZone::EnglishChannel);
+    for faction in [Faction::England, Faction::France] {
+        game.set_naval_units(channel, faction, NavalUnits::squadrons(1)).unwrap();
+    }
+    game.set_leader(Leader::HenryViii, LeaderLocation::Space(Space::London)).unwrap();
+    event(&mut game, Power::England, Card::SixWivesOfHenryViii);
+    let mut log = Vec::new();
+    apply(&mut game, Action::DeclareWar(Faction::France), &mut log);
+    game.force_dice(&[1, 1]).unwrap();
+    game.force_dice(&[6, 6]).unwrap();
+    common::card_windows(&mut game, &mut log);
+    assert_eq!(naval_battle(&log), Some((Power::England, Faction::France, channel, Faction::France)));
+    // England's squadron is sunk: nothing left to retreat.
+    assert_eq!(game.naval_units(channel, Faction::England), NavalUnits::NONE);
+    retreat_first(&mut game, &mut log);
+    let pending = game.pending();
+    assert_eq!((pending.power, pending.cp), (Some(Power::England), Some(5)));
+}
+
 // --- #42 Roxelana ----------------------------------------------------------------------------
 
 /// Suleiman, Ibrahim, 7 regulars and 1 cavalry in Pressburg, at war with
