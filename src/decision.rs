@@ -305,6 +305,8 @@ impl Game {
             |found, war| match war {
                 War::Entry(e) => Some((e.to, e.power)),
                 War::Assault(a) => Some((a.space, a.power)),
+                // Sack of Rome's battle is fought as if in Rome (#95).
+                War::CardBattle(b) => b.space.map(|_| (Space::Rome, b.power)).or(found),
                 _ => found,
             },
         );
@@ -405,7 +407,7 @@ impl Game {
         let (space, opponent) = self.battle_context(war.decider());
         let d = Decision { space, opponent, ..d };
         match war {
-            War::Entry(_) | War::Assault(_) => Decision { kind: K::NotReady, ..d },
+            War::Entry(_) | War::Assault(_) | War::CardBattle(_) => Decision { kind: K::NotReady, ..d },
             War::Intercept { .. } => Decision { kind: K::Interception, ..d },
             War::Avoid { .. } => Decision { kind: K::AvoidBattle, ..d },
             War::Withdraw { .. } => Decision { kind: K::Withdraw, ..d },

@@ -116,6 +116,14 @@ impl SeenHands {
         self.cards[viewer.index()][holder.index()] = hidden_part(hand);
     }
 
+    /// `viewer` saw `card` go into `holder`'s hand (#59; a home card is
+    /// public anyway).
+    pub(crate) fn add(&mut self, viewer: Power, holder: Power, card: Card) {
+        if card.kind() != CardKind::Home {
+            self.cards[viewer.index()][holder.index()].insert(card);
+        }
+    }
+
     /// The cards of `holder`'s hand `viewer` has seen and knows are there.
     pub(crate) fn known(&self, viewer: Power, holder: Power) -> EnumSet<Card> {
         self.cards[viewer.index()][holder.index()]
@@ -197,6 +205,7 @@ impl Game {
         board.forced_dice = Default::default();
         board.new_world.clear_forced();
         board.hide_diet_picks(viewer);
+        board.hide_jane_cards(viewer);
         let hand_sizes = Power::ALL.map(|p| self.hand(p).len() as u8);
         board.observed = Some(Observed { viewer, hand_sizes, unseen });
         Observation { viewer, board, hand_sizes, unseen }
@@ -325,6 +334,7 @@ impl Game {
         }
         game.deck = pool;
         game.redraw_diet_picks(viewer, rng);
+        game.redraw_jane_cards(viewer, &mut |n| draw(rng, n));
         game.seen = self.seen.seen_by(viewer);
         game
     }

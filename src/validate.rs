@@ -764,6 +764,7 @@ kinds! {
     PiracyHit,
     WarEntry,
     WarAssault,
+    WarCardBattle,
     WarIntercept,
     WarAvoid,
     WarWithdraw,
@@ -823,6 +824,7 @@ pub(crate) fn kind(frame: &Frame) -> Kind {
         Frame::PiracyHit { .. } => Kind::PiracyHit,
         Frame::War(War::Entry(_)) => Kind::WarEntry,
         Frame::War(War::Assault(_)) => Kind::WarAssault,
+        Frame::War(War::CardBattle(_)) => Kind::WarCardBattle,
         Frame::War(War::Intercept { .. }) => Kind::WarIntercept,
         Frame::War(War::Avoid { .. }) => Kind::WarAvoid,
         Frame::War(War::Withdraw { .. }) => Kind::WarWithdraw,
@@ -871,6 +873,9 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
         Formation => matches!(below, Some(Spend | EventSpend)),
         NavalMove | NavalCombat | PiracyTarget | PiracyHit => matches!(below, None | Some(Spend)),
         WarEntry | WarAssault => matches!(below, None | Some(Spend | EventSpend)),
+        // A battle fought for a card (#95 Sack of Rome, a foreign war's
+        // Fight Foreign War action): alone or on the CP left.
+        WarCardBattle => matches!(below, None | Some(Spend)),
         // Religious procedures and card events (§18, §21): alone, or on
         // the CP of the card that started them.
         Attempts | Universities | DebateDefender | DebateSecondRound | DebateLuther | Flips | CouncilOfTrent
@@ -901,7 +906,8 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
         }
         // The land war's decisions (§13.2-§13.4, §14, §15).
         WarIntercept | WarAvoid | WarWithdraw | WarOnward | WarSortie => below == Some(WarEntry),
-        WarCombatCards | WarLosses => matches!(below, Some(WarEntry | WarAssault)),
+        WarCombatCards => matches!(below, Some(WarEntry | WarAssault | WarCardBattle)),
+        WarLosses => matches!(below, Some(WarEntry | WarAssault)),
         WarRetreat => matches!(below, None | Some(Spend | EventSpend | WarEntry | WarAssault | WarRetreat)),
     }
 }
@@ -948,7 +954,9 @@ pub(crate) fn opens_in(kind: Kind, phase: Phase) -> bool {
         // A siege broken in winter retreats the besiegers (§19).
         WarRetreat => matches!(phase, Phase::Action | Phase::Winter),
         Impulse | Spend | EventSpend | NavalMove | NavalCombat | PiracyTarget | PiracyHit | WarEntry | WarAssault
-        | DebateDefender | DebateSecondRound | DebateLuther | CouncilOfTrent | Response => phase == Phase::Action,
+        | WarCardBattle | DebateDefender | DebateSecondRound | DebateLuther | CouncilOfTrent | Response => {
+            phase == Phase::Action
+        }
         Event | Discard => true,
         _ => false,
     }

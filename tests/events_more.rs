@@ -83,6 +83,104 @@ fn lady_jane_grey_with_an_empty_deck_keeps_the_english_card() {
     assert_eq!(game.decider(), Decider::Power(Power::Papacy));
 }
 
+/// France has played Lady Jane Grey: it drew Erasmus from England and a
+/// deck card (one of several), and chooses the award.
+fn jane_choosing() -> (Game, Card) {
+    let mut game = edward_succeeds(&[Card::Erasmus]);
+    for card in [Card::Gout, Card::MercenariesBribed, Card::FoulWeather] {
+        game.put_card_in_deck(card).unwrap();
+    }
+    game.give_card(Power::Hapsburg, Card::MachiavelliThePrince).unwrap();
+    event(&mut game, Power::France, Card::LadyJaneGrey);
+    let drawn = game.hand(Power::France).iter().find(|&c| c != Card::Erasmus).expect("a deck card drawn");
+    (game, drawn)
+}
+
+/// The cards a board offers for Lady Jane Grey's award.
+fn awards(board: &Game) -> Vec<Card> {
+    legal(board)
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::GiveCard(card) => Some(card),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn lady_jane_grey_cards_are_seen_by_the_chooser_and_england_only() {
+    let (game, drawn) = jane_choosing();
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    let mut both = vec![drawn, Card::Erasmus];
+    both.sort();
+    let mut chooser = awards(game.observation(Power::France).board());
+    chooser.sort();
+    assert_eq!(chooser, both);
+    // England saw its card leave: it sees it in France's hand, not the other.
+    let england = game.observation(Power::England);
+    assert_eq!(awards(england.board()), [Card::Erasmus]);
+    assert!(england.board().hand(Power::France).contains(Card::Erasmus));
+    assert!(!england.board().hand(Power::France).contains(drawn));
+    for viewer in [Power::Hapsburg, Power::Papacy, Power::Protestant, Power::Ottoman] {
+        let seen = game.observation(viewer);
+        assert!(awards(seen.board()).is_empty(), "{viewer}");
+        assert!(seen.board().hand(Power::France).is_empty(), "{viewer}");
+        assert!(seen.unseen().contains(drawn) && seen.unseen().contains(Card::Erasmus), "{viewer}");
+    }
+}
+
+#[test]
+fn lady_jane_grey_cards_are_dealt_again_for_those_who_did_not_see_them() {
+    use rand_core::SeedableRng;
+    let (game, _) = jane_choosing();
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(5);
+    let mut dealt = std::collections::BTreeSet::new();
+    for _ in 0..40 {
+        for viewer in [Power::Hapsburg, Power::England] {
+            let seen = game.observation(viewer);
+            let other = seen.determinize(&mut rng);
+            assert_eq!(other.validate(), Ok(()));
+            assert_eq!(other.observation(viewer), seen);
+            assert_eq!(other.decider(), Decider::Power(Power::France));
+            // The decider chooses between two cards of its hand.
+            let cards = awards(&other);
+            assert_eq!(cards.len(), 2, "{viewer}");
+            assert!(cards.iter().all(|&c| other.hand(Power::France).contains(c)));
+            if viewer == Power::England {
+                assert!(cards.contains(&Card::Erasmus));
+            } else {
+                dealt.insert(cards.clone());
+            }
+            // The award still plays on.
+            let mut next = other.clone();
+            next.apply(Action::GiveCard(cards[0])).unwrap();
+            next.apply(Action::TargetPower(Power::Protestant)).unwrap();
+            assert!(next.hand(Power::Protestant).contains(cards[0]));
+        }
+    }
+    assert!(dealt.len() > 1, "the cards differ between deals");
+}
+
+#[test]
+fn lady_jane_grey_award_is_hidden_until_made_and_then_known_to_the_chooser() {
+    let (mut game, drawn) = jane_choosing();
+    game.apply(Action::GiveCard(drawn)).unwrap();
+    // Which card is awarded is France's secret until the award.
+    for viewer in [Power::England, Power::Hapsburg, Power::Papacy] {
+        let seen = game.observation(viewer);
+        assert!(!seen.board().hand(Power::France).contains(drawn), "{viewer}");
+    }
+    use rand_core::SeedableRng;
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(9);
+    let mut other = game.observation(Power::Hapsburg).determinize(&mut rng);
+    assert_eq!(other.validate(), Ok(()));
+    other.apply(Action::TargetPower(Power::Papacy)).unwrap();
+    game.apply(Action::TargetPower(Power::Papacy)).unwrap();
+    // France knows where its card went; the Hapsburg does not.
+    assert!(game.observation(Power::France).board().hand(Power::Papacy).contains(drawn));
+    assert!(!game.observation(Power::Hapsburg).board().hand(Power::Papacy).contains(drawn));
+}
+
 #[test]
 fn the_change_of_ruler_is_forgotten_at_the_next_turn() {
     let mut game = edward_succeeds(&[]);
@@ -289,6 +387,118 @@ fn machiavelli_needs_a_power_to_declare_war_on() {
     }
     game.set_alliance(Power::France, Power::Papacy, true).unwrap();
     assert!(!offered(&mut game, Power::France, Card::MachiavelliThePrince));
+}
+
+/// France's and the Hapsburg's squadrons, 2 each, share the Gulf of Lyon
+/// at peace; France holds Erasmus.
+fn fleets_in_the_gulf() -> Game {
+    let mut game = action_phase(1);
+    for faction in [Faction::France, Faction::Hapsburg] {
+        game.set_naval_units(GULF, faction, NavalUnits::squadrons(2)).unwrap();
+    }
+    game.give_card(Power::France, Card::Erasmus).unwrap();
+    game
+}
+
+const GULF: NavalLocation = NavalLocation::Sea(SeaZone::GulfOfLyon);
+
+/// The naval battle in `log`: (attacker, defender, its place, winner).
+fn naval_battle(log: &[Event]) -> Option<(Power, Faction, NavalLocation, Faction)> {
+    log.iter().find_map(|e| match *e {
+        Event::NavalBattle { at, attacker, defender, winner, .. } => Some((attacker, defender, at, winner)),
+        _ => None,
+    })
+}
+
+/// Every naval retreat asked for goes to the first place offered.
+fn retreat_first(game: &mut Game, log: &mut Vec<Event>) -> Vec<Power> {
+    let mut asked = Vec::new();
+    while game.pending().kind == DecisionKind::NavalRetreat {
+        let Decider::Power(power) = game.decider() else { break };
+        asked.push(power);
+        let first = legal(game)[0];
+        apply(game, first, log);
+    }
+    asked
+}
+
+/// §9.6 "DOW during the Action Phase": fleets of the two powers now at war
+/// in one sea zone fight an immediate naval battle, the declarer
+/// attacking (ruling CA5); the beaten Hapsburg leaves; then France's 2 CP.
+#[test]
+fn machiavelli_declaration_fights_an_immediate_naval_battle() {
+    let mut game = fleets_in_the_gulf();
+    event(&mut game, Power::France, Card::MachiavelliThePrince);
+    let mut log = Vec::new();
+    apply(&mut game, Action::DeclareWar(Faction::Hapsburg), &mut log);
+    // The combat-card windows of a naval battle: the attacker's, the defender's.
+    assert_eq!(game.pending().kind, DecisionKind::CombatCards);
+    game.force_dice(&[6, 6, 1, 1]).unwrap();
+    game.force_dice(&[1, 1, 1, 1]).unwrap();
+    assert_eq!(common::card_windows(&mut game, &mut log), [Power::France, Power::Hapsburg]);
+    assert_eq!(naval_battle(&log), Some((Power::France, Faction::Hapsburg, GULF, Faction::France)));
+    assert_eq!(retreat_first(&mut game, &mut log), [Power::Hapsburg]);
+    assert_eq!(game.naval_units(GULF, Faction::Hapsburg), NavalUnits::NONE);
+    assert_eq!(game.naval_units(GULF, Faction::France), NavalUnits::squadrons(2));
+    let pending = game.pending();
+    assert_eq!((pending.power, pending.cp), (Some(Power::France), Some(2)));
+}
+
+/// §9.6: equal hits in the immediate battle send both sides away (the
+/// exception to §16.2), the declarer first.
+#[test]
+fn an_immediate_naval_battle_with_equal_hits_sends_both_away() {
+    let mut game = fleets_in_the_gulf();
+    event(&mut game, Power::France, Card::MachiavelliThePrince);
+    let mut log = Vec::new();
+    apply(&mut game, Action::DeclareWar(Faction::Hapsburg), &mut log);
+    game.force_dice(&[6, 6, 1, 1]).unwrap();
+    game.force_dice(&[6, 6, 1, 1]).unwrap();
+    common::card_windows(&mut game, &mut log);
+    assert!(naval_battle(&log).is_some());
+    assert_eq!(retreat_first(&mut game, &mut log), [Power::France, Power::Hapsburg]);
+    assert_eq!(game.naval_units(GULF, Faction::France), NavalUnits::NONE);
+    assert_eq!(game.naval_units(GULF, Faction::Hapsburg), NavalUnits::NONE);
+    assert_eq!(game.pending().cp, Some(2));
+}
+
+/// Ships in different sea zones, or at peace, fight nothing: the 2 CP
+/// follow the declaration at once.
+#[test]
+fn no_immediate_naval_battle_without_a_shared_sea_zone() {
+    let mut game = fleets_in_the_gulf();
+    game.set_naval_units(GULF, Faction::Hapsburg, NavalUnits::NONE).unwrap();
+    let tyrrhenian = NavalLocation::Sea(SeaZone::TyrrhenianSea);
+    game.set_naval_units(tyrrhenian, Faction::Hapsburg, NavalUnits::squadrons(2)).unwrap();
+    event(&mut game, Power::France, Card::MachiavelliThePrince);
+    let mut log = Vec::new();
+    apply(&mut game, Action::DeclareWar(Faction::Hapsburg), &mut log);
+    assert_eq!(naval_battle(&log), None);
+    assert_eq!(game.pending().cp, Some(2));
+}
+
+/// Six Wives of Henry VIII's declaration (#3) fights the same immediate
+/// battle, before England's 5 CP.
+#[test]
+fn six_wives_declaration_fights_an_immediate_naval_battle() {
+    let mut game = action_phase(1);
+    let channel = NavalLocation::Sea(SeaZone::EnglishChannel);
+    for faction in [Faction::England, Faction::France] {
+        game.set_naval_units(channel, faction, NavalUnits::squadrons(1)).unwrap();
+    }
+    game.set_leader(Leader::HenryViii, LeaderLocation::Space(Space::London)).unwrap();
+    event(&mut game, Power::England, Card::SixWivesOfHenryViii);
+    let mut log = Vec::new();
+    apply(&mut game, Action::DeclareWar(Faction::France), &mut log);
+    game.force_dice(&[1, 1]).unwrap();
+    game.force_dice(&[6, 6]).unwrap();
+    common::card_windows(&mut game, &mut log);
+    assert_eq!(naval_battle(&log), Some((Power::England, Faction::France, channel, Faction::France)));
+    // England's squadron is sunk: nothing left to retreat.
+    assert_eq!(game.naval_units(channel, Faction::England), NavalUnits::NONE);
+    retreat_first(&mut game, &mut log);
+    let pending = game.pending();
+    assert_eq!((pending.power, pending.cp), (Some(Power::England), Some(5)));
 }
 
 // --- #42 Roxelana ----------------------------------------------------------------------------

@@ -378,6 +378,8 @@ fn sack_of_rome_the_papacy_beaten() {
     game.force_dice(&[6, 6, 5, 1]).unwrap();
     game.force_dice(&[1, 1, 5]).unwrap();
     apply(&mut game, Action::Target(Space::Florence), &mut log);
+    // Both sides are asked for combat cards (§21.5 step 2), the sacker first.
+    assert_eq!(card_windows(&mut game, &mut log), [Power::Hapsburg, Power::Papacy]);
     let battle = common::field_battle(&log).expect("a field battle");
     assert_eq!((battle.0, battle.1, battle.2), (Power::Hapsburg, Faction::Papacy, Space::Rome));
     assert_eq!((battle.3.count(), battle.4.count(), battle.5), (4, 3, Faction::Hapsburg));
@@ -398,6 +400,21 @@ fn sack_of_rome_the_papacy_beaten() {
     assert!(!game.at_war(Power::Hapsburg, Power::Papacy));
 }
 
+/// #95's battle is a land combat between the sacker and the Papacy: the
+/// Hapsburg's Phony War marker for Venice (the Papacy intervened) goes,
+/// and its VP is back (§9.6 step 6, ruling G6).
+#[test]
+fn sack_of_rome_ends_a_phony_war_with_the_papacy() {
+    let mut game = rome_threatened(sack_setup());
+    game.set_phony_war(MinorPower::Venice, Some(Power::Hapsburg), false).unwrap();
+    game.set_bonus_vp(Power::Hapsburg, -1).unwrap();
+    let mut log = event(&mut game, Power::France, Card::SackOfRome);
+    apply(&mut game, Action::Target(Space::Florence), &mut log);
+    card_windows(&mut game, &mut log);
+    assert!(log.contains(&Event::PhonyWarRemoved { power: Power::Hapsburg, minor: MinorPower::Venice }));
+    assert_eq!(game.bonus_vp(Power::Hapsburg), 0);
+}
+
 /// #95, the Papacy holding (it wins ties; here 1 hit to none): the stack
 /// loses a mercenary and goes home; the card returns to the discard pile.
 #[test]
@@ -407,6 +424,7 @@ fn sack_of_rome_the_papacy_holds() {
     game.force_dice(&[1, 1, 1, 1]).unwrap();
     game.force_dice(&[5, 1, 1]).unwrap();
     apply(&mut game, Action::Target(Space::Florence), &mut log);
+    card_windows(&mut game, &mut log);
     assert_eq!(common::field_battle(&log).map(|b| b.5), Some(Faction::Papacy));
     assert_eq!(
         game.land_units(Space::Florence, Faction::Hapsburg),
@@ -423,7 +441,92 @@ fn sack_of_rome_the_papacy_holds() {
     game.force_dice(&[6, 1, 1, 1]).unwrap();
     game.force_dice(&[5, 1, 1]).unwrap();
     apply(&mut game, Action::Target(Space::Florence), &mut log);
+    card_windows(&mut game, &mut log);
     assert_eq!(common::field_battle(&log).map(|b| b.5), Some(Faction::Papacy));
+}
+
+/// #95's battle opens a field battle's combat-card window (§21.5 step 2,
+/// ruling CB5): the Hapsburg's Arquebusiers (#24) give its stack 2 more
+/// dice (4 units, no leader: 6 dice).
+#[test]
+fn sack_of_rome_arquebusiers_add_two_dice() {
+    let mut game = rome_threatened(sack_setup());
+    game.give_card(Power::Hapsburg, Card::Arquebusiers).unwrap();
+    let mut log = event(&mut game, Power::France, Card::SackOfRome);
+    apply(&mut game, Action::Target(Space::Florence), &mut log);
+    assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
+    assert_eq!(game.pending().kind, DecisionKind::CombatCards);
+    assert_eq!(legal(&game), [Action::Decline, Action::PlayEvent(Card::Arquebusiers)]);
+    apply(&mut game, Action::PlayEvent(Card::Arquebusiers), &mut log);
+    game.force_dice(&[6, 6, 5, 1, 1, 1]).unwrap();
+    game.force_dice(&[1, 1, 5]).unwrap();
+    card_windows(&mut game, &mut log);
+    let battle = common::field_battle(&log).expect("a field battle");
+    assert_eq!((battle.3.count(), battle.4.count(), battle.5), (6, 3, Faction::Hapsburg));
+    assert!(game.discard_pile().contains(Card::Arquebusiers));
+}
+
+/// #95: the Papacy's Mercenaries Bribed (#26) takes 2 of the stack's 3
+/// mercenaries (half, rounded up) before the roll and puts 2 Papal
+/// mercenaries in Rome, which do not fight; the stack rolls 2 dice. The
+/// sacker may not play it: the Papal mercenaries are not in the battle.
+#[test]
+fn sack_of_rome_mercenaries_bribed_by_the_papacy() {
+    let mut game = rome_threatened(sack_setup());
+    game.give_card(Power::Hapsburg, Card::MercenariesBribed).unwrap();
+    let mut game2 = rome_threatened(sack_setup());
+    game2.give_card(Power::Papacy, Card::MercenariesBribed).unwrap();
+    for (game, sacker_holds) in [(&mut game, true), (&mut game2, false)] {
+        let mut log = event(game, Power::France, Card::SackOfRome);
+        apply(game, Action::Target(Space::Florence), &mut log);
+        assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
+        assert_eq!(legal(game), [Action::Decline], "the sacker holds it: {sacker_holds}");
+        apply(game, Action::Decline, &mut log);
+        assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+        if sacker_holds {
+            assert_eq!(legal(game), [Action::Decline]);
+            continue;
+        }
+        assert_eq!(legal(game), [Action::Decline, Action::PlayEvent(Card::MercenariesBribed)]);
+        apply(game, Action::PlayEvent(Card::MercenariesBribed), &mut log);
+        assert_eq!(
+            game.land_units(Space::Florence, Faction::Hapsburg),
+            LandUnits { regulars: 1, mercenaries: 1, cavalry: 0 }
+        );
+        assert_eq!(
+            game.land_units(Space::Rome, Faction::Papacy),
+            LandUnits { regulars: 2, mercenaries: 3, cavalry: 0 }
+        );
+        game.force_dice(&[1, 1]).unwrap();
+        game.force_dice(&[5, 1, 1]).unwrap();
+        card_windows(game, &mut log);
+        let battle = common::field_battle(&log).expect("a field battle");
+        assert_eq!((battle.3.count(), battle.4.count(), battle.5), (2, 3, Faction::Papacy));
+        // One hit on the stack: a mercenary first.
+        assert_eq!(game.land_units(Space::Florence, Faction::Hapsburg), LandUnits::regulars(1));
+    }
+}
+
+/// #95: the Papacy's Surprise Attack (#29) rolls first; its 2 hits fall on
+/// the stack before it rolls with its 2 survivors.
+#[test]
+fn sack_of_rome_surprise_attack_by_the_papacy() {
+    let mut game = rome_threatened(sack_setup());
+    game.give_card(Power::Papacy, Card::SurpriseAttack).unwrap();
+    let mut log = event(&mut game, Power::France, Card::SackOfRome);
+    apply(&mut game, Action::Target(Space::Florence), &mut log);
+    apply(&mut game, Action::Decline, &mut log);
+    apply(&mut game, Action::PlayEvent(Card::SurpriseAttack), &mut log);
+    game.force_dice(&[6, 5, 1]).unwrap();
+    game.force_dice(&[6, 6]).unwrap();
+    card_windows(&mut game, &mut log);
+    let battle = common::field_battle(&log).expect("a field battle");
+    // 2 hits each: the Papacy wins the tie.
+    assert_eq!((battle.3.count(), battle.4.count(), battle.5), (2, 3, Faction::Papacy));
+    // As evenly as possible: a mercenary and the regular.
+    assert_eq!(game.land_units(Space::Florence, Faction::Hapsburg), LandUnits::mercenaries(2));
+    assert_eq!(game.land_units(Space::Rome, Faction::Papacy).regulars, 0);
+    assert_eq!(game.st_peters_cp(), 4);
 }
 
 /// #95 with one card left in the Papal hand: the sacker keeps it.
@@ -435,6 +538,7 @@ fn sack_of_rome_one_papal_card_is_kept() {
     game.force_dice(&[6, 6, 5, 1]).unwrap();
     game.force_dice(&[1, 1, 5]).unwrap();
     apply(&mut game, Action::Target(Space::Florence), &mut log);
+    card_windows(&mut game, &mut log);
     assert!(game.hand(Power::Hapsburg).contains(Card::Erasmus));
     assert_ne!(game.pending().kind, DecisionKind::CardEvent);
 }
@@ -466,6 +570,7 @@ fn sack_of_rome_two_player_the_hapsburg_discards_both() {
     game.force_dice(&[6, 6, 5, 1]).unwrap();
     game.force_dice(&[1, 1, 5]).unwrap();
     apply(&mut game, Action::Target(Space::Florence), &mut log);
+    card_windows(&mut game, &mut log);
     assert!(game.hand(Power::Hapsburg).is_empty());
     assert!(game.discard_pile().contains(Card::Erasmus) && game.discard_pile().contains(Card::Gout));
 }

@@ -17,6 +17,13 @@ fn one_cp(game: &mut Game, power: Power) {
     play(game, power, common::card_with_cp(1));
 }
 
+/// The Fight Foreign War action against `war`, its combat-card windows
+/// declined while there is nothing else to do.
+fn fight(game: &mut Game, war: ForeignWar, log: &mut Vec<Event>) {
+    apply(game, Action::FightForeignWar(war), log);
+    common::card_windows(game, log);
+}
+
 fn card(game: &Game, war: ForeignWar) -> WarCard {
     game.foreign_war(war).expect("the war is on")
 }
@@ -79,7 +86,7 @@ fn revolt_in_egypt_from_start_to_victory() {
     game.force_dice(&[5, 6, 5, 1, 1, 2, 2, 2]).unwrap();
     let mut log = Vec::new();
     let vp = game.bonus_vp(Power::Ottoman);
-    apply(&mut game, Action::FightForeignWar(ForeignWar::Egypt), &mut log);
+    fight(&mut game, ForeignWar::Egypt, &mut log);
     let (mine, theirs, lost) = battle(&log);
     assert_eq!((mine.count(), theirs.count(), lost), (5, 3, 3));
     // Over: 1 War Winner VP, the survivors and Suleiman in Istanbul.
@@ -121,7 +128,7 @@ fn war_in_persia_from_start_to_victory_with_losses() {
     one_cp(&mut game, Power::Ottoman);
     game.force_dice(&[5, 1, 1, 1, 1, 6, 6, 1, 1]).unwrap();
     let mut log = Vec::new();
-    apply(&mut game, Action::FightForeignWar(ForeignWar::Persia), &mut log);
+    fight(&mut game, ForeignWar::Persia, &mut log);
     let (mine, theirs, lost) = battle(&log);
     assert_eq!((mine.count(), theirs.count(), lost), (5, 4, 1));
     // The Ottoman picks its 2 losses among the kinds on the card.
@@ -137,7 +144,7 @@ fn war_in_persia_from_start_to_victory_with_losses() {
     game.force_dice(&[6, 5, 6, 1, 2, 3]).unwrap();
     let mut log = Vec::new();
     let vp = game.bonus_vp(Power::Ottoman);
-    apply(&mut game, Action::FightForeignWar(ForeignWar::Persia), &mut log);
+    fight(&mut game, ForeignWar::Persia, &mut log);
     assert_eq!(battle(&log).2, 3);
     assert_eq!(game.foreign_war(ForeignWar::Persia), None);
     assert_eq!(game.bonus_vp(Power::Ottoman), vp + 1);
@@ -179,7 +186,7 @@ fn revolt_in_ireland_from_start_to_victory_with_the_irish_raised_by_france() {
     game.force_dice(&[6, 6, 6, 6, 1, 1, 1, 1, 1]).unwrap();
     let mut log = Vec::new();
     let vp = game.bonus_vp(Power::England);
-    apply(&mut game, Action::FightForeignWar(ForeignWar::Ireland), &mut log);
+    fight(&mut game, ForeignWar::Ireland, &mut log);
     let (mine, theirs, lost) = battle(&log);
     assert_eq!((mine.count(), theirs.count(), lost), (5, 4, 4));
     assert_eq!(game.bonus_vp(Power::England), vp + 1);
@@ -294,7 +301,7 @@ fn on_equal_dice_the_independents_keep_their_last_unit_and_leaders_stay() {
     one_cp(&mut game, Power::England);
     game.force_dice(&[6, 6]).unwrap();
     let mut log = Vec::new();
-    apply(&mut game, Action::FightForeignWar(ForeignWar::Ireland), &mut log);
+    fight(&mut game, ForeignWar::Ireland, &mut log);
     assert_eq!(battle(&log).2, 0);
     assert_eq!(card(&game, ForeignWar::Ireland), WarCard { units: LandUnits::NONE, independents: 1 });
     // With no unit on the card, no fight.
@@ -316,7 +323,7 @@ fn only_the_fighting_power_may_fight_and_it_costs_one_cp() {
     // Ibrahim's rating 1: 4 dice against 3; one hit each way.
     game.force_dice(&[6, 1, 1, 1, 6, 1, 1]).unwrap();
     let mut log = Vec::new();
-    apply(&mut game, Action::FightForeignWar(ForeignWar::Egypt), &mut log);
+    fight(&mut game, ForeignWar::Egypt, &mut log);
     let (mine, theirs, _) = battle(&log);
     assert_eq!((mine.count(), theirs.count()), (4, 3));
     assert_eq!(card(&game, ForeignWar::Egypt), WarCard { units: LandUnits::regulars(2), independents: 2 });
@@ -338,7 +345,7 @@ fn survivors_go_to_a_friendly_home_key_when_the_capital_is_occupied() {
     one_cp(&mut game, Power::Ottoman);
     game.force_dice(&[6, 1, 1, 1]).unwrap();
     let mut log = Vec::new();
-    apply(&mut game, Action::FightForeignWar(ForeignWar::Egypt), &mut log);
+    fight(&mut game, ForeignWar::Egypt, &mut log);
     // The Ottoman chooses among its friendly home keys.
     assert_eq!(legal(&game), homes.iter().map(Action::PlaceAt).collect::<Vec<_>>());
     apply(&mut game, Action::PlaceAt(Space::Edirne), &mut log);
@@ -453,4 +460,92 @@ fn the_renegade_does_not_go_to_a_foreign_war() {
     let mut log = Vec::new();
     common::repeat(&mut game, Action::MoveFrom(Space::London), 4, &mut log);
     assert_eq!(legal(&game), [Action::Done, Action::AddLeader(Leader::CharlesBrandon)]);
+}
+
+// --- Combat cards in the battle (ruling FW4) -----------------------------------------
+
+/// 3 Ottoman regulars and Ibrahim (rating 1) against 3 Egyptians, the
+/// Ottoman's impulse with 2 CP, its hand holding `cards` besides.
+fn egypt_fight(cards: &[Card]) -> Game {
+    let mut game = action_phase(11);
+    let on = WarCard { units: LandUnits::regulars(3), independents: 3 };
+    game.set_foreign_war(ForeignWar::Egypt, Some(on)).unwrap();
+    game.set_leader(Leader::Ibrahim, LeaderLocation::ForeignWar(ForeignWar::Egypt)).unwrap();
+    for &card in cards {
+        game.give_card(Power::Ottoman, card).unwrap();
+    }
+    play(&mut game, Power::Ottoman, common::card_with_cp(2));
+    game
+}
+
+/// "Just like a field battle": the fighting power may play a combat card
+/// before the roll; Field Artillery (#25) gives the Ottoman 3 more dice
+/// (4 + 3). Cards for assaults, and Mercenaries Bribed (the independents
+/// are no mercenaries, and never by the Ottoman), are not offered.
+#[test]
+fn field_artillery_adds_dice_in_a_foreign_war() {
+    let held = [Card::FieldArtillery, Card::SiegeMining, Card::MercenariesBribed, Card::MercenariesGrowRestless];
+    let mut game = egypt_fight(&held);
+    let mut log = Vec::new();
+    apply(&mut game, Action::FightForeignWar(ForeignWar::Egypt), &mut log);
+    assert_eq!(game.pending().kind, DecisionKind::CombatCards);
+    assert_eq!(game.decider(), Decider::Power(Power::Ottoman));
+    assert_eq!(legal(&game), [Action::Decline, Action::PlayEvent(Card::FieldArtillery)]);
+    apply(&mut game, Action::PlayEvent(Card::FieldArtillery), &mut log);
+    game.force_dice(&[6, 6, 6, 1, 1, 1, 1]).unwrap();
+    game.force_dice(&[1, 1, 1]).unwrap();
+    common::card_windows(&mut game, &mut log);
+    let (mine, theirs, lost) = battle(&log);
+    assert_eq!((mine.count(), theirs.count(), lost), (7, 3, 3));
+    assert_eq!(game.foreign_war(ForeignWar::Egypt), None);
+}
+
+/// England's Mercenaries Bribed (#26) and Tercios (#30, no Hapsburg in a
+/// foreign war) are not offered in Ireland; Arquebusiers (#24) is. Its
+/// Surprise Attack (#29) rolls first: 2 hits leave the Irish 1 unit to
+/// roll with.
+#[test]
+fn surprise_attack_in_a_foreign_war_rolls_first() {
+    let mut game = action_phase(10);
+    let on = WarCard { units: LandUnits::regulars(4), independents: 3 };
+    game.set_foreign_war(ForeignWar::Ireland, Some(on)).unwrap();
+    for card in [Card::MercenariesBribed, Card::Tercios, Card::SurpriseAttack, Card::Arquebusiers] {
+        game.give_card(Power::England, card).unwrap();
+    }
+    one_cp(&mut game, Power::England);
+    let mut log = Vec::new();
+    apply(&mut game, Action::FightForeignWar(ForeignWar::Ireland), &mut log);
+    assert_eq!(
+        legal(&game),
+        [Action::Decline, Action::PlayEvent(Card::Arquebusiers), Action::PlayEvent(Card::SurpriseAttack)]
+    );
+    apply(&mut game, Action::PlayEvent(Card::SurpriseAttack), &mut log);
+    game.force_dice(&[6, 5, 1, 1]).unwrap();
+    game.force_dice(&[6]).unwrap();
+    apply(&mut game, Action::Decline, &mut log);
+    let (mine, theirs, lost) = battle(&log);
+    assert_eq!((mine.count(), theirs.count(), lost), (4, 1, 2));
+    assert_eq!(card(&game, ForeignWar::Ireland), WarCard { units: LandUnits::regulars(3), independents: 1 });
+}
+
+/// Janissaries (#1) after both rolls: the Ottoman's 5 more dice, their
+/// hits added to its roll's.
+#[test]
+fn janissaries_after_the_roll_in_a_foreign_war() {
+    let mut game = egypt_fight(&[Card::Janissaries]);
+    let mut log = Vec::new();
+    apply(&mut game, Action::FightForeignWar(ForeignWar::Egypt), &mut log);
+    // Before the roll: nothing to play (Janissaries is played after it).
+    assert_eq!(legal(&game), [Action::Decline]);
+    game.force_dice(&[1, 1, 1, 1]).unwrap();
+    game.force_dice(&[1, 1, 1]).unwrap();
+    apply(&mut game, Action::Decline, &mut log);
+    assert_eq!(game.pending().kind, DecisionKind::CombatCards);
+    assert_eq!(legal(&game), [Action::Decline, Action::PlayEvent(Card::Janissaries)]);
+    game.force_dice(&[6, 6, 1, 1, 1]).unwrap();
+    apply(&mut game, Action::PlayEvent(Card::Janissaries), &mut log);
+    common::card_windows(&mut game, &mut log);
+    assert_eq!(battle(&log).2, 2);
+    assert_eq!(card(&game, ForeignWar::Egypt), WarCard { units: LandUnits::regulars(3), independents: 1 });
+    assert!(log.iter().any(|e| matches!(e, Event::CombatCardDice { card: Card::Janissaries, .. })));
 }

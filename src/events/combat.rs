@@ -21,11 +21,11 @@ const fn combat_card(card: Card, allowed: fn(Seat) -> bool, play: fn(&mut Game, 
 
 pub(super) const EVENTS: &[CardEvent] = &[
     combat_card(Card::Arquebusiers, arquebusiers_allowed, |g, s, _| extra_dice(g, Card::Arquebusiers, s)),
-    combat_card(Card::FieldArtillery, field_only, |g, s, _| extra_dice(g, Card::FieldArtillery, s)),
+    combat_card(Card::FieldArtillery, field_like, |g, s, _| extra_dice(g, Card::FieldArtillery, s)),
     combat_card(Card::MercenariesBribed, mercenaries_bribed_allowed, mercenaries_bribed),
     combat_card(Card::MercenariesGrowRestless, mercenaries_grow_restless_allowed, mercenaries_grow_restless),
     combat_card(Card::SiegeMining, siege_mining_allowed, |g, s, _| extra_dice(g, Card::SiegeMining, s)),
-    combat_card(Card::SurpriseAttack, field_only, surprise_attack),
+    combat_card(Card::SurpriseAttack, field_like, surprise_attack),
     combat_card(Card::Tercios, tercios_allowed, tercios),
 ];
 
@@ -41,14 +41,16 @@ fn extra_dice(game: &mut Game, card: Card, seat: Seat) {
     *extra = extra.saturating_add(rules::extra_dice(card, seat.power, seat.kind));
 }
 
-/// #24 Arquebusiers: a field or naval battle.
+/// #24 Arquebusiers: a field or naval battle (Sack of Rome's, #95, and a
+/// foreign war's, §21.7, are field battles).
 fn arquebusiers_allowed(seat: Seat) -> bool {
-    matches!(seat.kind, BattleKind::Field | BattleKind::Naval)
+    field_like(seat) || seat.kind == BattleKind::Naval
 }
 
-/// #25 Field Artillery, #29 Surprise Attack: a field battle.
-fn field_only(seat: Seat) -> bool {
-    seat.kind == BattleKind::Field
+/// #25 Field Artillery, #29 Surprise Attack: a field battle, Sack of
+/// Rome's (#95) and a foreign war's (§21.7) included.
+fn field_like(seat: Seat) -> bool {
+    matches!(seat.kind, BattleKind::Field | BattleKind::SackOfRome | BattleKind::ForeignWar)
 }
 
 /// #28 Siege Mining: an assault, by the attacker.
@@ -62,10 +64,11 @@ fn surprise_attack(game: &mut Game, seat: Seat, _: &mut dyn Log) {
     game.war.cards.surprise = Some(side(seat) as u8);
 }
 
-/// #30 Tercios: a field battle, by the Hapsburg or by a power facing at
-/// least 3 Hapsburg regulars.
+/// #30 Tercios: a field battle (Sack of Rome's, #95, included; never a
+/// foreign war's: the Hapsburg fights none), by the Hapsburg or by a power
+/// facing at least 3 Hapsburg regulars.
 fn tercios_allowed(seat: Seat) -> bool {
-    seat.kind == BattleKind::Field
+    matches!(seat.kind, BattleKind::Field | BattleKind::SackOfRome)
         && (seat.power == Power::Hapsburg
             || (seat.opponents.contains(Power::Hapsburg) && seat.hapsburg_regulars_against >= TERCIOS_REGULARS))
 }
@@ -82,15 +85,23 @@ fn tercios(game: &mut Game, seat: Seat, _: &mut dyn Log) {
     }
 }
 
-/// #26 Mercenaries Bribed: a field battle, never by or against the Ottoman.
+/// #26 Mercenaries Bribed: a field battle, never by or against the
+/// Ottoman. In Sack of Rome's (#95) only the Papacy has mercenaries to
+/// bribe against it (its own do not fight, §21.5); a foreign war's
+/// independents are no mercenaries (ruling FW4).
 fn mercenaries_bribed_allowed(seat: Seat) -> bool {
-    seat.kind == BattleKind::Field && seat.power != Power::Ottoman && !seat.opponents.contains(Power::Ottoman)
+    let battle = seat.kind == BattleKind::Field || (seat.kind == BattleKind::SackOfRome && !seat.attacking);
+    battle && seat.power != Power::Ottoman && !seat.opponents.contains(Power::Ottoman)
 }
 
 /// #26 Mercenaries Bribed: half (rounded up) of each opposing power's
 /// mercenaries in the field battle leave its stack; as many new
 /// mercenaries of the player join its side, as far as its counters go.
 fn mercenaries_bribed(game: &mut Game, seat: Seat, log: &mut dyn Log) {
+    if let Some(Frame::War(War::CardBattle(battle))) = game.stack.below(1).copied() {
+        super::raids::sack_bribed(game, battle, seat, log);
+        return;
+    }
     let Some(Frame::War(War::Entry(mut e))) = game.stack.below(1).copied() else { return };
     let own = Faction::from(seat.power);
     let mut switched = 0u8;

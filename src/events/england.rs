@@ -171,8 +171,75 @@ fn lady_jane_grey(game: &mut Game, power: Power, log: &mut dyn Log) {
     let before = game.hand(power);
     game.draw_from_deck(power, log);
     let Some(drawn) = game.hand(power).difference(before).iter().next() else { return };
+    if power != Power::England {
+        // England saw which card left its hand (CA2).
+        game.seen.add(Power::England, power, english);
+    }
     let step = EventStep { cards: [Some(english), Some(drawn)], ..EventStep::new(Card::LadyJaneGrey, power) };
     game.stack.push(Frame::Event(step));
+}
+
+/// Which of #59's waiting cards `viewer` has seen (docs/rulings.md CA2):
+/// the player both; England the card drawn from its hand (slot 0) while
+/// the award is chosen; nobody else either (nor England the card chosen
+/// for the award).
+fn jane_seen(step: EventStep, viewer: Power) -> [bool; 2] {
+    if viewer == step.power { [true, true] } else { [viewer == Power::England && step.step == JANE_AWARD, false] }
+}
+
+/// How many cards wait in #59's decision at `step`: both drawn while the
+/// award is chosen, then the card awarded.
+fn jane_slots(step: EventStep) -> usize {
+    if step.step == JANE_AWARD { 2 } else { 1 }
+}
+
+impl Game {
+    /// For `Game::observation`: the cards of a #59 decision that `viewer`
+    /// has not seen are blanked (CA2).
+    pub(crate) fn hide_jane_cards(&mut self, viewer: Power) {
+        for frame in self.stack.frames_mut() {
+            let Frame::Event(step) = frame else { continue };
+            if step.card != Card::LadyJaneGrey {
+                continue;
+            }
+            let seen = jane_seen(*step, viewer);
+            for (card, seen) in step.cards.iter_mut().zip(seen) {
+                if !seen {
+                    *card = None;
+                }
+            }
+        }
+    }
+
+    /// For `Game::determinize`: the cards of a #59 decision that `viewer`
+    /// has not seen are drawn again from the player's (re-dealt) hand, its
+    /// home cards aside; `pick(n)` draws an index below `n` (CA2).
+    pub(crate) fn redraw_jane_cards(&mut self, viewer: Power, pick: &mut dyn FnMut(usize) -> usize) {
+        let hands = self.hands;
+        for frame in self.stack.frames_mut() {
+            let Frame::Event(step) = frame else { continue };
+            if step.card != Card::LadyJaneGrey {
+                continue;
+            }
+            let mut pool: EnumSet<Card> =
+                hands[step.power.index()].iter().filter(|c| c.kind() != crate::types::CardKind::Home).collect();
+            let seen = jane_seen(*step, viewer);
+            for (card, _) in step.cards.iter().zip(seen).filter(|(_, seen)| *seen) {
+                if let Some(card) = *card {
+                    pool.remove(card);
+                }
+            }
+            let slots = jane_slots(*step);
+            for (card, seen) in step.cards.iter_mut().zip(seen).take(slots) {
+                if !seen {
+                    *card = pool.nth(pick(pool.len()));
+                    if let Some(drawn) = *card {
+                        pool.remove(drawn);
+                    }
+                }
+            }
+        }
+    }
 }
 
 fn jane_actions(game: &Game, step: EventStep, list: &mut ActionList) {
@@ -198,6 +265,10 @@ fn jane_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Lo
         (Action::TargetPower(to), Some(card)) if game.hand(step.power).contains(card) => {
             game.hands[step.power.index()].remove(card);
             game.hands[to.index()].insert(card);
+            if to != step.power {
+                // The player knows where the card went (CA2).
+                game.seen.add(step.power, to, card);
+            }
             log.event(Event::CardDrawn { power: to, from: step.power, card });
         }
         _ => {}

@@ -26,8 +26,8 @@ use crate::action::Action;
 use crate::engine::{ActionList, Log};
 use crate::event::Event;
 use crate::frames::Frame;
+use crate::frames::battle::CardBattle;
 use crate::game::{Game, LandUnits, LeaderLocation};
-use crate::rules::battle::battle_losses;
 use crate::rules::counters::fits_counter_mix;
 use crate::rules::foreign_war::{
     FIGHT_COST, FOREIGN_WAR_VP, ForeignWar, RAISED_IRISH, WarCard, fight_dice, leaders_on_card, may_build_on,
@@ -272,21 +272,46 @@ pub(crate) fn fight_legal(game: &Game, power: Power, cp: u8, war: ForeignWar) ->
 }
 
 /// The Fight Foreign War action (§21.7), its CP paid: a field battle on
-/// the card with no defender's die (§14 steps 2-3, 6, 8-9); the
-/// independents' losses at once, the power's as it chooses; no retreat.
+/// the card with no defender's die, with the combat-card windows of a
+/// field battle for the fighting power (`Game::begin_card_battle`;
+/// docs/rulings.md FW4); [`resolve_fight`] then applies the result.
 pub(crate) fn fight(game: &mut Game, war: ForeignWar, log: &mut dyn Log) {
+    let battle = CardBattle { card: war.card(), power: war.power(), space: None, rolled: false };
+    game.begin_card_battle(battle, log);
+}
+
+/// A foreign war battle's sides: the power's land units on the card, the
+/// independents.
+pub(super) fn battle_units(game: &Game, war: ForeignWar) -> [u8; 2] {
+    game.foreign_war(war).map_or([0, 0], |card| [card.units.total(), card.independents])
+}
+
+/// A foreign war battle's main dice with `units` standing (§14 steps 2-3,
+/// [`fight_dice`]): the power a die per unit and its best leader's battle
+/// rating on the card (none with no units); the independents a die per
+/// unit, no defender's die.
+pub(super) fn battle_dice(game: &Game, war: ForeignWar, side: usize, units: u8) -> u8 {
+    if side == 0 {
+        fight_dice(LandUnits::regulars(units), leaders_on_card(game, war), 0).0
+    } else {
+        fight_dice(LandUnits::NONE, EnumSet::EMPTY, units).1
+    }
+}
+
+/// A foreign war battle's result (§14 steps 8-9): the independents' losses
+/// at once, the power's as it chooses; no retreat.
+pub(super) fn resolve_fight(game: &mut Game, war: ForeignWar, log: &mut dyn Log) {
     let Some(mut card) = game.foreign_war(war) else { return };
-    let (power_n, foreign_n) = fight_dice(card.units, leaders_on_card(game, war), card.independents);
-    let power_dice = game.roll_dice(power_n);
-    let foreign_dice = game.roll_dice(foreign_n);
-    let (power_loss, foreign_loss) = battle_losses(
-        (card.units.total(), power_n),
-        (card.independents, foreign_n),
-        (power_dice.hits(), foreign_dice.hits()),
-    );
-    card.independents -= foreign_loss;
+    let [power_loss, foreign_loss] = game.card_battle_losses([card.units.total(), card.independents]);
+    card.independents = card.independents.saturating_sub(foreign_loss);
     game.foreign_wars[war.index()] = Some(card);
-    log.event(Event::ForeignWarBattle { war, power_dice, foreign_dice, independents_lost: foreign_loss });
+    let rolled = game.war.cards.rolled;
+    log.event(Event::ForeignWarBattle {
+        war,
+        power_dice: rolled[0],
+        foreign_dice: rolled[1],
+        independents_lost: foreign_loss,
+    });
     take_losses(game, war, power_loss, log);
 }
 

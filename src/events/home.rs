@@ -221,9 +221,12 @@ fn janissaries_place(game: &mut Game, step: EventStep, action: Action, log: &mut
 }
 
 /// #1 Janissaries in battle (§21.1): after both rolls, by the Ottoman, in a
-/// field battle (5 dice) or a naval battle (4 dice), never an assault.
+/// field battle (5 dice; a foreign war's too, §21.7) or a naval battle (4
+/// dice), never an assault. (The Ottoman never sacks Rome: it has no
+/// mercenaries.)
 fn janissaries_in_battle(seat: Seat) -> bool {
-    seat.fighting && seat.power == Power::Ottoman && seat.kind != BattleKind::Assault
+    let battle = matches!(seat.kind, BattleKind::Field | BattleKind::Naval | BattleKind::ForeignWar);
+    seat.fighting && seat.power == Power::Ottoman && battle
 }
 
 fn janissaries_dice(game: &mut Game, seat: Seat, log: &mut dyn Log) {

@@ -50,9 +50,11 @@ use crate::data::cards::Removal;
 use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
 use crate::frames::Frame;
+use crate::frames::battle::CardBattle;
 use crate::frames::responses::{Answer, Moment, Window};
 use crate::game::{Game, LeaderLocation, Scenario};
-use crate::rules::combat_cards::Seat;
+use crate::rules::combat_cards::{BattleKind, Seat};
+use crate::rules::foreign_war::ForeignWar;
 use crate::sets::EnumSet;
 use crate::types::{Card, CardKind, Leader, Power, Ruler, Space};
 
@@ -429,6 +431,48 @@ pub(crate) fn forced_turn(card: Card, scenario: Scenario) -> Option<u8> {
 /// The steps of the card a generic event frame belongs to.
 fn steps_of(step: EventStep) -> Option<Steps> {
     card_event(step.card).and_then(|e| e.steps)
+}
+
+// --- Battles fought for a card (`frames::battle::card`) ---
+
+/// The kind of a card battle, for the combat cards' texts: #95 Sack of
+/// Rome's, or a foreign war's (docs/rulings.md CB5, FW4).
+pub(crate) fn card_battle_kind(battle: CardBattle) -> BattleKind {
+    if battle.card == Card::SackOfRome { BattleKind::SackOfRome } else { BattleKind::ForeignWar }
+}
+
+/// The major powers defending in a card battle: the Papacy against the
+/// sack (§21.5); nobody in a foreign war (the independents, §21.7).
+pub(crate) fn card_battle_defenders(_: &Game, battle: CardBattle) -> EnumSet<Power> {
+    match card_battle_kind(battle) {
+        BattleKind::SackOfRome => [Power::Papacy].into_iter().collect(),
+        _ => EnumSet::EMPTY,
+    }
+}
+
+/// The land units on each side of a card battle (0 the attacker).
+pub(crate) fn card_battle_units(game: &Game, battle: CardBattle) -> [u8; 2] {
+    match ForeignWar::of_card(battle.card) {
+        Some(war) => foreign_wars::battle_units(game, war),
+        None => raids::sack_units(game, battle),
+    }
+}
+
+/// A side's main dice in a card battle with `units` standing, before the
+/// combat cards.
+pub(crate) fn card_battle_dice(game: &Game, battle: CardBattle, side: usize, units: u8) -> u8 {
+    match ForeignWar::of_card(battle.card) {
+        Some(war) => foreign_wars::battle_dice(game, war, side, units),
+        None => raids::sack_dice(game, battle, side, units),
+    }
+}
+
+/// The card battle's result, after both rolls and their windows.
+pub(crate) fn resolve_card_battle(game: &mut Game, battle: CardBattle, log: &mut dyn Log) {
+    match ForeignWar::of_card(battle.card) {
+        Some(war) => foreign_wars::resolve_fight(game, war, log),
+        None => raids::resolve_sack(game, battle, log),
+    }
 }
 
 impl Game {

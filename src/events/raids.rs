@@ -8,11 +8,14 @@ use crate::engine::impulse_powers;
 use crate::engine::{ActionList, Log};
 use crate::event::Event;
 use crate::frames::Frame;
+use crate::frames::battle::CardBattle;
 use crate::frames::siege::ASSAULT_CP;
 use crate::game::{Game, LandUnits, LeaderLocation};
-use crate::rules::battle::{battle_losses, best_battle_rating, can_assault_new_siege, is_besieging};
+use crate::rules::battle::{best_battle_rating, can_assault_new_siege, is_besieging};
+use crate::rules::combat_cards::{Seat, bribed};
+use crate::rules::construction::fits_one_more;
 use crate::sets::EnumSet;
-use crate::types::{Card, Faction, LanguageZone, Leader, LeaderKind, MinorPower, Power, Space};
+use crate::types::{Card, Faction, LandUnitKind, LanguageZone, Leader, LeaderKind, MinorPower, Power, Space};
 
 pub(super) const EVENTS: &[CardEvent] = &[
     CardEvent::plain(
@@ -341,36 +344,62 @@ fn sack_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Lo
 }
 
 /// #95 Sack of Rome (§21.5): `power`'s stack in `space` fights a field
-/// battle against the Papal regulars in Rome, no war needed or made. The
-/// stack rolls a die per unit, formation limits ignored, and its best
-/// leader's battle rating; the Papacy a die per regular in Rome, plus one,
-/// and wins ties. Losses as in §14 step 9 ([`battle_losses`]): the
-/// Papacy's from its regulars, hits beyond them on its mercenaries in
-/// Rome; the stack's as evenly as possible between mercenaries and
-/// regulars. The survivors stay where they came from. If the Papacy
-/// loses: St. Peter's loses 5 CP, the stack's owner takes 2 random cards
-/// from the Papal hand, keeps one and discards the other, and the card
-/// leaves the game.
-fn sack_of_rome(game: &mut Game, step: EventStep, space: Space, power: Power, log: &mut dyn Log) {
+/// battle against the Papal regulars in Rome, no war needed or made, with
+/// the combat-card windows of a field battle (`Game::begin_card_battle`;
+/// docs/rulings.md CB5); [`resolve_sack`] then applies the result.
+fn sack_of_rome(game: &mut Game, _: EventStep, space: Space, power: Power, log: &mut dyn Log) {
+    let battle = CardBattle { card: Card::SackOfRome, power, space: Some(space), rolled: false };
+    game.begin_card_battle(battle, log);
+}
+
+/// #95's sides (§21.5 step 2): the stack's land units, cavalry included;
+/// the Papal regulars in Rome (its mercenaries and allies are ignored).
+pub(super) fn sack_units(game: &Game, battle: CardBattle) -> [u8; 2] {
+    let stack = battle.space.map_or(LandUnits::NONE, |s| game.land_units(s, Faction::from(battle.power)));
+    [stack.total(), papal_regulars_in_rome(game)]
+}
+
+/// #95's main dice with `units` standing: the stack a die per unit, no
+/// formation limit, plus its best army leader's battle rating (none with
+/// no units); the Papacy a die per regular plus one (one alone with no
+/// regular).
+pub(super) fn sack_dice(game: &Game, battle: CardBattle, side: usize, units: u8) -> u8 {
+    match (side, battle.space) {
+        (0, Some(space)) if units > 0 => {
+            units.saturating_add(best_battle_rating(game.army_leaders_at(space, Faction::from(battle.power))))
+        }
+        (0, _) => 0,
+        _ => units.saturating_add(1),
+    }
+}
+
+/// #95's result (§21.5 steps 3-6): more hits wins, the Papacy wins ties.
+/// Losses as in §14 step 9 (`Game::card_battle_losses`): the Papacy's
+/// from its regulars, hits beyond them on its mercenaries in Rome; the
+/// stack's as evenly as possible between mercenaries and regulars. The
+/// survivors stay where they came from. If the Papacy loses: St. Peter's
+/// loses 5 CP, the stack's owner takes 2 random cards from the Papal hand,
+/// keeps one and discards the other, and the card leaves the game.
+pub(super) fn resolve_sack(game: &mut Game, battle: CardBattle, log: &mut dyn Log) {
+    let (power, Some(space)) = (battle.power, battle.space) else { return };
     let own = Faction::from(power);
     let stack = game.land_units(space, own);
     let regulars = papal_regulars_in_rome(game);
-    let rating = best_battle_rating(game.army_leaders_at(space, own));
-    let attacker = game.roll_dice(stack.total().saturating_add(rating));
-    let defender = game.roll_dice(regulars.saturating_add(1));
-    let (a_hits, d_hits) = (attacker.hits(), defender.hits());
+    let cards = game.war.cards;
+    let (a_hits, d_hits) = (cards.hits(0), cards.hits(1));
     let papacy_wins = d_hits >= a_hits;
     let winner = if papacy_wins { Faction::Papacy } else { own };
     log.event(Event::FieldBattle {
         attacker: power,
         defender: Faction::Papacy,
         space: Space::Rome,
-        attacker_dice: attacker,
-        defender_dice: defender,
+        attacker_dice: cards.rolled[0],
+        defender_dice: cards.rolled[1],
         winner,
     });
-    let (a_loss, d_loss) =
-        battle_losses((stack.total(), attacker.count()), (regulars, defender.count()), (a_hits, d_hits));
+    // A land combat with the Papacy: Venice's Phony War (§9.6 step 6).
+    game.phony_war_fought(own, Faction::Papacy, log);
+    let [a_loss, d_loss] = game.card_battle_losses([stack.total(), regulars]);
     game.remove_units(space, own, sack_losses(stack, a_loss), log);
     let papal = game.land_units(Space::Rome, Faction::Papacy);
     let beyond = a_hits.saturating_sub(regulars).min(papal.mercenaries);
@@ -384,7 +413,30 @@ fn sack_of_rome(game: &mut Game, step: EventStep, space: Space, power: Power, lo
         game.discard.remove(Card::SackOfRome);
         game.removed.insert(Card::SackOfRome);
     }
-    take_papal_cards(game, step, power, log);
+    take_papal_cards(game, EventStep::new(Card::SackOfRome, power), power, log);
+}
+
+/// #26 Mercenaries Bribed played by the Papacy in #95's battle: half the
+/// stack's mercenaries (rounded up) leave it, and as many new Papal
+/// mercenaries go to Rome as its counters allow; they do not fight there,
+/// where only Papal regulars defend (§21.5; ruling CB5).
+pub(super) fn sack_bribed(game: &mut Game, battle: CardBattle, seat: Seat, log: &mut dyn Log) {
+    let Some(space) = battle.space.filter(|_| !seat.attacking) else { return };
+    let enemy = Faction::from(battle.power);
+    let n = bribed(game.land_units(space, enemy).mercenaries);
+    game.remove_units(space, enemy, LandUnits { mercenaries: n, ..LandUnits::NONE }, log);
+    let own = Faction::from(seat.power);
+    let mut placed = 0u8;
+    while placed < n && fits_one_more(game, own, Space::Rome, LandUnitKind::Mercenary) {
+        let units = game.land_units(Space::Rome, own).plus_one(LandUnitKind::Mercenary);
+        let besieged = game.is_besieged(Space::Rome, own);
+        game.put_units(Space::Rome, own, units, besieged);
+        placed += 1;
+    }
+    if placed > 0 {
+        let units = LandUnits { mercenaries: placed, ..LandUnits::NONE };
+        log.event(Event::LandUnitsPlaced { faction: own, space: Space::Rome, units });
+    }
 }
 
 /// The stack's `n` losses, as evenly as possible between mercenaries and

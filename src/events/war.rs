@@ -804,6 +804,8 @@ fn machiavelli_apply(game: &mut Game, step: EventStep, action: Action, log: &mut
         // Legal: `machiavelli_targets` checked the restrictions.
         if game.set_war(step.power, target, true).is_ok() {
             log.event(Event::WarDeclared { power: step.power, target });
+            // §9.6: fleets of the two now at war fight at once (CA5).
+            game.begin_declared_naval_battles(step.power, log);
         }
     }
 }

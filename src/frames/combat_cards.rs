@@ -2,8 +2,9 @@
 //! §16.2 steps 3-6): the windows' choices and the cards' effects.
 //!
 //! A window is a `War::CombatCards` frame (land) or a `Frame::CombatCards`
-//! frame (naval) sitting right on the battle it belongs to: the `Entry` or
-//! `Assault` driver, or the `NavalCombat` frame. Before the roll it is a
+//! frame (naval) sitting right on the battle it belongs to: the `Entry`,
+//! `Assault` or `CardBattle` driver (Sack of Rome, a foreign war), or the
+//! `NavalCombat` frame. Before the roll it is a
 //! combat-card window, offered to every power that could play a combat card
 //! there whatever its hand; after the roll (the battle at its `Resolve`
 //! step) it is the Ottoman's Janissaries window, opened only while the
@@ -47,6 +48,9 @@ impl Game {
             Frame::NavalCombat { power, stage: CombatStage::Battle { step, .. }, .. } => {
                 Some(Battle { kind: BattleKind::Naval, attacker: *power, after_roll: *step == BattleStep::Resolve })
             }
+            Frame::War(War::CardBattle(b)) => {
+                Some(Battle { kind: crate::events::card_battle_kind(*b), attacker: b.power, after_roll: b.rolled })
+            }
             _ => None,
         }
     }
@@ -87,6 +91,17 @@ impl Game {
                 let opponents = if attacking { commander(self, enemy).into_iter().collect() } else { one(active) };
                 (opponents, 0, false)
             }
+            Frame::War(War::CardBattle(b)) => {
+                let opponents = if attacking { crate::events::card_battle_defenders(self, b) } else { one(b.power) };
+                // The sacking stack's regulars (#95), for Tercios (#30).
+                let regulars = match b.space {
+                    Some(space) if !attacking && b.power == Power::Hapsburg => {
+                        self.land_units(space, Faction::Hapsburg).regulars
+                    }
+                    _ => 0,
+                };
+                (opponents, regulars, false)
+            }
             _ => return None,
         };
         let fighting = attacking || self.battle_sides(battle.attacker).contains(power);
@@ -110,6 +125,7 @@ impl Game {
             Some(Frame::NavalCombat { stage: CombatStage::Battle { enemy, .. }, .. }) => {
                 commander(self, enemy).into_iter().collect()
             }
+            Some(Frame::War(War::CardBattle(b))) => crate::events::card_battle_defenders(self, b),
             _ => EnumSet::EMPTY,
         }
     }

@@ -37,9 +37,13 @@ impl Game {
             if let Some(intervener) = dip::intervener(minor) {
                 if dip::may_intervene(self, intervener, minor, england) {
                     self.stack.push(Frame::Intervention { power: intervener, minor, declarer: england });
+                    return;
                 }
             }
         }
+        // §9.6: fleets of the two now at war fight at once, before the CP
+        // (CA5; not after a French intervention for Scotland).
+        self.begin_declared_naval_battles(england, log);
     }
 
     /// Henry's marital status advances one box if it may

@@ -156,12 +156,17 @@ pub(crate) enum Frame {
     /// The naval war after `power`'s naval move (§16.1 steps 4-7), run
     /// automatically between the decisions it pushes: `arrived`, the sea
     /// zones its ships just arrived in; `intercepted`, those where an
-    /// interception succeeded; `stage`, where it stands.
+    /// interception succeeded; `stage`, where it stands. `declared`: the
+    /// immediate naval battles after `power` declared war in an impulse
+    /// (§9.6, "DOW during the Action Phase": sea zones only, equal hits
+    /// send both sides away).
     NavalCombat {
         power: Power,
         arrived: EnumSet<SeaZone>,
         intercepted: EnumSet<SeaZone>,
         stage: naval_war::CombatStage,
+        #[cfg_attr(feature = "serde", serde(default))]
+        declared: bool,
     },
     /// `power` may intercept `active`'s ships just arrived in `zone` (§16.1
     /// step 4), one adjacent stack at a time: `from`, `fleet`, `leaders` (a

@@ -63,8 +63,17 @@ pub(crate) enum BattleStep {
     Roll,
     /// Steps 7-8: the winner and the losses.
     Resolve,
-    /// Steps 9-10, after the losses are taken: leaders and retreat.
-    Aftermath { attacker_won: bool },
+    /// Steps 9-10, after the losses are taken: leaders and retreat;
+    /// `both_retreat`: equal hits in an immediate battle after a
+    /// declaration of war (§9.6), after which the defender leaves too.
+    Aftermath {
+        attacker_won: bool,
+        #[cfg_attr(feature = "serde", serde(default))]
+        both_retreat: bool,
+    },
+    /// An immediate battle's equal hits (§9.6): the defender leaves in
+    /// turn, after the attacker.
+    DefenderRetreat,
 }
 
 /// The first sea zone, where the passes over the zones start.
@@ -86,8 +95,38 @@ impl Game {
             arrived,
             intercepted: EnumSet::EMPTY,
             stage: CombatStage::Intercept { zone: FIRST_ZONE, next: 0 },
+            declared: false,
         });
         self.run_naval_combat(log);
+    }
+
+    /// After `declarer` declared war in an impulse (#40, #3; §9.6 "DOW
+    /// during the Action Phase"): an immediate naval battle in every sea
+    /// zone where its ships and an enemy's now lie together, the declarer
+    /// attacking (no interception, no avoiding battle); on equal hits both
+    /// sides leave (docs/rulings.md CA5).
+    pub(crate) fn begin_declared_naval_battles(&mut self, declarer: Power, log: &mut dyn Log) {
+        if self.naval_battle_sites(declarer, true).is_empty() {
+            return;
+        }
+        self.stack.push(Frame::NavalCombat {
+            power: declarer,
+            arrived: EnumSet::EMPTY,
+            intercepted: EnumSet::EMPTY,
+            stage: CombatStage::Battles { at: None },
+            declared: true,
+        });
+        self.run_naval_combat(log);
+    }
+
+    /// Where `power` must fight now ([`battle_sites`]); after a
+    /// declaration (`declared`), the sea zones only.
+    fn naval_battle_sites(&self, power: Power, declared: bool) -> naval_war::Locations {
+        let mut sites = battle_sites(self, power);
+        if declared {
+            sites.retain(|at| matches!(at, NavalLocation::Sea(_)));
+        }
+        sites
     }
 
     fn set_combat_stage(&mut self, new: CombatStage) {
@@ -103,7 +142,7 @@ impl Game {
         // on; the battles remove a side from a place each. The bound is a
         // guard against a stall, never reached.
         for _ in 0..1000 {
-            let Some(&Frame::NavalCombat { power, arrived, intercepted, stage }) = self.stack.top() else {
+            let Some(&Frame::NavalCombat { power, arrived, intercepted, stage, declared }) = self.stack.top() else {
                 return;
             };
             match stage {
@@ -111,8 +150,8 @@ impl Game {
                     self.interception_step(power, arrived, intercepted, zone, next)
                 }
                 CombatStage::Avoid { zone, next } => self.avoid_step(power, arrived, intercepted, zone, next),
-                CombatStage::Battles { at } => self.battles_step(power, at),
-                CombatStage::Battle { at, enemy, step } => self.battle_step(power, at, enemy, step, log),
+                CombatStage::Battles { at } => self.battles_step(power, at, declared),
+                CombatStage::Battle { at, enemy, step } => self.battle_step(power, at, enemy, step, declared, log),
             }
         }
     }
@@ -185,7 +224,7 @@ impl Game {
 
     /// The next naval battle (§16.1 step 7): against another enemy where
     /// the last one was fought, else at a place the active power picks.
-    fn battles_step(&mut self, power: Power, at: Option<NavalLocation>) {
+    fn battles_step(&mut self, power: Power, at: Option<NavalLocation>, declared: bool) {
         if let Some(at) = at {
             let enemies = enemy_sides_at(self, power, at);
             match enemies.as_slice() {
@@ -200,7 +239,7 @@ impl Game {
                 }
             }
         }
-        let sites = battle_sites(self, power);
+        let sites = self.naval_battle_sites(power, declared);
         match sites.as_slice() {
             [] => {
                 self.stack.pop();
@@ -210,7 +249,15 @@ impl Game {
         }
     }
 
-    fn battle_step(&mut self, power: Power, at: NavalLocation, enemy: Faction, step: BattleStep, log: &mut dyn Log) {
+    fn battle_step(
+        &mut self,
+        power: Power,
+        at: NavalLocation,
+        enemy: Faction,
+        step: BattleStep,
+        declared: bool,
+        log: &mut dyn Log,
+    ) {
         let next = |step| CombatStage::Battle { at, enemy, step };
         match step {
             BattleStep::AttackerCards => {
@@ -225,10 +272,19 @@ impl Game {
                 }
             }
             BattleStep::Roll => self.roll_naval_battle(power, at, enemy),
-            BattleStep::Resolve => self.fight_naval_battle(power, at, enemy, log),
-            BattleStep::Aftermath { attacker_won } => {
+            BattleStep::Resolve => self.fight_naval_battle(power, at, enemy, declared, log),
+            BattleStep::Aftermath { attacker_won, both_retreat } => {
+                let then = if both_retreat {
+                    next(BattleStep::DefenderRetreat)
+                } else {
+                    CombatStage::Battles { at: Some(at) }
+                };
+                self.set_combat_stage(then);
+                self.naval_battle_aftermath(power, at, enemy, attacker_won, both_retreat, log);
+            }
+            BattleStep::DefenderRetreat => {
                 self.set_combat_stage(CombatStage::Battles { at: Some(at) });
-                self.naval_battle_aftermath(power, at, enemy, attacker_won, log);
+                self.leave_naval_battle(enemy, at, false, log);
             }
         }
     }
@@ -248,7 +304,14 @@ impl Game {
     }
 
     /// §16.2 steps 7-8: the winner, the losses.
-    fn fight_naval_battle(&mut self, power: Power, at: NavalLocation, enemy: Faction, log: &mut dyn Log) {
+    fn fight_naval_battle(
+        &mut self,
+        power: Power,
+        at: NavalLocation,
+        enemy: Faction,
+        declared: bool,
+        log: &mut dyn Log,
+    ) {
         let attacker = Faction::from(power);
         let units = [side_units(self, attacker, at), side_units(self, enemy, at)];
         let c = self.war.cards;
@@ -259,7 +322,10 @@ impl Game {
         let (lost_attacker, lost_defender) = naval_war::battle_losses(units[0], units[1], dice, hits);
         let winner = if attacker_won { attacker } else { enemy };
         log.event(Event::NavalBattle { at, attacker: power, defender: enemy, attacker_dice, defender_dice, winner });
-        self.set_combat_stage(CombatStage::Battle { at, enemy, step: BattleStep::Aftermath { attacker_won } });
+        // §9.6: after a declaration, equal hits in a sea zone send both away.
+        let both_retreat = declared && hits[0] == hits[1] && matches!(at, NavalLocation::Sea(_));
+        let step = BattleStep::Aftermath { attacker_won, both_retreat };
+        self.set_combat_stage(CombatStage::Battle { at, enemy, step });
         // The defender's choice waits under the attacker's.
         self.take_naval_losses(enemy, at, lost_defender, log);
         self.take_naval_losses(attacker, at, lost_attacker, log);
@@ -326,12 +392,15 @@ impl Game {
     /// §16.2 steps 9-10: the leaders of a side left without ships go to the
     /// turn track; then the attacker leaves a port, win or lose, or the
     /// loser leaves a sea zone; without a place to go its ships are lost.
+    /// With `both_retreat` (§9.6) the attacker leaves first, unbeaten (the
+    /// defender after it, `BattleStep::DefenderRetreat`).
     fn naval_battle_aftermath(
         &mut self,
         power: Power,
         at: NavalLocation,
         enemy: Faction,
         attacker_won: bool,
+        both_retreat: bool,
         log: &mut dyn Log,
     ) {
         let attacker = Faction::from(power);
@@ -339,10 +408,17 @@ impl Game {
         self.strand_naval_leaders(enemy, at, log);
         let in_port = matches!(at, NavalLocation::Port(_));
         let (leaving, beaten) = match (in_port, attacker_won) {
+            _ if both_retreat => (attacker, false),
             (true, won) => (attacker, !won),
             (false, true) => (enemy, false),
             (false, false) => (attacker, true),
         };
+        self.leave_naval_battle(leaving, at, beaten, log);
+    }
+
+    /// The side `leaving` retreats from `at` after a naval battle (§16.2
+    /// step 9), `beaten` if it lost; with no place to go its ships are lost.
+    fn leave_naval_battle(&mut self, leaving: Faction, at: NavalLocation, beaten: bool, log: &mut dyn Log) {
         // An inactive minor never leaves (its fleet defends in port, §22.1).
         let Some(owner) = leaving.major() else { return };
         if side_units(self, leaving, at).total() == 0 {

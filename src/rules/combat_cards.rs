@@ -16,6 +16,12 @@ pub enum BattleKind {
     Assault,
     /// A naval battle (§16.2), not piracy.
     Naval,
+    /// #95 Sack of Rome's field battle between the sacking stack and the
+    /// Papal regulars in Rome (§21.5 step 2).
+    SackOfRome,
+    /// A foreign war's field battle against the independents (the Fight
+    /// Foreign War action, §21.7).
+    ForeignWar,
 }
 
 /// A power's seat in a battle: what the card texts ask about it.
@@ -46,13 +52,17 @@ pub struct Seat {
 
 /// Whether `seat.power` may play combat card `card` as its event in the
 /// battle (card texts #24-#30):
-/// - #24 Arquebusiers: field or naval battle;
-/// - #25 Field Artillery, #29 Surprise Attack: field battle;
-/// - #26 Mercenaries Bribed: field battle, never by or against the Ottoman;
+/// - #24 Arquebusiers: field or naval battle (Sack of Rome's and a foreign
+///   war's are field battles);
+/// - #25 Field Artillery, #29 Surprise Attack: field battle (also Sack of
+///   Rome's and a foreign war's);
+/// - #26 Mercenaries Bribed: field battle, never by or against the
+///   Ottoman; in Sack of Rome's, by the Papacy only (its own mercenaries
+///   do not fight there); never in a foreign war's (no mercenaries);
 /// - #27 Mercenaries Grow Restless: assault, the defender of its own space;
 /// - #28 Siege Mining: assault, the attacker;
-/// - #30 Tercios: field battle, the Hapsburg, or a power facing at least 3
-///   Hapsburg regulars.
+/// - #30 Tercios: field battle (also Sack of Rome's), the Hapsburg, or a
+///   power facing at least 3 Hapsburg regulars.
 ///
 /// ```
 /// use here_i_stand::{Card, Power};

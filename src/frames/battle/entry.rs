@@ -68,6 +68,7 @@ impl Game {
             match self.stack.top() {
                 Some(&Frame::War(War::Entry(entry))) => self.step_entry(entry, log),
                 Some(&Frame::War(War::Assault(assault))) => self.step_assault(assault, log),
+                Some(&Frame::War(War::CardBattle(battle))) => self.step_card_battle(battle, log),
                 Some(&Frame::Spend { cp: 0, .. }) => {
                     self.stack.pop();
                 }

@@ -21,6 +21,7 @@
 
 mod aftermath;
 mod avoid;
+mod card;
 mod entry;
 mod field;
 mod retreat;
@@ -41,6 +42,10 @@ pub(crate) enum War {
     Entry(Entry),
     /// Driver: an assault (§15.1), in `frames::siege`.
     Assault(crate::frames::siege::Assault),
+    /// Driver: a battle a card fights off the map's procedure, with its
+    /// combat-card windows (#95 Sack of Rome, §21.5; a foreign war's
+    /// Fight Foreign War action, §21.7), in `frames::battle::card`.
+    CardBattle(CardBattle),
     /// `power` may try to intercept the entry below from `from` (§13.2):
     /// the formation formed so far.
     Intercept { power: Power, from: Space, units: LandUnits, leaders: EnumSet<Leader> },
@@ -87,6 +92,21 @@ pub(crate) struct Entry {
     /// into `from` eliminates it.
     pub continued: bool,
     pub step: EntryStep,
+}
+
+/// A battle fought for a card (#95 Sack of Rome, §21.5; a foreign war,
+/// §21.7): `power` attacks (the sacking stack's owner, the power fighting
+/// the foreign war); `space`, the sacking stack's. Its dice, losses and
+/// what follows are the card's (`events::card_battle_*`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
+pub(crate) struct CardBattle {
+    pub card: crate::types::Card,
+    pub power: Power,
+    pub space: Option<Space>,
+    /// Both sides have rolled: the window after the roll, then the result.
+    pub rolled: bool,
 }
 
 /// Where an [`Entry`] is.
@@ -180,6 +200,7 @@ impl War {
         match *self {
             War::Entry(e) => e.power,
             War::Assault(a) => a.power,
+            War::CardBattle(b) => b.power,
             War::Intercept { power, .. }
             | War::Avoid { power, .. }
             | War::Withdraw { power }
@@ -194,7 +215,7 @@ impl War {
     /// What the decision is about.
     pub(crate) fn prompt(&self) -> &'static str {
         match self {
-            War::Entry(_) | War::Assault(_) => "nothing: automatic steps",
+            War::Entry(_) | War::Assault(_) | War::CardBattle(_) => "nothing: automatic steps",
             War::Intercept { .. } => "units and leaders to intercept with, the move's destination, or decline",
             War::Avoid { .. } => "units and leaders to avoid battle with, where to, or decline",
             War::Withdraw { .. } => "withdraw into the fortifications, or decline",
@@ -216,7 +237,7 @@ fn first<T: crate::types::Vocabulary>(set: EnumSet<T>) -> Option<T> {
 impl Game {
     pub(crate) fn war_actions(&self, war: War, list: &mut ActionList) {
         match war {
-            War::Entry(_) | War::Assault(_) => {}
+            War::Entry(_) | War::Assault(_) | War::CardBattle(_) => {}
             War::Intercept { power, from, units, leaders } => self.intercept_actions(power, from, units, leaders, list),
             War::Avoid { power, units, minors, leaders } => self.avoid_actions(power, units, minors, leaders, list),
             War::Withdraw { .. } => {
@@ -239,7 +260,7 @@ impl Game {
 
     pub(crate) fn apply_war(&mut self, war: War, action: Action, log: &mut dyn Log) {
         match war {
-            War::Entry(_) | War::Assault(_) => self.drive_war(log),
+            War::Entry(_) | War::Assault(_) | War::CardBattle(_) => self.drive_war(log),
             War::Intercept { power, .. } => self.apply_intercept(power, action, log),
             War::Avoid { power, .. } => self.apply_avoid(power, action, log),
             War::Withdraw { .. } => self.apply_withdraw(action, log),
