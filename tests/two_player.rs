@@ -409,3 +409,61 @@ fn the_setup_has_no_papal_or_protestant_unit_outside_the_zones() {
         }
     }
 }
+
+/// A two-player action phase under Mary I with York Protestant, the deck
+/// holding only `card` (not a 3-CP card); the Protestant plays a 3-CP card for CP and is done
+/// with its impulse after `faces` are forced for the next dice.
+fn protestant_impulse_under_mary(scenario: Scenario, card: Card, faces: &[u8]) -> (Game, Vec<Event>) {
+    let mut game = bare(scenario);
+    game.set_ruler(Power::England, Ruler::MaryI).unwrap();
+    game.set_religion(Space::York, Religion::Protestant).unwrap();
+    for c in game.deck() {
+        game.remove_card(c).unwrap();
+    }
+    game.put_card_in_deck(card).unwrap();
+    impulse(&mut game, Power::Protestant, 3);
+    game.force_dice(faces).unwrap();
+    let mut log = Vec::new();
+    apply(&mut game, Action::Done, &mut log);
+    (game, log)
+}
+
+/// Two-player Mary I (§24.3, ruling TZ15): after the Protestant's impulse
+/// the Papacy rolls; on 5-6 it draws a card, discards it, and spends its CP
+/// in England: 2 CP, Burn Books in the English zone.
+#[test]
+fn two_player_mary_acts_in_england_on_five_or_six() {
+    let drawn = card_with_cp(2);
+    let (game, log) = protestant_impulse_under_mary(Scenario::TwoPlayer, drawn, &[6]);
+    assert!(log.contains(&Event::TwoPlayerMaryIRoll { dice: Dice::of(&[6]), card: Some(drawn) }), "{log:?}");
+    assert!(game.discard_pile().contains(drawn) && !game.deck().contains(drawn));
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    assert_eq!(game.pending().kind, DecisionKind::ReformationAttempts, "{}", game.pending());
+}
+
+/// On 1-4 the Papacy does nothing and the deck is untouched; the Papacy's
+/// own impulse follows.
+#[test]
+fn two_player_mary_does_nothing_on_four() {
+    let card = card_with_cp(2);
+    let (game, log) = protestant_impulse_under_mary(Scenario::TwoPlayer, card, &[4]);
+    assert!(log.contains(&Event::TwoPlayerMaryIRoll { dice: Dice::of(&[4]), card: None }), "{log:?}");
+    assert!(game.deck().contains(card));
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    assert_eq!(game.pending().kind, DecisionKind::Impulse);
+}
+
+/// No roll in the 1517 game (its Mary I acts on English cards, §21.3), and
+/// none in the two-player game while every English home space is Catholic.
+#[test]
+fn no_two_player_mary_roll_elsewhere() {
+    let card = card_with_cp(2);
+    let (_, log) = protestant_impulse_under_mary(Scenario::Y1517, card, &[6]);
+    assert!(!log.iter().any(|e| matches!(e, Event::TwoPlayerMaryIRoll { .. })));
+    let mut game = bare(Scenario::TwoPlayer);
+    game.set_ruler(Power::England, Ruler::MaryI).unwrap();
+    impulse(&mut game, Power::Protestant, 2);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Done, &mut log);
+    assert!(!log.iter().any(|e| matches!(e, Event::TwoPlayerMaryIRoll { .. })));
+}
