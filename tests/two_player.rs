@@ -467,3 +467,22 @@ fn no_two_player_mary_roll_elsewhere() {
     apply(&mut game, Action::Done, &mut log);
     assert!(!log.iter().any(|e| matches!(e, Event::TwoPlayerMaryIRoll { .. })));
 }
+
+/// #60 Maurice of Saxony switching to the Protestant goes to the nearest
+/// free Protestant space inside the zones (§24.3, ruling TZ4): not Liège
+/// next door, as in the 1517 game, but Wittenberg.
+#[test]
+fn maurice_of_saxony_stays_in_the_zones() {
+    for (scenario, to) in [(Scenario::TwoPlayer, Space::Wittenberg), (Scenario::Y1517, Space::Liege)] {
+        let mut game = in_action(bare(scenario));
+        game.set_maurice_side(Power::Hapsburg).unwrap();
+        let stack = LandUnits { regulars: 1, mercenaries: 2, cavalry: 0 };
+        game.set_land_units(Space::Cologne, Faction::Hapsburg, stack).unwrap();
+        game.set_leader(Leader::MauriceOfSaxony, LeaderLocation::Space(Space::Cologne)).unwrap();
+        game.set_controller(Space::Liege, Faction::Protestant).unwrap();
+        game.set_controller(Space::Wittenberg, Faction::Protestant).unwrap();
+        common::event(&mut game, Power::Protestant, Card::MauriceOfSaxony);
+        assert_eq!(game.leader_location(Leader::MauriceOfSaxony), LeaderLocation::Space(to), "{scenario:?}");
+        assert_eq!(game.land_units(to, Faction::Protestant), LandUnits::mercenaries(2), "{scenario:?}");
+    }
+}
