@@ -744,6 +744,15 @@ pub enum Event {
         /// Whether the Papacy took the card's CP.
         papal: bool,
     },
+    /// Two-player Mary I (§24.3): after a Protestant impulse the Papacy
+    /// rolls; on 5-6 it draws a card from the deck (discarded) and uses its
+    /// CP in England.
+    TwoPlayerMaryIRoll {
+        /// The die.
+        dice: Dice,
+        /// The card drawn on 5-6 (none on 1-4 or from an empty deck).
+        card: Option<Card>,
+    },
     /// Dice a combat card or Janissaries added to a battle (#1, #30), rolled apart.
     CombatCardDice {
         /// Who played the card.
@@ -1277,6 +1286,10 @@ impl core::fmt::Display for Event {
                 card.name(),
                 if papal { ", the Papacy uses its CP" } else { "" }
             ),
+            Event::TwoPlayerMaryIRoll { dice, card } => match card {
+                Some(card) => write!(f, "Mary I: the Papacy rolls {dice}, draws {} and acts in England", card.name()),
+                None => write!(f, "Mary I: the Papacy rolls {dice}"),
+            },
             Event::CombatCardDice { power, card, dice } => {
                 write!(f, "{power} adds {} from {}: rolls {dice}", dice.count(), card.name())
             }

@@ -56,6 +56,7 @@ fn check_state(game: &Game, actions: &ActionList) {
     let recount = Space::ALL.into_iter().filter(|&s| game.religion(s) == Religion::Protestant).count();
     assert_eq!(game.protestant_spaces().len(), recount);
     check_new_world(game);
+    check_two_player_zones(game);
     let between_actions = actions.iter().any(|a| matches!(a, Action::Pass | Action::PlayCp(_) | Action::MoveFrom(_)));
     for space in Space::ALL {
         let stacks: Vec<(Faction, LandUnits, bool)> = game.land_units_at(space).collect();
@@ -81,6 +82,33 @@ fn check_state(game: &Game, actions: &ActionList) {
                     assert!(besieged_a || besieged_b, "{a} and {b} at war share {space} outside a siege");
                 }
             }
+        }
+    }
+}
+
+/// The two-player zone limits (§24.3): no Papal or Protestant land unit
+/// outside the German and Italian zones, and, outside those zones, Metz
+/// and Liège, every space under its starting control (the setup has no
+/// Papal or Protestant unit outside, `tests/two_player.rs`).
+fn check_two_player_zones(game: &Game) {
+    use here_i_stand::rules::two_player::{BORDER_SPACES, in_german_or_italian_zone};
+    use std::sync::OnceLock;
+    if game.scenario() != Scenario::TwoPlayer {
+        return;
+    }
+    for (space, faction, units, _) in game.land_stacks() {
+        if matches!(faction, Faction::Papacy | Faction::Protestant) && !units.is_empty() {
+            assert!(in_german_or_italian_zone(space), "{faction} land units in {space}");
+        }
+    }
+    static START: OnceLock<Vec<Faction>> = OnceLock::new();
+    let start = START.get_or_init(|| {
+        let game = Game::new(Setup::new(Scenario::TwoPlayer, 0));
+        Space::ALL.into_iter().map(|s| game.controller(s)).collect()
+    });
+    for (space, &faction) in Space::ALL.into_iter().zip(start) {
+        if !in_german_or_italian_zone(space) && !BORDER_SPACES.contains(&space) {
+            assert_eq!(game.controller(space), faction, "control of {space} changed");
         }
     }
 }

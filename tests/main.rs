@@ -49,6 +49,7 @@ mod setup;
 mod spring;
 mod spring_events;
 mod tournament;
+mod two_player;
 mod victory;
 mod vocabulary;
 mod winter;

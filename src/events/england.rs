@@ -281,10 +281,18 @@ pub const DISSOLUTION_DRAWS: u8 = 2;
 pub const DISSOLUTION_ATTEMPTS: u8 = 3;
 
 /// #63 Dissolution of the Monasteries: England draws 2 cards from the
-/// deck (a power with no impulses draws none), then the Protestant makes 3
-/// reformation attempts in the English zone.
+/// deck, then the Protestant makes 3 reformation attempts in the English
+/// zone. Two-player face (§24.3, ruling TZ9): instead of England drawing,
+/// the Protestant takes a random card (never a home card) from the Papal
+/// hand and discards it.
 fn dissolution_of_the_monasteries(game: &mut Game, _: Power, log: &mut dyn Log) {
-    if impulse_powers(game.scenario()).contains(&Power::England) {
+    if game.scenario() == Scenario::TwoPlayer {
+        if let Some(card) = game.take_random_card(Power::Papacy) {
+            log.event(Event::CardDrawn { power: Power::Protestant, from: Power::Papacy, card });
+            game.discard.insert(card);
+            log.event(Event::CardDiscarded { power: Power::Protestant, card });
+        }
+    } else if impulse_powers(game.scenario()).contains(&Power::England) {
         for _ in 0..DISSOLUTION_DRAWS {
             game.draw_from_deck(Power::England, log);
         }

@@ -39,8 +39,13 @@ pub const REBEL_DICE: u8 = 5;
 
 /// The captured keys #71 may target, not under siege: an independent key
 /// held by a major power, or a home key held by a major power not allied
-/// to its home power.
+/// to its home power. Two-player face (§24.3, ruling TZ8): only a
+/// Hapsburg-held electorate, and only once the Schmalkaldic League has
+/// formed.
 pub fn rebel_targets(game: &Game) -> EnumSet<Space> {
+    if game.scenario() == crate::game::Scenario::TwoPlayer {
+        return two_player_rebel_targets(game);
+    }
     Space::ALL
         .into_iter()
         .filter(|&s| {
@@ -52,6 +57,23 @@ pub fn rebel_targets(game: &Game) -> EnumSet<Space> {
                 home != Faction::Independent && home != Faction::from(holder) && !game.allied(holder, home)
             };
             s.kind() == SpaceKind::Key && game.in_play(s) && captured && !under_siege(game, s)
+        })
+        .collect()
+}
+
+/// #71's two-player targets: the electorates in play that the Hapsburg
+/// controls, not under siege, after the Schmalkaldic League.
+fn two_player_rebel_targets(game: &Game) -> EnumSet<Space> {
+    if !game.schmalkaldic_league() {
+        return EnumSet::EMPTY;
+    }
+    Space::ALL
+        .into_iter()
+        .filter(|&s| {
+            s.kind() == SpaceKind::Electorate
+                && game.in_play(s)
+                && game.controller(s) == Faction::Hapsburg
+                && !under_siege(game, s)
         })
         .collect()
 }

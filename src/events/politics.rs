@@ -240,13 +240,17 @@ fn maurice_of_saxony(game: &mut Game, player: Power, log: &mut dyn Log) {
 
 /// Where #60 sends Maurice at `step`: the nearest unoccupied spaces under
 /// his side's (or its allies') control, from where he stood; or the
-/// fortified spaces in play his side controls, not under siege.
+/// fortified spaces in play his side controls, not under siege. In the
+/// two-player game, for the Papacy or the Protestant, only inside the
+/// German and Italian zones (§24.3, ruling TZ4).
 fn maurice_spaces(game: &Game, step: EventStep) -> EnumSet<Space> {
     let side = maurice_side(game);
+    let zone = |s: Space| crate::rules::two_player::may_stand(game, side, s);
     match (step.step, step.space) {
         (MAURICE_MOVE, Some(from)) => {
             let open = |s: Space| {
                 game.in_play(s)
+                    && zone(s)
                     && game.is_friendly_controlled(side, s)
                     && game.land_units_at(s).all(|(_, units, _)| units.is_empty())
                     && game
@@ -258,7 +262,7 @@ fn maurice_spaces(game: &Game, step: EventStep) -> EnumSet<Space> {
         _ => Space::ALL
             .into_iter()
             .filter(|&s| game.in_play(s) && game.is_fortified(s) && game.controller(s) == Faction::from(side))
-            .filter(|&s| !super::war::under_siege(game, s))
+            .filter(|&s| zone(s) && !super::war::under_siege(game, s))
             .collect(),
     }
 }

@@ -734,14 +734,18 @@ fn enemy_units_in(game: &Game, power: Power, space: Space) -> bool {
 /// Where #70 may put the renegade and his units: a space the player
 /// controls, in play, not under siege; at war with France, also an
 /// unoccupied space next to Lyon (in play; no land units there).
+/// Two-player face (§24.3, ruling TZ7): only in the German and Italian
+/// zones, and no Lyon option.
 fn bourbon_spaces(game: &Game, power: Power) -> EnumSet<Space> {
     let own = Faction::from(power);
+    let two_player = game.scenario() == crate::game::Scenario::TwoPlayer;
     let mut spaces: EnumSet<Space> = Space::ALL
         .into_iter()
         .filter(|&s| game.in_play(s) && game.controller(s) == own && !under_siege(game, s))
         .filter(|&s| !enemy_units_in(game, power, s))
+        .filter(|&s| !two_player || crate::rules::two_player::in_german_or_italian_zone(s))
         .collect();
-    if power != Power::France && game.at_war(power, Power::France) {
+    if !two_player && power != Power::France && game.at_war(power, Power::France) {
         for s in Space::Lyon.land_neighbours() {
             if game.in_play(s) && game.land_units_at(s).all(|(_, u, _)| u.is_empty()) {
                 spaces.insert(s);

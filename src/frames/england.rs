@@ -219,6 +219,45 @@ impl Game {
         true
     }
 
+    /// Two-player Mary I (§24.3, ruling TZ15), once the Protestant's impulse
+    /// is over: the Papacy rolls 1d6; on 5-6 it draws a card from the deck,
+    /// discards it and spends its CP in England as in the six-player game
+    /// (Burn Books, a debate, or both). Returns whether frames were pushed.
+    pub(crate) fn two_player_mary(&mut self, log: &mut dyn Log) -> bool {
+        if !self.succession.mary_roll_due {
+            return false;
+        }
+        self.succession.mary_roll_due = false;
+        if !rules::two_player_mary_applies(self) {
+            return false;
+        }
+        let dice = self.roll_dice(1);
+        let card = if dice.sum() >= rules::TWO_PLAYER_MARY_FACE { self.draw_for_mary() } else { None };
+        log.event(Event::TwoPlayerMaryIRoll { dice, card });
+        let Some(card) = card else { return false };
+        let (burn, debate) = rules::mary_papal_actions(card.cp());
+        self.succession.mary_debate_pending = debate;
+        if burn {
+            let kind = AttemptKind::CounterReformation;
+            let zone = Some(LanguageZone::English);
+            self.begin_attempts(Series::new(Power::Papacy, kind, Source::BurnBooks, zone, BURN_BOOKS_ATTEMPTS));
+            return !self.stack.is_empty();
+        }
+        self.mary_debate(log)
+    }
+
+    /// A random card of the deck, discarded (two-player Mary I).
+    fn draw_for_mary(&mut self) -> Option<Card> {
+        if self.deck.is_empty() {
+            return None;
+        }
+        let pick = self.random_below(self.deck.len());
+        let card = self.deck.nth(pick)?;
+        self.deck.remove(card);
+        self.discard.insert(card);
+        Some(card)
+    }
+
     /// The debate Mary I's Papal action still owes, once its Burn Books
     /// attempts are over: called by the Papacy in the English zone. Returns
     /// whether frames were pushed.

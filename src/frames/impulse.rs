@@ -150,7 +150,7 @@ impl Game {
     /// The next impulse, or the end of the action phase after a pass by
     /// every power in a row (§11.1).
     pub(crate) fn next_impulse(&mut self, log: &mut dyn Log) {
-        if self.mary_debate(log) {
+        if self.mary_debate(log) || self.two_player_mary(log) {
             return;
         }
         self.clear_impulse_marks();
@@ -212,6 +212,9 @@ impl Game {
             if power == Power::England && self.mary_takes_card(card, log) {
                 return;
             }
+            // Two-player Mary I: the Papacy's roll once this impulse is over (§24.3).
+            self.succession.mary_roll_due =
+                power == Power::Protestant && crate::rules::england::two_player_mary_applies(self);
         }
         match action {
             Action::Pass => {

@@ -155,7 +155,9 @@ pub fn best_battle_rating(leaders: impl IntoIterator<Item = Leader>) -> u8 {
 /// controller (c), or a besieged fortress with friendly defenders and
 /// hostile besiegers, or the reverse (d). Independent units never block
 /// (§22.6). Leaders alone may not enter enemy-controlled spaces or spaces
-/// with other powers' units.
+/// with other powers' units. In the two-player game the Papacy and the
+/// Protestant never leave the German and Italian zones (§24.3,
+/// `two_player::may_stand`): moves, naval transport landings.
 ///
 /// ```
 /// use here_i_stand::{Faction, Game, LandUnits, Power, Scenario, Setup, Space};
@@ -171,6 +173,9 @@ pub fn best_battle_rating(leaders: impl IntoIterator<Item = Leader>) -> u8 {
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn may_enter(game: &Game, power: Power, to: Space, with_units: bool) -> bool {
+    if !crate::rules::two_player::may_stand(game, power, to) {
+        return false;
+    }
     if !with_units {
         return crate::rules::movement::can_enter_peacefully(game, power, to, false);
     }
@@ -410,7 +415,8 @@ pub fn interception_barred(game: &Game, mover: Power, to: Space) -> bool {
 /// connection, have not tried this impulse and are not held back; any units
 /// already in `to` are its own or its allies'; the space's controller is
 /// its own, independent, an enemy or an ally. Empty when
-/// [`interception_barred`].
+/// [`interception_barred`], or when the interceptor may not stand in `to`
+/// (§24.3, `two_player::may_stand`).
 ///
 /// ```
 /// use here_i_stand::{Faction, Game, LandUnits, Power, Scenario, Setup, Space};
@@ -431,6 +437,9 @@ pub fn interception_barred(game: &Game, mover: Power, to: Space) -> bool {
 pub fn interception_origins(game: &Game, mover: Power, from: Space, to: Space, interceptor: Power) -> EnumSet<Space> {
     let mut origins = EnumSet::EMPTY;
     if interceptor == mover || !game.at_war(interceptor, mover) || interception_barred(game, mover, to) {
+        return origins;
+    }
+    if !crate::rules::two_player::may_stand(game, interceptor, to) {
         return origins;
     }
     let only_friends = game.land_units_at(to).all(|(f, units, _)| {
@@ -487,7 +496,8 @@ pub fn roll_modifier(
 /// battle (§13.3, §14.1, §15.3): an adjacent space (passes allowed) in play,
 /// not in unrest, controlled by the power, an ally or an allied minor (never
 /// independent), with no hostile land units, and not `barred` (the space a
-/// moving enemy came from).
+/// moving enemy came from); in the two-player game, for the Papacy and the
+/// Protestant, inside the German and Italian zones (§24.3).
 ///
 /// ```
 /// use here_i_stand::{Game, Power, Scenario, Setup, Space};
@@ -503,6 +513,7 @@ pub fn retreat_spaces(game: &Game, power: Power, from: Space, barred: Option<Spa
         .filter(|&s| {
             Some(s) != barred
                 && game.in_play(s)
+                && crate::rules::two_player::may_stand(game, power, s)
                 && !crate::rules::movement::electorate_barred(game, power, s)
                 && !game.in_unrest(s)
                 && is_friendly_faction(game, power, game.controller(s))
@@ -622,8 +633,10 @@ pub fn can_assault(game: &Game, power: Power, space: Space) -> bool {
 
 /// [`can_assault`], a siege begun this impulse included (Scots Raid, #97:
 /// "even on a fortified space not under siege at the start of the impulse").
+/// Never where control may not change (§24.3, `two_player::control_may_change`).
 pub fn can_assault_new_siege(game: &Game, power: Power, space: Space) -> bool {
-    is_besieging(game, power, space)
+    crate::rules::two_player::control_may_change(game, space)
+        && is_besieging(game, power, space)
         && siege_holds(game, space)
         && !game.war.assaulted.contains(space)
         && naval_conditions(game, power, space)
@@ -675,7 +688,9 @@ fn naval_conditions(game: &Game, power: Power, space: Space) -> bool {
 
 /// Where leaders of `power` go when displaced (§12.5, used by §15.1 step
 /// 11): the nearest fortified spaces the power controls that are not
-/// besieged, and its capitals under friendly control and not besieged.
+/// besieged, and its capitals under friendly control and not besieged;
+/// in the two-player game the Papacy and the Protestant only inside the
+/// German and Italian zones (§24.3).
 ///
 /// ```
 /// use here_i_stand::{Game, Power, Scenario, Setup, Space};
@@ -691,7 +706,11 @@ pub fn displacement_spaces(game: &Game, power: Power, from: Space) -> EnumSet<Sp
         besiegers(game, s) > 0 || game.land_units_at(s).any(|(f, u, _)| !u.is_empty() && is_hostile(game, power, f))
     };
     let (mut spaces, _) = nearest(from, Metric::LandAndSea, |s| {
-        game.is_fortified(s) && game.controller(s) == own && free(s) && !besieged_by_enemy(s)
+        game.is_fortified(s)
+            && game.controller(s) == own
+            && free(s)
+            && !besieged_by_enemy(s)
+            && crate::rules::two_player::may_stand(game, power, s)
     });
     for &capital in crate::rules::winter::capitals(power) {
         if is_friendly_faction(game, power, game.controller(capital)) && free(capital) && !besieged_by_enemy(capital) {

@@ -2,6 +2,7 @@
 
 use crate::data::powers;
 use crate::game::{Game, LandUnits};
+use crate::rules::two_player;
 use crate::sets::EnumSet;
 use crate::types::{Faction, LandUnitKind, Power, Space};
 
@@ -9,7 +10,8 @@ use crate::types::{Faction, LandUnitKind, Power, Space};
 /// an allied minor) in `space` (§17): a home space of that faction, in play,
 /// controlled by the power or the faction, not in unrest, free of enemy
 /// units; the Protestant only after the Schmalkaldic League; within the
-/// faction's counter mix.
+/// faction's counter mix. In the two-player game only what the variant lets
+/// the power build (§24.3, `two_player::may_build_for`).
 pub fn can_raise(game: &Game, power: Power, faction: Faction, kind: LandUnitKind, space: Space) -> bool {
     may_raise_at(game, power, faction, kind, space) && fits_one_more(game, faction, space, kind)
 }
@@ -37,7 +39,7 @@ pub(crate) fn may_raise_any_among(
 ) -> bool {
     let own = faction == Faction::from(power);
     let ally = faction.minor().is_some() && game.allied(power, faction);
-    if !(own || ally) {
+    if !(own || ally) || !two_player::may_build_for(game, power, faction) {
         return false;
     }
     if power == Power::Protestant && !game.schmalkaldic_league() {
@@ -66,7 +68,8 @@ pub fn fits_one_more(game: &Game, faction: Faction, space: Space, kind: LandUnit
 /// Whether `power` may build a naval squadron for `faction` (itself or an
 /// allied minor) in the port `space` (§17): a home port of that faction,
 /// controlled by it or the power, not in unrest, free of enemy units; never
-/// the Protestant; a free naval counter.
+/// the Protestant; a free naval counter; in the two-player game only what
+/// the variant lets the power build (§24.3).
 pub fn can_build_squadron(game: &Game, power: Power, faction: Faction, space: Space) -> bool {
     can_build_squadron_among(game, power, faction, space, game.enemy_spaces(power))
 }
@@ -84,6 +87,7 @@ pub(crate) fn can_build_squadron_among(
     let ally = faction.minor().is_some() && game.allied(power, faction);
     // In Algiers only corsairs are built (§17).
     (own || ally)
+        && two_player::may_build_for(game, power, faction)
         && space.is_port()
         && space != Space::Algiers
         && space.home() == faction
@@ -108,7 +112,8 @@ pub fn barbary_pirates_played(game: &Game) -> bool {
 /// Barbary Pirates, in an Ottoman-controlled Ottoman home port (Algiers
 /// included) not in unrest and free of enemy units, with a free naval
 /// counter (squadrons and corsairs share them, §5.3); or in a pirate
-/// haven (#89, §17) under Ottoman control.
+/// haven (#89, §17) under Ottoman control. Never in the two-player game
+/// (§24.3: no one builds for the Ottoman).
 pub fn can_build_corsair(game: &Game, power: Power, space: Space) -> bool {
     can_build_corsair_among(game, power, space, game.enemy_spaces(power))
 }
@@ -117,6 +122,7 @@ pub fn can_build_corsair(game: &Game, power: Power, space: Space) -> bool {
 /// ([`Game::enemy_spaces`]).
 pub(crate) fn can_build_corsair_among(game: &Game, power: Power, space: Space, enemies: EnumSet<Space>) -> bool {
     power == Power::Ottoman
+        && two_player::may_build_for(game, power, Faction::Ottoman)
         && barbary_pirates_played(game)
         && space.is_port()
         && (space.home() == Faction::Ottoman || game.pirate_havens().contains(space))

@@ -38,6 +38,10 @@ pub(crate) struct Succession {
     /// next turn begins.
     #[cfg_attr(feature = "serde", serde(default))]
     pub(crate) ruler_changed: bool,
+    /// Two-player game: the Protestant has just played a card under Mary
+    /// I, and the Papacy's roll is still to come (§24.3).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub(crate) mary_roll_due: bool,
 }
 
 impl Default for Succession {
@@ -50,6 +54,7 @@ impl Default for Succession {
             mary_debate_pending: false,
             cromwell_treatises: false,
             ruler_changed: false,
+            mary_roll_due: false,
         }
     }
 }
@@ -520,7 +525,7 @@ pub const MARY_PAPAL_FACES: u8 = 3;
 /// Whether Mary I's procedure applies to an English impulse now (§21.3
 /// "Mary I in power" steps 1-5): Mary I rules, and some English home space
 /// of the English language zone is not Catholic (Calais does not count).
-/// The two-player game's version is not built.
+/// The two-player game has its own version ([`two_player_mary_applies`]).
 ///
 /// ```
 /// use here_i_stand::{Game, Phase, Power, Religion, Ruler, Scenario, Setup, Space};
@@ -535,14 +540,43 @@ pub const MARY_PAPAL_FACES: u8 = 3;
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn mary_procedure_applies(game: &Game) -> bool {
-    game.scenario() != Scenario::TwoPlayer
-        && game.phase() == Phase::Action
+    game.scenario() != Scenario::TwoPlayer && mary_may_act(game)
+}
+
+/// Mary I rules in the action phase and some English home space of the
+/// English zone is not Catholic.
+fn mary_may_act(game: &Game) -> bool {
+    game.phase() == Phase::Action
         && game.ruler(Power::England) == Ruler::MaryI
         && Space::ALL.into_iter().any(|s| {
             s.home() == Faction::England
                 && s.language() == Some(LanguageZone::English)
                 && game.religion(s) != Religion::Catholic
         })
+}
+
+/// The lowest die face on which the two-player Papacy acts in England
+/// under Mary I (§24.3): 5 (5 or 6).
+pub const TWO_PLAYER_MARY_FACE: u8 = 5;
+
+/// Whether the two-player Mary I roll follows a Protestant impulse now
+/// (§24.3, ruling TZ15): the two-player game, Mary I rules, the action
+/// phase, and some English home space of the English zone is not Catholic.
+///
+/// ```
+/// use here_i_stand::{Game, Phase, Power, Religion, Ruler, Scenario, Setup, Space};
+/// use here_i_stand::rules::england::two_player_mary_applies;
+///
+/// let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 0));
+/// game.set_phase(Phase::Action)?;
+/// game.set_ruler(Power::England, Ruler::MaryI)?;
+/// assert!(!two_player_mary_applies(&game)); // England is all Catholic
+/// game.set_religion(Space::York, Religion::Protestant)?;
+/// assert!(two_player_mary_applies(&game));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn two_player_mary_applies(game: &Game) -> bool {
+    game.scenario() == Scenario::TwoPlayer && mary_may_act(game)
 }
 
 /// What the Papacy does with an English card of `cp` CP taken under Mary I

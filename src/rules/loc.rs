@@ -156,7 +156,9 @@ enum Node {
 /// an unfortified space, independent or enemy-controlled, in play, with no
 /// land units of other non-allied powers in it, traced to by a line of
 /// communication, and either occupied by the power's land units or adjacent
-/// (not across a pass) to them with no enemy land units adjacent.
+/// (not across a pass) to them with no enemy land units adjacent. In the
+/// two-player game, only where control may change (§24.3,
+/// `two_player::control_may_change`).
 pub fn can_control(game: &Game, power: Power, space: Space) -> bool {
     can_control_among(game, power, space, &Surroundings::of(game, power))
 }
@@ -167,6 +169,9 @@ pub(crate) fn can_control_among(game: &Game, power: Power, space: Space, around:
     let hostile_or_independent = controller == Faction::Independent || game.is_enemy(power, controller);
     if game.is_fortified(space) || !game.in_play(space) || !hostile_or_independent || around.unfriendly.contains(space)
     {
+        return false;
+    }
+    if !crate::rules::two_player::control_may_change(game, space) {
         return false;
     }
     around.occupies_or_dominates(space) && has_loc(game, power, space)
@@ -216,7 +221,9 @@ impl Surroundings {
 /// (§12.4): the space is in unrest, and the power's land units occupy it, or
 /// it is a Protestant home space and the Protestant acts before the
 /// Schmalkaldic League, or the power's land units are adjacent (not across a
-/// pass) with no enemy land units adjacent. No LOC is needed.
+/// pass) with no enemy land units adjacent. No LOC is needed. In the
+/// two-player game, also any space of the power's own religion, with no
+/// adjacency (§24.3, `two_player::removes_unrest_anywhere`).
 pub fn can_remove_unrest(game: &Game, power: Power, space: Space) -> bool {
     can_remove_unrest_among(game, power, space, &Surroundings::of(game, power))
 }
@@ -228,7 +235,9 @@ pub(crate) fn can_remove_unrest_among(game: &Game, power: Power, space: Space, a
     }
     let protestant_home =
         power == Power::Protestant && space.home() == Faction::Protestant && !game.schmalkaldic_league();
-    protestant_home || around.occupies_or_dominates(space)
+    protestant_home
+        || around.occupies_or_dominates(space)
+        || crate::rules::two_player::removes_unrest_anywhere(game, power, space)
 }
 
 /// The power's land units are in `space`, or in a space joined to it by a

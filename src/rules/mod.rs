@@ -23,5 +23,6 @@ pub mod peace;
 pub mod piracy;
 pub mod religion;
 pub mod spring;
+pub mod two_player;
 pub mod victory;
 pub mod winter;

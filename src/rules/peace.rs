@@ -107,6 +107,8 @@ pub fn home_spaces_held(game: &Game, power: Power, holder: Power) -> EnumSet<Spa
 /// ceded none of its home spaces to `enemy` this turn; and `enemy` holds one
 /// of its army leaders captured or controls one of its home spaces. The
 /// final-turn and turn-1 skips (§7) belong to the phase, not to this test.
+/// In the two-player game, no war of the Protestant after the League
+/// (§24.3, `two_player::war_may_end`).
 ///
 /// ```
 /// use here_i_stand::{Faction, Game, Power, Scenario, Setup, Space};
@@ -124,6 +126,7 @@ pub fn may_sue(game: &Game, power: Power, enemy: Power) -> bool {
     power != enemy
         && game.at_war(power, enemy)
         && !league_war(power, enemy)
+        && crate::rules::two_player::war_may_end(game, power, enemy)
         && !ceded_home_space_this_turn(game, power, enemy)
         && (!captured_leaders(game, power, enemy).is_empty() || !home_spaces_held(game, power, enemy).is_empty())
 }

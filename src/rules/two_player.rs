@@ -1,0 +1,137 @@
+//! The zone limits of the two-player variant (§24.3), each in one small
+//! function that the rules needing it read: where political control may
+//! change, where Papal and Protestant pieces may stand, who may remove
+//! unrest where, who may build what, and which wars never end. Outside the
+//! two-player game every function here allows what the other rules allow.
+
+use crate::game::{Game, Scenario};
+use crate::types::{Faction, LanguageZone, Power, Religion, Space};
+
+/// Whether `space` lies in the German or the Italian language zone (§2.3),
+/// the two zones the two-player game is fought in (§24.3).
+///
+/// ```
+/// use here_i_stand::{Space, rules::two_player::in_german_or_italian_zone};
+/// assert!(in_german_or_italian_zone(Space::Wittenberg));
+/// assert!(in_german_or_italian_zone(Space::Rome));
+/// assert!(!in_german_or_italian_zone(Space::Metz));
+/// assert!(!in_german_or_italian_zone(Space::Paris));
+/// ```
+pub fn in_german_or_italian_zone(space: Space) -> bool {
+    matches!(space.language(), Some(LanguageZone::German | LanguageZone::Italian))
+}
+
+/// Whether the two-player limits apply to `game` (§24.3).
+fn two_player(game: &Game) -> bool {
+    game.scenario() == Scenario::TwoPlayer
+}
+
+/// The two spaces outside the German and Italian zones whose political
+/// control may still change in the two-player game (§24.3).
+pub const BORDER_SPACES: [Space; 2] = [Space::Metz, Space::Liege];
+
+/// The Papal home spaces that, once the Schmalkaldic League has formed in
+/// the two-player game and while the Hapsburg holds them, no longer change
+/// control (#13's two-player face, ruling TZ6).
+pub const FROZEN_PAPAL_SPACES: [Space; 2] = [Space::Rome, Space::Ravenna];
+
+/// Whether the political control of `space` may change (§24.3): in the
+/// two-player game only in Metz, Liège and the German and Italian zones,
+/// and, after the Schmalkaldic League, not in a Hapsburg-held Rome or
+/// Ravenna (#13's two-player face). Always in the other scenarios.
+///
+/// ```
+/// use here_i_stand::{Game, Scenario, Setup, Space, rules::two_player::control_may_change};
+/// let two = Game::empty(Setup::new(Scenario::TwoPlayer, 0));
+/// assert!(control_may_change(&two, Space::Liege));
+/// assert!(control_may_change(&two, Space::Milan));
+/// assert!(!control_may_change(&two, Space::Lyon));
+/// let six = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(control_may_change(&six, Space::Lyon));
+/// ```
+pub fn control_may_change(game: &Game, space: Space) -> bool {
+    if !two_player(game) {
+        return true;
+    }
+    let frozen = game.schmalkaldic_league()
+        && FROZEN_PAPAL_SPACES.contains(&space)
+        && game.controller(space) == Faction::Hapsburg;
+    (in_german_or_italian_zone(space) || BORDER_SPACES.contains(&space)) && !frozen
+}
+
+/// Whether `power`'s pieces may enter or stand in `space` (§24.3): in the
+/// two-player game the Papal and Protestant land units (and the leaders
+/// with them) never leave the German and Italian zones. Any other power,
+/// any other scenario: anywhere the other rules allow.
+///
+/// ```
+/// use here_i_stand::{Game, Power, Scenario, Setup, Space, rules::two_player::may_stand};
+/// let two = Game::empty(Setup::new(Scenario::TwoPlayer, 0));
+/// assert!(may_stand(&two, Power::Papacy, Space::Florence));
+/// assert!(!may_stand(&two, Power::Protestant, Space::Metz));
+/// assert!(may_stand(&two, Power::France, Space::Metz));
+/// ```
+pub fn may_stand(game: &Game, power: Power, space: Space) -> bool {
+    !(two_player(game) && matches!(power, Power::Papacy | Power::Protestant)) || in_german_or_italian_zone(space)
+}
+
+/// Whether `power` may remove the unrest of `space` wherever its land
+/// units are (§24.3: no adjacency needed): in the two-player game the
+/// Papacy from a space of Catholic religious influence, the Protestant
+/// from one of Protestant influence. Never otherwise (the ordinary
+/// conditions of §12.4 still apply, `loc::can_remove_unrest`).
+///
+/// ```
+/// use here_i_stand::{Game, Power, Scenario, Setup, Space, rules::two_player::removes_unrest_anywhere};
+/// let two = Game::empty(Setup::new(Scenario::TwoPlayer, 0));
+/// assert!(removes_unrest_anywhere(&two, Power::Papacy, Space::Florence));
+/// assert!(!removes_unrest_anywhere(&two, Power::Protestant, Space::Florence));
+/// let six = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(!removes_unrest_anywhere(&six, Power::Papacy, Space::Florence));
+/// ```
+pub fn removes_unrest_anywhere(game: &Game, power: Power, space: Space) -> bool {
+    let own = match power {
+        Power::Papacy => Religion::Catholic,
+        Power::Protestant => Religion::Protestant,
+        _ => return false,
+    };
+    two_player(game) && game.religion(space) == own
+}
+
+/// Whether `power` may build units of `faction` at all (§24.3): in the
+/// two-player game the Papacy builds only Papal and minor-power units, the
+/// Protestant only its own (land units: it never builds ships, §17), and no
+/// one builds for the other major powers. Always in the other scenarios
+/// (§17's own conditions decide).
+///
+/// ```
+/// use here_i_stand::{Faction, Game, Power, Scenario, Setup, rules::two_player::may_build_for};
+/// let two = Game::empty(Setup::new(Scenario::TwoPlayer, 0));
+/// assert!(may_build_for(&two, Power::Papacy, Faction::Venice));
+/// assert!(!may_build_for(&two, Power::Papacy, Faction::Hapsburg));
+/// assert!(!may_build_for(&two, Power::France, Faction::France));
+/// ```
+pub fn may_build_for(game: &Game, power: Power, faction: Faction) -> bool {
+    if !two_player(game) {
+        return true;
+    }
+    match power {
+        Power::Papacy => faction == Faction::Papacy || faction.minor().is_some(),
+        Power::Protestant => faction == Faction::Protestant,
+        _ => false,
+    }
+}
+
+/// Whether the war between `a` and `b` may end (§24.3): in the two-player
+/// game no war of the Protestant ends once the Schmalkaldic League has
+/// formed, by any means. Always otherwise (§9.3's own limits apply).
+///
+/// ```
+/// use here_i_stand::{Game, Power, Scenario, Setup, rules::two_player::war_may_end};
+/// let two = Game::empty(Setup::new(Scenario::TwoPlayer, 0));
+/// assert!(war_may_end(&two, Power::Protestant, Power::Papacy), "no league yet");
+/// ```
+pub fn war_may_end(game: &Game, a: Power, b: Power) -> bool {
+    let protestant = a == Power::Protestant || b == Power::Protestant;
+    !(two_player(game) && game.schmalkaldic_league() && protestant)
+}
