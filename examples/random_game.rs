@@ -16,7 +16,8 @@
 use std::io::Write;
 use std::time::Instant;
 
-use here_i_stand::{Card, Decider, EnumSet, Event, Game, Scenario, Setup};
+use here_i_stand::rules;
+use here_i_stand::{Card, CardKind, Decider, EnumSet, Event, Game, Scenario, Setup};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -240,7 +241,22 @@ fn main() {
         total.explorations, total.conquests, total.colonies, total.circumnavigations, total.foreign_wars
     );
     let main_deck = total.events.iter().filter(|card| card.number() <= 116).count();
-    println!("events played: {main_deck} distinct of 116");
+    // The built main-deck events no game played as an event (those not
+    // built are never offered; combat and response cards are played in
+    // their windows instead).
+    let unplayed: Vec<String> = Card::ALL
+        .into_iter()
+        .filter(|card| card.number() <= 116 && !matches!(card.kind(), CardKind::Combat | CardKind::Response))
+        .filter(|card| !rules::events::excluded_from(*card, options.scenario))
+        .filter(|card| rules::events::event_built(*card) && !total.events.contains(*card))
+        .map(|card| format!("#{}", card.number()))
+        .collect();
+    println!("events played: {main_deck} distinct of 116  built but never played: {}", none_or(&unplayed));
     let cards: Vec<String> = total.response_cards.iter().map(|card| format!("#{}", card.number())).collect();
     println!("responses: {}  cards: {}", total.responses, cards.join(" "));
+}
+
+/// The items joined by spaces, or "none".
+fn none_or(items: &[String]) -> String {
+    if items.is_empty() { "none".to_string() } else { items.join(" ") }
 }
