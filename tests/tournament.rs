@@ -2,27 +2,17 @@
 //! peace segment then (§9.3), +1 on the chateaux roll (§21.4) and a 23-VP
 //! standard victory (§23.3; docs/rulings.md T1).
 
-use here_i_stand::rules::victory::{Outcome, VictoryKind, standard_victory_vp, victory_determination, vp, vp_totals};
+use here_i_stand::rules::victory::{Outcome, VictoryKind, standard_victory_vp, victory_determination};
 use here_i_stand::{
     Action, Card, Decider, EditError, Event, Faction, Game, Leader, LeaderLocation, Phase, Power, Scenario, Setup,
     Space,
 };
 
 use crate::common;
+use common::set_totals;
 
 fn empty() -> Game {
     Game::empty(Setup::new(Scenario::Tournament, 1))
-}
-
-/// Sets each power's VP total through its bonus VP.
-fn set_totals(game: &mut Game, totals: [i8; 6]) -> Result<(), EditError> {
-    for p in Power::ALL {
-        game.set_bonus_vp(p, 0)?;
-        let without = vp(game, p).total();
-        game.set_bonus_vp(p, totals[p.index()] - without)?;
-    }
-    assert_eq!(vp_totals(game), totals);
-    Ok(())
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! track, automatic victories and the victory determination phase.
 
 use crate::common;
-use common::hold_keys;
+use common::{hold_keys, set_totals};
 use here_i_stand::data::powers::auto_win_keys;
 use here_i_stand::rules::victory::{
     Outcome, PROTESTANT_TRACK_THRESHOLDS, SpecialVp, VictoryKind, automatic_victory, counting_powers, domination_lead,
@@ -33,17 +33,6 @@ fn make_protestant(game: &mut Game, n: usize) -> Result<(), EditError> {
 
 fn electorates() -> impl Iterator<Item = Space> {
     Space::ALL.into_iter().filter(|s| s.kind() == SpaceKind::Electorate)
-}
-
-/// Sets bonus VP so that each power's total is `totals`.
-fn set_totals(game: &mut Game, totals: [i8; 6]) -> Result<(), EditError> {
-    for p in Power::ALL {
-        game.set_bonus_vp(p, 0)?;
-        let without = vp(game, p).total();
-        game.set_bonus_vp(p, totals[p.index()] - without)?;
-    }
-    assert_eq!(vp_totals(game), totals);
-    Ok(())
 }
 
 fn verdict(winner: Power, kind: VictoryKind) -> Option<Outcome> {

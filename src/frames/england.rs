@@ -209,14 +209,22 @@ impl Game {
         if card.kind() != CardKind::Home {
             self.discard.insert(card);
         }
-        let (burn, debate) = rules::mary_papal_actions(card.cp());
+        self.mary_papal_spend(card.cp());
+        true
+    }
+
+    /// The Papacy spends `cp` in England under Mary I (§21.3): Burn Books,
+    /// a debate, or both, as `rules::mary_papal_actions` gives; the debate
+    /// waits for the attempts. Returns whether Burn Books began.
+    fn mary_papal_spend(&mut self, cp: u8) -> bool {
+        let (burn, debate) = rules::mary_papal_actions(cp);
         self.succession.mary_debate_pending = debate;
         if burn {
             let kind = AttemptKind::CounterReformation;
             let zone = Some(LanguageZone::English);
             self.begin_attempts(Series::new(Power::Papacy, kind, Source::BurnBooks, zone, BURN_BOOKS_ATTEMPTS));
         }
-        true
+        burn
     }
 
     /// Two-player Mary I (§24.3, ruling TZ15), once the Protestant's impulse
@@ -235,12 +243,7 @@ impl Game {
         let card = if dice.sum() >= rules::TWO_PLAYER_MARY_FACE { self.draw_for_mary() } else { None };
         log.event(Event::TwoPlayerMaryIRoll { dice, card });
         let Some(card) = card else { return false };
-        let (burn, debate) = rules::mary_papal_actions(card.cp());
-        self.succession.mary_debate_pending = debate;
-        if burn {
-            let kind = AttemptKind::CounterReformation;
-            let zone = Some(LanguageZone::English);
-            self.begin_attempts(Series::new(Power::Papacy, kind, Source::BurnBooks, zone, BURN_BOOKS_ATTEMPTS));
+        if self.mary_papal_spend(card.cp()) {
             return !self.stack.is_empty();
         }
         self.mary_debate(log)

@@ -238,3 +238,14 @@ pub fn offered(game: &mut Game, power: Power, card: Card) -> bool {
     }
     legal(game).contains(&Action::PlayEvent(card))
 }
+
+/// Sets each power's bonus VP so that its VP total is `totals[power]`.
+pub fn set_totals(game: &mut Game, totals: [i8; 6]) -> Result<(), EditError> {
+    for p in Power::ALL {
+        game.set_bonus_vp(p, 0)?;
+        let without = here_i_stand::rules::victory::vp(game, p).total();
+        game.set_bonus_vp(p, totals[p.index()] - without)?;
+    }
+    assert_eq!(here_i_stand::rules::victory::vp_totals(game), totals);
+    Ok(())
+}
