@@ -63,3 +63,16 @@ fn docs_rs_builds_every_feature() {
     let section = section.split("\n[").next().unwrap_or("");
     assert!(section.contains("all-features = true"), "{section}");
 }
+
+/// `cargo run --example` builds the library's dev-dependencies: they stay
+/// light, and the suite's proptest and criterion live in the tests'
+/// own package (issue #19, item 8).
+#[test]
+fn the_examples_build_neither_proptest_nor_criterion() {
+    let manifest = read("Cargo.toml");
+    let dev = manifest.split("[dev-dependencies]").nth(1).expect("dev-dependencies");
+    let dev = dev.split("\n[").next().unwrap_or("");
+    assert!(!dev.contains("proptest") && !dev.contains("criterion"), "{dev}");
+    let suite = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.toml")).expect("the suite");
+    assert!(suite.contains("proptest") && suite.contains("criterion") && suite.contains("publish = false"));
+}
