@@ -172,7 +172,9 @@ fn seeds_found_by_the_long_run() {
     for seed in [1_000_211, 1_000_331, 1_003_004, 1_003_205, 1_006_688, 1_010_855, 1_013_711, 1_090_844] {
         playout(Scenario::Y1532, seed, |game, actions, _, _| check_state(game, actions));
     }
-    playout(Scenario::TwoPlayer, 1_002_507, |game, actions, _, _| check_state(game, actions));
+    for seed in [1_000_002, 1_002_507] {
+        playout(Scenario::TwoPlayer, seed, |game, actions, _, _| check_state(game, actions));
+    }
 }
 
 /// Re-deals the cards one power cannot see (the dice stay the same): the

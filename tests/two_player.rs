@@ -486,3 +486,26 @@ fn maurice_of_saxony_stays_in_the_zones() {
         assert_eq!(game.land_units(to, Faction::Protestant), LandUnits::mercenaries(2), "{scenario:?}");
     }
 }
+
+/// #36 Swiss Mercenaries (and #33 Landsknechts, by the same rule) place
+/// Papal mercenaries only where Papal units may stand: with the Hapsburg
+/// its ally, the Papacy may add to Florence but not to the Hapsburg's
+/// stack in Besançon, outside the zones (§24.3; the long run's two-player
+/// seed 1,000,002). In 1517 both are open.
+#[test]
+fn papal_mercenaries_are_placed_inside_the_zones() {
+    let places = |scenario: Scenario| {
+        let mut game = bare(scenario);
+        game.set_alliance(Power::Papacy, Power::Hapsburg, true).unwrap();
+        game.set_land_units(Space::Florence, Faction::Papacy, LandUnits::regulars(1)).unwrap();
+        game.set_land_units(Space::Besancon, Faction::Hapsburg, LandUnits::regulars(1)).unwrap();
+        let mut game = in_action(game);
+        common::event(&mut game, Power::Papacy, Card::SwissMercenaries);
+        common::legal(&game)
+    };
+    let two = places(Scenario::TwoPlayer);
+    assert!(two.contains(&Action::PlaceAt(Space::Florence)), "{two:?}");
+    assert!(!two.contains(&Action::PlaceAt(Space::Besancon)), "{two:?}");
+    let six = places(Scenario::Y1517);
+    assert!(six.contains(&Action::PlaceAt(Space::Florence)) && six.contains(&Action::PlaceAt(Space::Besancon)));
+}

@@ -381,7 +381,8 @@ pub const SWISS_FRENCH: u8 = 4;
 /// Where `power` may place a new mercenary by #33 or #36: a space in play
 /// already holding friendly land units (its own or an ally's: "friendly",
 /// §2 glossary), not a stack under siege, where its counters allow one
-/// more mercenary (§5.2).
+/// more mercenary (§5.2); in the two-player game, inside the zones its
+/// units may stand in (§24.3, `two_player::may_stand`).
 pub(crate) fn mercenary_spaces(game: &Game, power: Power) -> EnumSet<Space> {
     let own = Faction::from(power);
     let friendly =
@@ -395,7 +396,10 @@ pub(crate) fn mercenary_spaces(game: &Game, power: Power) -> EnumSet<Space> {
     spaces
         .iter()
         .filter(|&s| {
-            game.in_play(s) && !game.is_besieged(s, own) && fits_one_more(game, own, s, LandUnitKind::Mercenary)
+            game.in_play(s)
+                && !game.is_besieged(s, own)
+                && fits_one_more(game, own, s, LandUnitKind::Mercenary)
+                && crate::rules::two_player::may_stand(game, power, s)
         })
         .collect()
 }
