@@ -509,3 +509,22 @@ fn papal_mercenaries_are_placed_inside_the_zones() {
     let six = places(Scenario::Y1517);
     assert!(six.contains(&Action::PlaceAt(Space::Florence)) && six.contains(&Action::PlaceAt(Space::Besancon)));
 }
+
+/// §24.3: a Papal stack never winters outside the zones. From Strasburg
+/// (German zone, unfortified) the nearest Papal fortified space is Metz, a
+/// border key it may control but never stand in; it goes elsewhere
+/// (ruling TZ17). In 1517 Metz is its nearest destination.
+#[test]
+fn papal_units_never_winter_outside_the_zones() {
+    let options = |scenario: Scenario| {
+        let mut game = bare(scenario);
+        game.set_controller(Space::Metz, Faction::Papacy).unwrap();
+        game.set_controller(Space::Strasburg, Faction::Papacy).unwrap();
+        game.set_land_units(Space::Strasburg, Faction::Papacy, LandUnits::regulars(2)).unwrap();
+        here_i_stand::rules::winter::return_options(&game, Power::Papacy, Space::Strasburg)
+    };
+    assert!(options(Scenario::Y1517).destination(Space::Metz).is_some());
+    let two = options(Scenario::TwoPlayer);
+    assert!(two.destination(Space::Metz).is_none());
+    assert!(two.destinations.iter().all(|d| two_player::in_german_or_italian_zone(d.space)));
+}

@@ -61,6 +61,7 @@ use std::sync::OnceLock;
 use smallvec::SmallVec;
 
 use crate::game::{Game, LandUnits, LeaderLocation, NavalLocation, NavalUnits};
+use crate::rules::two_player;
 use crate::sets::EnumSet;
 use crate::types::{Faction, Leader, LeaderKind, MinorPower, Power, SeaZone, Space, SpaceKind};
 
@@ -638,7 +639,10 @@ fn destinations_reference(
             out.push(Destination { space, kind, users, room, attrition: !clean.reached(space) });
         }
     };
-    let usable = |space: Space| space != from && owns(game, power, space) && plain.reached(space);
+    // §24.3: a Papal or Protestant unit never winters outside its zones.
+    let usable = |space: Space| {
+        space != from && owns(game, power, space) && plain.reached(space) && two_player::may_stand(game, power, space)
+    };
     for &capital in capitals(power) {
         if usable(capital) {
             push(capital, DestinationKind::Capital, to_capital, None);
@@ -740,7 +744,12 @@ fn plain_destinations(
     let enterable = enterable(game, power);
     let plain = plain_search(from, enterable);
     let owners = owner_factions(game, power);
-    let usable = |space: Space| space != from && owners.contains(game.controller(space)) && plain.reached(space);
+    let usable = |space: Space| {
+        space != from
+            && owners.contains(game.controller(space))
+            && plain.reached(space)
+            && two_player::may_stand(game, power, space)
+    };
     let mut push = |space: Space, kind, users: EnumSet<Faction>, room| {
         if !users.is_empty() {
             out.push(Destination { space, kind, users, room, attrition: false });
@@ -1457,7 +1466,9 @@ mod tests {
                 let factions = power_factions(&game, power);
                 for from in Space::ALL {
                     let plain = plain_search(from, set);
-                    let usable = |s: Space| s != from && owns(&game, power, s) && plain.reached(s);
+                    let usable = |s: Space| {
+                        s != from && owns(&game, power, s) && plain.reached(s) && two_player::may_stand(&game, power, s)
+                    };
                     let order = tables.fortified_order(set, from);
                     assert!(order.is_some());
                     let fast = nearest_fortified(&game, power, factions, (&plain, order), &usable);
