@@ -169,7 +169,7 @@ fn seeds_found_by_the_long_run() {
     for seed in [1_001_386, 1_001_587, 1_002_214] {
         playout(Scenario::Y1517, seed, |game, actions, _, _| check_state(game, actions));
     }
-    for seed in [1_000_211, 1_000_331, 1_003_004, 1_003_205, 1_006_688, 1_010_855, 1_013_711, 1_090_844] {
+    for seed in [1_000_211, 1_000_331, 1_003_004, 1_003_205, 1_006_688, 1_010_855, 1_013_711, 1_039_661, 1_090_844] {
         playout(Scenario::Y1532, seed, |game, actions, _, _| check_state(game, actions));
     }
     for seed in [1_000_002, 1_002_507] {

@@ -514,7 +514,17 @@ impl Game {
                 self.stack.pop();
             }
         }
-        self.check_all_sieges(log);
+        self.check_sieges_after_event(log);
+    }
+
+    /// §15.3 after an event's code or one of its decisions: every siege is
+    /// checked, unless the event still waits for a decision of its own
+    /// (then at its end, so that a broken siege's retreat never sits on the
+    /// event's decision: 1532 seed 1,039,661).
+    fn check_sieges_after_event(&mut self, log: &mut dyn Log) {
+        if !matches!(self.stack.top(), Some(Frame::Event(_))) {
+            self.check_all_sieges(log);
+        }
     }
 
     /// Whether `power` may play `card` from its hand as its event now: in
@@ -577,15 +587,16 @@ impl Game {
 
     /// Resolves `card`'s event for `power` (after its response window).
     ///
-    /// After an event's code and after each of its decisions, every siege
-    /// is checked: a siege is broken at once when an event leaves the
+    /// After an event's code and after each of its decisions (once it no
+    /// longer waits for one of its own), every siege is checked: a siege
+    /// is broken when an event leaves the
     /// besiegers no longer outnumbering the units inside (§15.3, "due to an
     /// Event card play"), say Unpaid Mercenaries removing them.
     pub(crate) fn resolve_event(&mut self, power: Power, card: Card, log: &mut dyn Log) {
         if let Some(event) = card_event(card) {
             (event.resolve)(self, power, log);
         }
-        self.check_all_sieges(log);
+        self.check_sieges_after_event(log);
     }
 
     /// An event announced in a response window resolves when the window
