@@ -4,7 +4,7 @@
 
 use crate::common;
 
-use common::{apply, board, card_windows, legal};
+use common::{apply, board, card_windows, event, legal, offered};
 use here_i_stand::*;
 
 use LandUnitKind::Regular;
@@ -13,23 +13,6 @@ use LandUnitKind::Regular;
 fn action_phase(game: &mut Game) {
     game.set_phase(Phase::Action).unwrap();
     game.run_automatic();
-}
-
-/// The powers before `power` pass; `power` plays `card` (given to it) as
-/// its event; returns the events reported.
-fn event(game: &mut Game, power: Power, card: Card) -> Vec<Event> {
-    game.give_card(power, card).unwrap();
-    common::to_impulse(game, power);
-    let mut log = Vec::new();
-    apply(game, Action::PlayEvent(card), &mut log);
-    log
-}
-
-/// Whether `power`, at its impulse, is offered `card` as an event.
-fn offered(game: &mut Game, power: Power, card: Card) -> bool {
-    game.give_card(power, card).unwrap();
-    common::to_impulse(game, power);
-    legal(game).contains(&Action::PlayEvent(card))
 }
 
 // --- #105 Treachery! -----------------------------------------------------------------

@@ -619,21 +619,6 @@ fn the_display_survives_a_save() {
 
 // --- The New World cards ---------------------------------------------
 
-/// `power` plays `card` as its event in the action phase of a bare board.
-fn play_event(game: &mut Game, power: Power, card: Card) -> Vec<Event> {
-    game.give_card(power, card).unwrap();
-    common::to_impulse(game, power);
-    let mut log = Vec::new();
-    apply(game, Action::PlayEvent(card), &mut log);
-    log
-}
-
-fn offered(game: &mut Game, power: Power, card: Card) -> bool {
-    game.give_card(power, card).unwrap();
-    common::to_impulse(game, power);
-    legal(game).contains(&Action::PlayEvent(card))
-}
-
 fn targets(game: &Game) -> Vec<Power> {
     legal(game)
         .into_iter()
@@ -648,7 +633,7 @@ fn targets(game: &Game) -> Vec<Power> {
 fn galleons_go_by_the_chosen_powers_colonies_and_move_on_a_replay() {
     let mut game = common::action_phase(40);
     game.set_galleons(Power::England, true).unwrap();
-    play_event(&mut game, Power::Ottoman, Card::Galleons);
+    common::event(&mut game, Power::Ottoman, Card::Galleons);
     assert_eq!(targets(&game), [Power::Hapsburg, Power::France], "England has it");
     let mut log = Vec::new();
     apply(&mut game, Action::TargetPower(Power::France), &mut log);
@@ -658,7 +643,7 @@ fn galleons_go_by_the_chosen_powers_colonies_and_move_on_a_replay() {
 #[test]
 fn plantations_go_by_the_chosen_powers_colonies() {
     let mut game = common::action_phase(41);
-    play_event(&mut game, Power::Papacy, Card::Plantations);
+    common::event(&mut game, Power::Papacy, Card::Plantations);
     assert_eq!(targets(&game), [Power::Hapsburg, Power::England, Power::France]);
     let mut log = Vec::new();
     apply(&mut game, Action::TargetPower(Power::Hapsburg), &mut log);
@@ -668,25 +653,25 @@ fn plantations_go_by_the_chosen_powers_colonies() {
 #[test]
 fn huguenot_raiders_need_a_protestant_home_port_and_no_raider() {
     let mut game = common::action_phase(42);
-    assert!(!offered(&mut game, Power::England, Card::HuguenotRaiders), "London is Catholic");
+    assert!(!common::offered(&mut game, Power::England, Card::HuguenotRaiders), "London is Catholic");
     let mut game = common::action_phase(42);
     game.set_religion(Space::London, Religion::Protestant).unwrap();
-    play_event(&mut game, Power::England, Card::HuguenotRaiders);
+    common::event(&mut game, Power::England, Card::HuguenotRaiders);
     assert!(game.raider(Power::England));
     let mut game = common::action_phase(42);
     game.set_religion(Space::London, Religion::Protestant).unwrap();
     game.set_raider(Power::England, true).unwrap();
-    assert!(!offered(&mut game, Power::England, Card::HuguenotRaiders), "one raider each");
+    assert!(!common::offered(&mut game, Power::England, Card::HuguenotRaiders), "one raider each");
     let mut game = common::action_phase(42);
     game.set_religion(Space::Barcelona, Religion::Protestant).unwrap();
-    assert!(!offered(&mut game, Power::Hapsburg, Card::HuguenotRaiders), "not the Hapsburg");
+    assert!(!common::offered(&mut game, Power::Hapsburg, Card::HuguenotRaiders), "not the Hapsburg");
 }
 
 #[test]
 fn mercators_map_launches_a_voyage_at_plus_2_for_the_chosen_power() {
     let mut game = common::action_phase(43);
     game.set_new_world_used(Power::England, false, true, false).unwrap();
-    play_event(&mut game, Power::Ottoman, Card::MercatorsMap);
+    common::event(&mut game, Power::Ottoman, Card::MercatorsMap);
     assert_eq!(targets(&game), [Power::Hapsburg, Power::France], "England explored this turn");
     let mut log = Vec::new();
     apply(&mut game, Action::TargetPower(Power::France), &mut log);
@@ -696,7 +681,7 @@ fn mercators_map_launches_a_voyage_at_plus_2_for_the_chosen_power() {
     for power in [Power::England, Power::France, Power::Hapsburg] {
         game.set_new_world_used(power, false, true, false).unwrap();
     }
-    assert!(!offered(&mut game, Power::Ottoman, Card::MercatorsMap));
+    assert!(!common::offered(&mut game, Power::Ottoman, Card::MercatorsMap));
 }
 
 #[test]
@@ -705,7 +690,7 @@ fn potosi_fills_an_open_colony_box_and_costs_a_colony_marker() {
     game.set_colonies(Power::England, 1).unwrap();
     game.set_colony_crossing(Power::England, true).unwrap();
     game.set_colonies(Power::France, 2).unwrap();
-    play_event(&mut game, Power::Papacy, Card::PotosiSilverMines);
+    common::event(&mut game, Power::Papacy, Card::PotosiSilverMines);
     assert_eq!(targets(&game), [Power::Hapsburg, Power::England], "France's boxes are full");
     let mut log = Vec::new();
     apply(&mut game, Action::TargetPower(Power::England), &mut log);
@@ -716,7 +701,7 @@ fn potosi_fills_an_open_colony_box_and_costs_a_colony_marker() {
     for (power, n) in [(Power::England, 2), (Power::France, 2), (Power::Hapsburg, 3)] {
         game.set_colonies(power, n).unwrap();
     }
-    assert!(!offered(&mut game, Power::Papacy, Card::PotosiSilverMines));
+    assert!(!common::offered(&mut game, Power::Papacy, Card::PotosiSilverMines));
 }
 
 #[test]
@@ -725,7 +710,7 @@ fn fountain_of_youth_cancels_an_exploration_and_on_4_to_6_kills_an_explorer() {
         let mut game = common::action_phase(45);
         game.set_exploration_underway(Power::Hapsburg, Some(Voyage::default())).unwrap();
         game.set_new_world_used(Power::Hapsburg, false, true, false).unwrap();
-        play_event(&mut game, Power::France, Card::FountainOfYouth);
+        common::event(&mut game, Power::France, Card::FountainOfYouth);
         assert_eq!(targets(&game), [Power::Hapsburg]);
         game.force_dice(&[die]).unwrap();
         let mut log = Vec::new();
@@ -736,7 +721,7 @@ fn fountain_of_youth_cancels_an_exploration_and_on_4_to_6_kills_an_explorer() {
         assert_eq!(removed, lost, "die {die}");
     }
     let mut game = common::action_phase(45);
-    assert!(!offered(&mut game, Power::France, Card::FountainOfYouth), "no voyage underway");
+    assert!(!common::offered(&mut game, Power::France, Card::FountainOfYouth), "no voyage underway");
 }
 
 #[test]
@@ -746,10 +731,10 @@ fn sale_of_moluccas_gives_the_circumnavigator_2_cards() {
     for card in [Card::Copernicus, Card::Michelangelo, Card::Galleons] {
         game.put_card_in_deck(card).unwrap();
     }
-    let log = play_event(&mut game, Power::France, Card::SaleOfMoluccas);
+    let log = common::event(&mut game, Power::France, Card::SaleOfMoluccas);
     assert_eq!(log.iter().filter(|e| **e == Event::CardDrawnFromDeck(Power::Hapsburg)).count(), 2);
     let mut game = common::action_phase(46);
-    assert!(!offered(&mut game, Power::France, Card::SaleOfMoluccas), "nobody has circumnavigated");
+    assert!(!common::offered(&mut game, Power::France, Card::SaleOfMoluccas), "nobody has circumnavigated");
 }
 
 #[test]
@@ -758,7 +743,7 @@ fn search_for_cibola_cancels_the_voyage_chosen() {
     game.set_conquest_markers(Power::England, 1).unwrap();
     game.set_exploration_underway(Power::England, Some(Voyage::default())).unwrap();
     game.set_conquest_underway(Power::England, Some(Voyage::default())).unwrap();
-    play_event(&mut game, Power::Hapsburg, Card::SearchForCibola);
+    common::event(&mut game, Power::Hapsburg, Card::SearchForCibola);
     let mut log = Vec::new();
     apply(&mut game, Action::TargetPower(Power::England), &mut log);
     assert_eq!(legal(&game), [Action::Explore, Action::Conquer]);
@@ -768,34 +753,34 @@ fn search_for_cibola_cancels_the_voyage_chosen() {
     assert!(game.exploration_underway(Power::England).is_some());
     let mut game = common::action_phase(47);
     game.set_exploration_underway(Power::France, Some(Voyage::default())).unwrap();
-    play_event(&mut game, Power::Hapsburg, Card::SearchForCibola);
+    common::event(&mut game, Power::Hapsburg, Card::SearchForCibola);
     apply(&mut game, Action::TargetPower(Power::France), &mut log);
     assert_eq!(game.exploration_underway(Power::France), None, "the only voyage");
     let mut game = common::action_phase(47);
-    assert!(!offered(&mut game, Power::Hapsburg, Card::SearchForCibola));
+    assert!(!common::offered(&mut game, Power::Hapsburg, Card::SearchForCibola));
 }
 
 #[test]
 fn sebastian_cabot_sails_once_per_game_for_each_power() {
     let mut game = common::action_phase(48);
     game.set_new_world_used(Power::France, false, true, false).unwrap();
-    play_event(&mut game, Power::France, Card::SebastianCabot);
+    common::event(&mut game, Power::France, Card::SebastianCabot);
     assert_eq!(game.explorer_at(Explorer::FrenchCabot), ExplorerAt::Underway);
     assert!(game.cabot_underway(Power::France) && game.cabot_played(Power::France));
     assert!(game.discard_pile().contains(Card::SebastianCabot), "kept unless Cabot dies");
     let mut game = common::action_phase(48);
-    assert!(!offered(&mut game, Power::Ottoman, Card::SebastianCabot));
+    assert!(!common::offered(&mut game, Power::Ottoman, Card::SebastianCabot));
 }
 
 #[test]
 fn sebastian_cabot_is_not_offered_twice_to_a_power() {
     let mut game = common::action_phase(49);
-    play_event(&mut game, Power::England, Card::SebastianCabot);
+    common::event(&mut game, Power::England, Card::SebastianCabot);
     game.set_cabot_underway(Power::England, false).unwrap();
     let mut next = common::action_phase(49);
     next.set_cabot_underway(Power::England, true).unwrap();
     next.set_cabot_underway(Power::England, false).unwrap();
-    assert!(offered(&mut next, Power::England, Card::SebastianCabot), "the edit does not spend it");
+    assert!(common::offered(&mut next, Power::England, Card::SebastianCabot), "the edit does not spend it");
     assert!(game.cabot_played(Power::England));
     game.give_card(Power::England, Card::SebastianCabot).unwrap();
     assert!(!game.can_play_event(Power::England, Card::SebastianCabot));
@@ -804,21 +789,21 @@ fn sebastian_cabot_is_not_offered_twice_to_a_power() {
 #[test]
 fn smallpox_launches_a_conquest_at_plus_2() {
     let mut game = common::action_phase(50);
-    play_event(&mut game, Power::Hapsburg, Card::Smallpox);
+    common::event(&mut game, Power::Hapsburg, Card::Smallpox);
     assert_eq!(game.conquest_underway(Power::Hapsburg), Some(Voyage { plus_two: true }));
     assert_eq!(game.new_world_used(Power::Hapsburg), (false, false, true));
     let mut game = common::action_phase(50);
     game.set_new_world_used(Power::Hapsburg, false, false, true).unwrap();
-    assert!(!offered(&mut game, Power::Hapsburg, Card::Smallpox), "conquered this turn");
+    assert!(!common::offered(&mut game, Power::Hapsburg, Card::Smallpox), "conquered this turn");
     let mut game = common::action_phase(50);
-    assert!(!offered(&mut game, Power::Papacy, Card::Smallpox));
+    assert!(!common::offered(&mut game, Power::Papacy, Card::Smallpox));
 }
 
 #[test]
 fn colonial_governor_or_native_uprising_moves_to_a_new_position() {
     let mut game = common::action_phase(51);
     game.set_colonial_governor(Some(Governor { power: Power::France, uprising: false })).unwrap();
-    play_event(&mut game, Power::Papacy, Card::ColonialGovernorNativeUprising);
+    common::event(&mut game, Power::Papacy, Card::ColonialGovernorNativeUprising);
     let options = legal(&game);
     assert_eq!(options.len(), 5);
     assert!(!options.contains(&Action::ColonialGovernor(Power::France)), "where it is now");

@@ -222,9 +222,7 @@ pub fn winter_in_italy(game: &mut Game) -> Result<(), EditError> {
 /// its event; returns the events reported.
 pub fn event(game: &mut Game, power: Power, card: Card) -> Vec<Event> {
     game.give_card(power, card).unwrap();
-    while game.decider() != Decider::Power(power) {
-        game.apply(Action::Pass).expect("a pass");
-    }
+    to_impulse(game, power);
     let mut log = Vec::new();
     apply(game, Action::PlayEvent(card), &mut log);
     log
@@ -233,9 +231,7 @@ pub fn event(game: &mut Game, power: Power, card: Card) -> Vec<Event> {
 /// Whether `power`, at its impulse, is offered `card` as an event.
 pub fn offered(game: &mut Game, power: Power, card: Card) -> bool {
     game.give_card(power, card).unwrap();
-    while game.decider() != Decider::Power(power) {
-        game.apply(Action::Pass).expect("a pass");
-    }
+    to_impulse(game, power);
     legal(game).contains(&Action::PlayEvent(card))
 }
 
