@@ -493,6 +493,24 @@ fn frame_key(save: &Value) -> Option<String> {
     }
 }
 
+/// The committed seed corpus of the `deserialize` fuzz target is real saves
+/// of this version: each loads and validates (a corpus in an older save
+/// format would fuzz nothing but the version check). When the save format
+/// changes, regenerate it as `fuzz/README.md` says.
+#[test]
+fn the_fuzz_corpus_saves_load() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz/corpus/deserialize");
+    let mut loaded = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let game: Result<Game, _> = serde_json::from_str(&text);
+        assert!(game.is_ok(), "{} does not load: {}", path.display(), game.err().unwrap());
+        loaded += 1;
+    }
+    assert!(loaded >= 40, "only {loaded} saves in {}", dir.display());
+}
+
 /// Real saves at every frame kind random play reaches, two per kind: the
 /// `deserialize` target's seed corpus. With `HIS_WRITE_CORPUS=dir` they
 /// are written there (`fuzz/corpus/deserialize`), one JSON file each, and
