@@ -499,6 +499,9 @@ pub enum Event {
     },
     /// A ruler was excommunicated by Papal Bull (§21.5).
     RulerExcommunicated(Ruler),
+    /// The two-player use of Papal Bull (#5, §24.3) ends the Papacy's war
+    /// with the excommunicated ruler's power.
+    PapalBullPeace(Ruler),
     /// A reformer was excommunicated by Papal Bull (§21.5): he and his
     /// debater are off the map until the next card draw.
     ReformerExcommunicated(Reformer),
@@ -1184,6 +1187,9 @@ impl core::fmt::Display for Event {
                 write!(f, "{faction} {units} displaced from {from} and eliminated")
             }
             Event::RulerExcommunicated(ruler) => write!(f, "{ruler} is excommunicated"),
+            Event::PapalBullPeace(ruler) => {
+                write!(f, "Papal Bull ends the war between the Papacy and {}", ruler.power())
+            }
             Event::ReformerExcommunicated(reformer) => write!(f, "{reformer} is excommunicated"),
             Event::NavalInterception { power, from, zone, dice, bonus, success } => write!(
                 f,

@@ -50,6 +50,7 @@ mod spring;
 mod spring_events;
 mod tournament;
 mod two_player;
+mod two_player_peace;
 mod victory;
 mod vocabulary;
 mod winter;

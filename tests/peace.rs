@@ -402,14 +402,22 @@ fn ransom_still_happens_on_the_final_turn() {
     assert!(game.is_legal(&Action::Ransom(Leader::Montmorency)));
 }
 
+/// The two-player variant keeps only the Papacy's peace with France or the
+/// Hapsburg (§24.3, `tests/two_player_peace.rs`): no ransom, no removal of
+/// excommunication, no declarations.
 #[test]
-fn the_two_player_variant_skips_these_segments() {
+fn the_two_player_variant_keeps_only_the_papacys_peace() {
     let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 5));
     game.set_turn(2).unwrap();
     game.set_war(Power::Papacy, Power::France, true).unwrap();
     game.set_controller(Space::Ancona, Faction::France).unwrap();
+    game.set_excommunicated(Ruler::FrancisI, true).unwrap();
+    game.give_card(Power::Protestant, Card::Arquebusiers).unwrap();
     game.set_phase(Phase::Diplomacy).unwrap();
     game.run_automatic();
+    assert!(asks(&game, Power::Papacy));
+    assert_eq!(legal(&game), [Action::Done, Action::SueForPeace(Power::France)]);
+    apply(&mut game, Action::Done);
     assert_ne!(game.phase(), Phase::Diplomacy);
     assert!(game.at_war(Power::Papacy, Power::France));
 }

@@ -11,6 +11,7 @@ use crate::engine::{ActionList, Log};
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::frames::responses::Moment;
+use crate::game::Scenario;
 use crate::game::{DebaterState, Game, LandUnits, LeaderLocation, ReformerState};
 use crate::rules::combat_cards::{self as combat_rules, BattleKind, JANISSARIES_REGULARS, Seat};
 use crate::rules::debate::{DEBATE_ZONES, can_call_debate, debaters};
@@ -21,7 +22,7 @@ use crate::rules::home_cards::{
     leipzig_bars, reformer_zone, retrievable_cards,
 };
 use crate::sets::EnumSet;
-use crate::types::{Card, Faction, LandUnitKind, LanguageZone, Leader, Power, Reformer};
+use crate::types::{Card, Faction, LandUnitKind, LanguageZone, Leader, Power, Reformer, Ruler, Space};
 
 pub(super) const EVENTS: &[CardEvent] = &[
     CardEvent::plain(Card::Janissaries, always, janissaries)
@@ -324,6 +325,7 @@ fn papal_bull_prompt(step: EventStep) -> &'static str {
     match step.step {
         0 => "a reformer or ruler to excommunicate",
         1 => "a space to put in unrest, or done",
+        PEACE_STEP => "a Papal home space to regain, or draw a card",
         _ => "call a theological debate in the excommunicated reformer's zone, or decline",
     }
 }
@@ -331,11 +333,16 @@ fn papal_bull_prompt(step: EventStep) -> &'static str {
 fn papal_bull_fits(step: EventStep) -> bool {
     let unrest = step.step == 1 && step.target.is_some() && (1..=rules::BULL_UNREST).contains(&step.left);
     let debate = step.step == 2 && zone_of(step).is_some();
-    step.power == Power::Papacy && (step.step == 0 || unrest || debate)
+    let peace = step.step == PEACE_STEP && matches!(step.target, Some(Power::France | Power::Hapsburg));
+    step.power == Power::Papacy && (step.step == 0 || unrest || debate || peace)
 }
 
 fn papal_bull_actions(game: &Game, step: EventStep, list: &mut ActionList) {
     match (step.step, step.target) {
+        (PEACE_STEP, Some(enemy)) => {
+            list.push(Action::DrawFromDeck);
+            list.extend(bull_regainable(game, enemy).iter().map(Action::Regain));
+        }
         (0, _) => {
             list.extend(rules::excommunicable_reformers(game).iter().map(Action::ExcommunicateReformer));
             list.extend(rules::excommunicable_rulers(game).iter().map(Action::ExcommunicateRuler));
@@ -361,6 +368,12 @@ fn papal_bull_actions(game: &Game, step: EventStep, list: &mut ActionList) {
 /// (`rules::debate::can_call_debate`): step 2 (`left`: the zone).
 fn papal_bull_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
     game.stack.pop();
+    if step.step == PEACE_STEP {
+        if let Some(enemy) = step.target {
+            bull_peace_benefit(game, enemy, action, log);
+        }
+        return;
+    }
     match action {
         // Announced first: Thomas Cromwell may cancel it (#115).
         Action::ExcommunicateReformer(Reformer::Cranmer) if step.step != ANNOUNCED => {
@@ -396,6 +409,84 @@ fn papal_bull_apply(game: &mut Game, step: EventStep, action: Action, log: &mut 
         }
         _ => {}
     }
+}
+
+// --- #5 Papal Bull, two-player face: its diplomacy-phase use ---------------
+
+/// The step of Papal Bull's two-player diplomacy use: regain a home space
+/// or draw a card (`target`: the former enemy).
+const PEACE_STEP: u8 = 4;
+
+/// The rulers #5 Papal Bull's two-player face may excommunicate at the
+/// start of the diplomacy phase (§24.3): the Papacy holds the card and is
+/// at war with France or the Hapsburg, whose ruler was never excommunicated
+/// (Francis I and Henry II share one box, as in §21.5; ruling TP1).
+pub(crate) fn papal_bull_peace_rulers(game: &Game) -> EnumSet<Ruler> {
+    if game.scenario() != Scenario::TwoPlayer || !game.hand(Power::Papacy).contains(Card::PapalBull) {
+        return EnumSet::EMPTY;
+    }
+    let once = game.rulers_excommunicated();
+    let french_box_used = once.contains(Ruler::FrancisI) || once.contains(Ruler::HenryIi);
+    [Power::France, Power::Hapsburg]
+        .into_iter()
+        .filter(|&enemy| game.at_war(Power::Papacy, enemy))
+        .map(|enemy| game.ruler(enemy))
+        .filter(|&r| !(once.contains(r) || (r.power() == Power::France && french_box_used)))
+        .collect()
+}
+
+/// #5 Papal Bull, two-player face (§24.3): played at the start of the
+/// diplomacy phase, it excommunicates `ruler` and ends the war with his
+/// power; then the Papacy regains one of its home spaces (even a key) that
+/// power controls, or draws a card. The suing decision is asked again
+/// after.
+pub(crate) fn papal_bull_peace(game: &mut Game, ruler: Ruler, log: &mut dyn Log) {
+    let enemy = ruler.power();
+    game.hands[Power::Papacy.index()].remove(Card::PapalBull);
+    game.events_played[Power::Papacy.index()].insert(Card::PapalBull);
+    log.event(Event::CardPlayedAsEvent { power: Power::Papacy, card: Card::PapalBull });
+    game.excommunicated.insert(ruler);
+    game.rulers_excommunicated.insert(ruler);
+    log.event(Event::RulerExcommunicated(ruler));
+    if game.set_war(Power::Papacy, enemy, false).is_ok() {
+        game.peace_made.set(Power::Papacy.into(), enemy.into(), true);
+        log.event(Event::PapalBullPeace(ruler));
+    }
+    if bull_regainable(game, enemy).is_empty() {
+        bull_peace_benefit(game, enemy, Action::DrawFromDeck, log);
+    } else {
+        let step =
+            EventStep { step: PEACE_STEP, target: Some(enemy), ..EventStep::new(Card::PapalBull, Power::Papacy) };
+        game.stack.push(Frame::Event(step));
+    }
+}
+
+/// The Papal home spaces `enemy` controls whose control may change.
+fn bull_regainable(game: &Game, enemy: Power) -> EnumSet<Space> {
+    Space::ALL
+        .into_iter()
+        .filter(|&s| s.home() == Faction::Papacy && game.controller(s) == Faction::from(enemy))
+        .filter(|&s| crate::rules::two_player::control_may_change(game, s))
+        .collect()
+}
+
+/// The benefit of the two-player Papal Bull: a regained space, whose
+/// former enemy's units are displaced by the fixed rule (§12.5; ruling
+/// TP4), or a card drawn; then the Papacy may end another war.
+fn bull_peace_benefit(game: &mut Game, enemy: Power, action: Action, log: &mut dyn Log) {
+    match action {
+        Action::Regain(space) => {
+            let from = game.controller(space);
+            if game.set_controller(space, Faction::Papacy).is_ok() {
+                log.event(Event::ControlChanged { space, from, to: Faction::Papacy });
+            }
+            let mut spaces = EnumSet::EMPTY;
+            spaces.insert(space);
+            game.displace_out(enemy, spaces);
+        }
+        _ => game.draw_from_deck(Power::Papacy, log),
+    }
+    game.next_suer(Power::Papacy.index(), log);
 }
 
 /// Asks the Papacy for the next of `left` unrest markers on `target`'s

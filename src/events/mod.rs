@@ -30,6 +30,7 @@ mod england;
 pub(crate) mod foreign_wars;
 mod fortresses;
 mod home;
+pub(crate) use home::{papal_bull_peace, papal_bull_peace_rulers};
 mod inquisition;
 mod minors;
 mod money;

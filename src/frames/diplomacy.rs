@@ -7,9 +7,10 @@
 //! come first (`frames::peace`). Not built yet: negotiation (§9.1), optional
 //! for every power, so the play is the one in which no deal is made.
 //!
-//! Turn 1 has no segment but England's negotiation (§7, not built), and the
-//! two-player variant has its own diplomacy (§24.3, not built): both skip
-//! the phase.
+//! Turn 1 has no segment but England's negotiation (§7, not built). The
+//! two-player variant has its own diplomacy (§24.3): of it, the Papacy's
+//! ending of its wars with France and the Hapsburg is built
+//! (`frames::peace`); its diplomatic deck is not.
 //! A power that has no declaration it may make and pay for is not asked.
 
 use crate::action::Action;
@@ -41,8 +42,12 @@ impl Game {
     /// Phase 3 (§9): suing for peace, ransom and removing excommunication
     /// (`frames::peace`), then the declarations of war; or moves on.
     pub(crate) fn diplomacy_phase(&mut self, log: &mut dyn Log) {
-        if self.turn == 1 || self.scenario() == Scenario::TwoPlayer {
+        if self.turn == 1 {
             self.end_diplomacy_phase(log);
+            return;
+        }
+        if self.scenario() == Scenario::TwoPlayer {
+            self.begin_two_player_peace(log);
             return;
         }
         self.begin_peace_segments(log);
@@ -53,7 +58,7 @@ impl Game {
         self.next_declarer(0, [0; Power::COUNT], log);
     }
 
-    fn end_diplomacy_phase(&mut self, log: &mut dyn Log) {
+    pub(crate) fn end_diplomacy_phase(&mut self, log: &mut dyn Log) {
         self.peace_made = Default::default();
         if self.turn == 1 {
             self.enter_phase(Phase::DietOfWorms, log);

@@ -3,9 +3,14 @@
 //! impulse order, then the declarations of war (`frames::diplomacy`).
 //!
 //! Negotiation (§9.1) is not built: no deal is ever made. Suing for peace is
-//! skipped on the final turn (§7); turn 1 and the two-player variant (whose
-//! diplomacy follows its own rules, §24.3, not built) skip every segment
+//! skipped on the final turn (§7); turn 1 skips every segment
 //! (`Game::diplomacy_phase`).
+//!
+//! The two-player variant (§24.3) keeps one segment, at the start of its
+//! diplomacy phase: the Papacy may end a war with France or the Hapsburg by
+//! suing for peace, the War Winner VP going to the Protestant, or by the
+//! two-player use of #5 Papal Bull (in `events::home`), offered at the same
+//! decision. No ransom, no removal of excommunication, no declarations.
 //!
 //! Decisions: which war to sue in (or done); where displaced units go when
 //! destinations tie (§12.5, their owner); the 2 units to remove; each key,
@@ -19,10 +24,13 @@ use smallvec::SmallVec;
 use crate::action::Action;
 use crate::engine::{ActionList, Log};
 use crate::event::Event;
+use crate::events;
 use crate::frames::Frame;
+use crate::game::Scenario;
 use crate::game::{Game, LandUnits, LeaderLocation, NavalLocation, NavalUnits};
 use crate::rules::minor::{self, LandMove, LandMoves, NavalMove, NavalMoves};
 use crate::rules::peace::{self, UNITS_REMOVED};
+use crate::rules::two_player;
 use crate::sets::EnumSet;
 use crate::types::{Card, Faction, LandUnitKind, Leader, NavalUnitKind, Power, Ruler, Space};
 
@@ -120,11 +128,32 @@ impl Game {
 
     /// §9.3: the first power from impulse position `from` on that may sue
     /// is asked; after the last, ransom.
-    fn next_suer(&mut self, from: usize, log: &mut dyn Log) {
-        match Power::ALL.into_iter().skip(from).find(|&p| !peace::sue_targets(self, p).is_empty()) {
+    pub(crate) fn next_suer(&mut self, from: usize, log: &mut dyn Log) {
+        match Power::ALL.into_iter().skip(from).find(|&p| self.may_end_a_war(p)) {
             Some(power) => self.stack.push(Frame::SuePeace { power }),
+            None if self.scenario() == Scenario::TwoPlayer => self.end_two_player_peace(log),
             None => self.next_ransomer(0, log),
         }
+    }
+
+    /// The two-player diplomacy phase's first segment (§24.3): the Papacy
+    /// may end its wars with France and the Hapsburg, by suing for peace
+    /// (not on the final turn, §9.3) or by Papal Bull (#5).
+    pub(crate) fn begin_two_player_peace(&mut self, log: &mut dyn Log) {
+        self.peace_made = Default::default();
+        self.next_suer(0, log);
+    }
+
+    /// Whether `power` has a war to end at the suing decision: one it may
+    /// sue in now, or (two-player game) one Papal Bull's diplomacy use ends.
+    fn may_end_a_war(&self, power: Power) -> bool {
+        !self.sue_targets_now(power).is_empty()
+            || (power == Power::Papacy && !events::papal_bull_peace_rulers(self).is_empty())
+    }
+
+    /// [`peace::sue_targets`], but none on the final turn (§9.3).
+    fn sue_targets_now(&self, power: Power) -> EnumSet<Power> {
+        if self.turn >= self.scenario().last_turn() { EnumSet::EMPTY } else { peace::sue_targets(self, power) }
     }
 
     /// §9.4: the first power from `from` on with a leader to ransom and a
@@ -176,7 +205,10 @@ impl Game {
 
     pub(crate) fn sue_actions(&self, power: Power, list: &mut ActionList) {
         list.push(Action::Done);
-        list.extend(peace::sue_targets(self, power).iter().map(Action::SueForPeace));
+        list.extend(self.sue_targets_now(power).iter().map(Action::SueForPeace));
+        if power == Power::Papacy {
+            list.extend(events::papal_bull_peace_rulers(self).iter().map(Action::ExcommunicateRuler));
+        }
     }
 
     pub(crate) fn apply_sue(&mut self, power: Power, action: Action, log: &mut dyn Log) {
@@ -186,16 +218,36 @@ impl Game {
                 self.next_suer(power.index() + 1, log);
             }
             Action::SueForPeace(winner) => self.start_peace(power, winner, log),
+            Action::ExcommunicateRuler(ruler) => {
+                self.stack.pop();
+                events::papal_bull_peace(self, ruler, log);
+            }
             _ => {}
         }
     }
 
+    /// The end of the two-player game's peace segment (§24.3): the
+    /// diplomacy phase goes on.
+    fn end_two_player_peace(&mut self, log: &mut dyn Log) {
+        self.end_diplomacy_phase(log);
+    }
+
     /// Steps 1-3: the winner takes its War Winner VP and the winner's home
     /// spaces go back to it; then the displacement and the later steps.
+    /// In the two-player game the VP a power no one plays would take go to
+    /// the Protestant (§24.3, `two_player::war_winner_vp_taker`).
     fn start_peace(&mut self, loser: Power, winner: Power, log: &mut dyn Log) {
         let vp = peace::war_winner_vp(winner, loser);
-        self.add_bonus_vp(winner, vp);
-        log.event(Event::SuedForPeace { power: loser, winner, vp });
+        let taker = two_player::war_winner_vp_taker(self, winner);
+        self.add_bonus_vp(taker, vp);
+        if taker == winner {
+            log.event(Event::SuedForPeace { power: loser, winner, vp });
+        } else {
+            log.event(Event::SuedForPeace { power: loser, winner, vp: 0 });
+            for _ in 0..vp {
+                log.event(Event::WarWinnerVpGiven { power: loser, to: taker });
+            }
+        }
         let spaces = peace::handed_back(self, loser, winner);
         for space in spaces {
             self.change_control(space, loser.into(), winner.into(), log);
@@ -281,7 +333,7 @@ impl Game {
             }
         }
         if let Some(&Frame::SuePeace { power }) = self.stack.top() {
-            if peace::sue_targets(self, power).is_empty() {
+            if !self.may_end_a_war(power) {
                 self.stack.pop();
                 self.next_suer(power.index() + 1, log);
             }
@@ -294,7 +346,7 @@ impl Game {
     /// faction at a time, until their owner must choose among equally near
     /// destinations: then that owner and the spaces still to clear; `None`
     /// once every space is clear.
-    fn displace_out(&mut self, mover: Power, mut spaces: EnumSet<Space>) -> Option<(Power, EnumSet<Space>)> {
+    pub(crate) fn displace_out(&mut self, mover: Power, mut spaces: EnumSet<Space>) -> Option<(Power, EnumSet<Space>)> {
         for _ in 0..MAX_STEPS {
             let space = spaces.iter().next()?;
             let (land, naval) = minor::displaced(self, mover, one(space));
@@ -303,7 +355,10 @@ impl Game {
                 continue;
             };
             if to.len() > 1 {
-                if let Some(owner) = faction.major().or_else(|| faction.minor().and_then(|m| self.minor_ally(m))) {
+                let owner = faction.major().or_else(|| faction.minor().and_then(|m| self.minor_ally(m)));
+                // A power no player plays (two-player game) follows the
+                // fixed rule: the first in space order (ruling TP4).
+                if let Some(owner) = owner.filter(|&o| two_player::played(self, o)) {
                     return Some((owner, spaces));
                 }
             }
@@ -454,11 +509,13 @@ impl Game {
                 list.extend(others.map(Action::Regain));
             }
             PeaceStep::Price { .. } => {
+                // A power no one plays holds no hand: only VP, to the
+                // Protestant (two-player game, §24.3, ruling TP2).
                 let options = peace::price_options(self, loser);
                 if options.war_winner_vp {
-                    list.push(Action::GiveVp(winner));
+                    list.push(Action::GiveVp(two_player::war_winner_vp_taker(self, winner)));
                 }
-                if options.random_card {
+                if options.random_card && two_player::played(self, winner) {
                     list.push(Action::GiveRandomCard(winner));
                 }
             }
@@ -515,9 +572,9 @@ impl Game {
                 PeaceStep::Price { item: Regained::Spaces { first, second: Some(second) } }
             }
             (PeaceStep::Price { item }, Action::GiveVp(_) | Action::GiveRandomCard(_)) => {
-                if action == Action::GiveVp(winner) {
-                    self.add_bonus_vp(winner, 1);
-                    log.event(Event::WarWinnerVpGiven { power: loser, to: winner });
+                if let Action::GiveVp(taker) = action {
+                    self.add_bonus_vp(taker, 1);
+                    log.event(Event::WarWinnerVpGiven { power: loser, to: taker });
                 } else {
                     self.draw_from(winner, loser, log);
                 }

@@ -135,3 +135,34 @@ pub fn war_may_end(game: &Game, a: Power, b: Power) -> bool {
     let protestant = a == Power::Protestant || b == Power::Protestant;
     !(two_player(game) && game.schmalkaldic_league() && protestant)
 }
+
+/// Whether a player plays `power` (§24.3): in the two-player game only the
+/// Papacy and the Protestant; every power in the other scenarios.
+///
+/// ```
+/// use here_i_stand::{Game, Power, Scenario, Setup, rules::two_player::played};
+/// let two = Game::empty(Setup::new(Scenario::TwoPlayer, 0));
+/// assert!(played(&two, Power::Papacy));
+/// assert!(!played(&two, Power::France));
+/// let six = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert!(played(&six, Power::France));
+/// ```
+pub fn played(game: &Game, power: Power) -> bool {
+    game.scenario().powers().contains(&power)
+}
+
+/// The power that takes the War Winner VP (§9.3) that `winner` wins: in
+/// the two-player game a power no one plays has no VP, and the Papacy's
+/// peace with it gives them to the Protestant (§24.3, ruling TP2); every
+/// other winner takes its own.
+///
+/// ```
+/// use here_i_stand::{Game, Power, Scenario, Setup, rules::two_player::war_winner_vp_taker};
+/// let two = Game::empty(Setup::new(Scenario::TwoPlayer, 0));
+/// assert_eq!(war_winner_vp_taker(&two, Power::France), Power::Protestant);
+/// let six = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert_eq!(war_winner_vp_taker(&six, Power::France), Power::France);
+/// ```
+pub fn war_winner_vp_taker(game: &Game, winner: Power) -> Power {
+    if played(game, winner) { winner } else { Power::Protestant }
+}
