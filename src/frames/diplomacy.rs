@@ -41,11 +41,11 @@ impl Game {
     /// Phase 3 (§9): suing for peace, ransom and removing excommunication
     /// (`frames::peace`), then the declarations of war; or moves on.
     pub(crate) fn diplomacy_phase(&mut self, log: &mut dyn Log) {
-        if self.turn == 1 || self.scenario() == Scenario::TwoPlayer {
+        if self.scenario() == Scenario::TwoPlayer {
             self.end_diplomacy_phase(log);
             return;
         }
-        self.begin_peace_segments(log);
+        self.begin_negotiation(log);
     }
 
     /// Step 1 of §9.6, after the segments before it.
@@ -53,8 +53,9 @@ impl Game {
         self.next_declarer(0, [0; Power::COUNT], log);
     }
 
-    fn end_diplomacy_phase(&mut self, log: &mut dyn Log) {
+    pub(crate) fn end_diplomacy_phase(&mut self, log: &mut dyn Log) {
         self.peace_made = Default::default();
+        self.negotiated = Default::default();
         if self.turn == 1 {
             self.enter_phase(Phase::DietOfWorms, log);
         } else {
