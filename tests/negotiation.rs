@@ -588,3 +588,30 @@ fn the_turn_4_negotiation_example() -> R {
     assert!(game.hand(Power::Papacy).contains(Card::Arquebusiers));
     Ok(())
 }
+
+// --- Saved games ------------------------------------------------------------------
+
+#[cfg(feature = "serde")]
+#[test]
+fn a_game_saved_mid_deal_reads_back_and_a_bad_deal_is_refused() {
+    let mut game = at_turn_4(|g| g.give_card(Power::France, Card::Arquebusiers));
+    until_asked(&mut game, Power::England);
+    apply(&mut game, Action::ProposeTo(Power::France));
+    apply(&mut game, Action::Ally);
+    apply(&mut game, Action::CardDrawFrom(Power::France));
+    apply(&mut game, Action::Offer);
+    let text = serde_json::to_string(&game).unwrap();
+    let back: Game = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, game);
+    // Three card draws in one deal: over the limit, refused on loading.
+    let bad = text.replace("\"cards\":1", "\"cards\":3");
+    assert_ne!(bad, text);
+    assert!(serde_json::from_str::<Game>(&bad).is_err());
+    // A record of this phase's deals outside the diplomacy phase: refused.
+    let mut action = Game::empty(Setup::new(Scenario::Y1517, 2));
+    action.set_phase(Phase::Action).unwrap();
+    let mut value = serde_json::to_value(&action).unwrap();
+    assert!(serde_json::from_value::<Game>(value.clone()).is_ok());
+    value["negotiated"]["divorce"] = serde_json::json!(true);
+    assert!(serde_json::from_value::<Game>(value).is_err());
+}
