@@ -156,6 +156,8 @@ fn a_white_peace_ends_the_war_without_war_winner_vp() {
     assert!(log.contains(&Event::WhitePeace { a: Power::Hapsburg, b: Power::France }));
     assert!(!game.at_war(Power::France, Power::Hapsburg));
     assert_eq!((game.bonus_vp(Power::France), game.bonus_vp(Power::Hapsburg)), vp);
+    // Peace made in this phase: no new war between them in its declarations (§9.6).
+    assert!(game.made_peace_this_phase(Power::France, Power::Hapsburg));
 }
 
 #[test]
@@ -339,7 +341,10 @@ fn a_captured_capital_may_be_ceded_back_never_ones_own() {
     let mut game = at_turn_4(|g| g.set_controller(Space::Paris, Faction::Hapsburg));
     let deal = Deal::new(Power::France, Power::Hapsburg);
     assert_eq!(term_refusal(&game, &deal, Term::Cede(Space::Lyon)), None);
-    assert_eq!(term_refusal(&game, &Deal::new(Power::Hapsburg, Power::France), Term::Cede(Space::Vienna)), Some(DealRefusal::OwnCapital));
+    assert_eq!(
+        term_refusal(&game, &Deal::new(Power::Hapsburg, Power::France), Term::Cede(Space::Vienna)),
+        Some(DealRefusal::OwnCapital)
+    );
     assert!(!offered_in_deal(&game, Power::Hapsburg, Power::France, Action::Cede(Space::Vienna)));
     assert!(!offered_in_deal(&game, Power::Hapsburg, Power::France, Action::Cede(Space::Valladolid)));
     agree(&mut game, Power::Hapsburg, Power::France, &[Action::Cede(Space::Paris)]);
@@ -515,7 +520,12 @@ fn terms_are_checked_again_in_order_when_they_take_effect() -> R {
         g.set_land_units(Space::Lyon, Faction::France, units)
     });
     assert!(!offered_in_deal(&game, Power::England, Power::France, Action::GiveMercenaryIn(Space::Lyon)));
-    agree(&mut game, Power::England, Power::France, &[Action::Cede(Space::London), Action::GiveMercenaryIn(Space::Lyon)]);
+    agree(
+        &mut game,
+        Power::England,
+        Power::France,
+        &[Action::Cede(Space::London), Action::GiveMercenaryIn(Space::Lyon)],
+    );
     assert_eq!(game.controller(Space::London), Faction::England);
     assert_eq!(game.land_units(Space::London, Faction::England).mercenaries, 1);
     Ok(())

@@ -3,12 +3,12 @@
 //! with the activation they bring (§22.2), the Phony War marker, and the
 //! payment in cards.
 //!
-//! Suing for peace (§9.3), ransom (§9.4) and removing excommunication (§9.5)
-//! come first (`frames::peace`). Not built yet: negotiation (§9.1), optional
-//! for every power, so the play is the one in which no deal is made.
+//! Negotiation (§9.1, `frames::negotiation`), then suing for peace (§9.3),
+//! ransom (§9.4) and removing excommunication (§9.5) come first
+//! (`frames::peace`).
 //!
-//! Turn 1 has no segment but England's negotiation (§7, not built), and the
-//! two-player variant has its own diplomacy (§24.3, not built): both skip
+//! Turn 1 has no segment but England's negotiation (§7), and the
+//! two-player variant has its own diplomacy (§24.3, not built): it skips
 //! the phase.
 //! A power that has no declaration it may make and pay for is not asked.
 
@@ -38,8 +38,9 @@ fn first_move(d: &dip::Displacement) -> Option<(Faction, EnumSet<Space>)> {
 }
 
 impl Game {
-    /// Phase 3 (§9): suing for peace, ransom and removing excommunication
-    /// (`frames::peace`), then the declarations of war; or moves on.
+    /// Phase 3 (§9): negotiation (`frames::negotiation`), suing for peace,
+    /// ransom and removing excommunication (`frames::peace`), then the
+    /// declarations of war; or moves on.
     pub(crate) fn diplomacy_phase(&mut self, log: &mut dyn Log) {
         if self.scenario() == Scenario::TwoPlayer {
             self.end_diplomacy_phase(log);

@@ -309,6 +309,8 @@ impl Game {
         match term {
             Term::EndWar => {
                 let _ = self.set_war(a, b, false);
+                // Peace made in this phase (§9.6: no war on that power now).
+                self.peace_made.set(a.into(), b.into(), true);
                 log.event(Event::WhitePeace { a, b });
                 self.war_ended(a, b, log);
             }

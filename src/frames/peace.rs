@@ -2,10 +2,10 @@
 //! peace (§9.3), ransom (§9.4) and removing excommunication (§9.5), each in
 //! impulse order, then the declarations of war (`frames::diplomacy`).
 //!
-//! Negotiation (§9.1) is not built: no deal is ever made. Suing for peace is
-//! skipped on the final turn (§7); turn 1 and the two-player variant (whose
-//! diplomacy follows its own rules, §24.3, not built) skip every segment
-//! (`Game::diplomacy_phase`).
+//! Negotiation (§9.1, `frames::negotiation`) comes before them. Suing for
+//! peace is skipped on the final turn (§7); turn 1 (England's negotiation
+//! only) and the two-player variant (whose diplomacy follows its own rules,
+//! §24.3, not built) skip every segment (`Game::diplomacy_phase`).
 //!
 //! Decisions: which war to sue in (or done); where displaced units go when
 //! destinations tie (§12.5, their owner); the 2 units to remove; each key,

@@ -226,9 +226,9 @@ impl Deal {
     pub fn terms(&self) -> impl Iterator<Item = Term> + '_ {
         let flags = [(self.end_war, Term::EndWar), (self.alliance, Term::Alliance), (self.divorce, Term::Divorce)];
         let cards = self.card_giver.map(|giver| (0..self.cards).map(move |_| Term::Card { giver }));
-        let mercs = self.mercenary_giver.map(|giver| {
-            self.mercenaries.iter().flatten().map(move |&space| Term::Mercenary { giver, space })
-        });
+        let mercs = self
+            .mercenary_giver
+            .map(|giver| self.mercenaries.iter().flatten().map(move |&space| Term::Mercenary { giver, space }));
         flags
             .into_iter()
             .filter(|f| f.0)
@@ -422,7 +422,11 @@ fn leader_refusal(game: &Game, deal: &Deal, leader: Leader) -> Option<DealRefusa
                 && deal.is_party(owner)
                 && owner != captor =>
         {
-            if peace::return_spaces(game, owner).is_empty() { Some(DealRefusal::NowhereToReturn) } else { None }
+            if peace::return_spaces(game, owner).is_empty() {
+                Some(DealRefusal::NowhereToReturn)
+            } else {
+                None
+            }
         }
         _ => Some(DealRefusal::NotCaptured),
     }
