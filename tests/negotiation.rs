@@ -532,6 +532,33 @@ fn terms_are_checked_again_in_order_when_they_take_effect() -> R {
 }
 
 #[test]
+fn a_deal_failing_a_term_when_it_takes_effect_changes_nothing() -> R {
+    // England's land counters are all on the map: the mercenary France
+    // gives cannot be placed, so neither is the alliance of the same deal
+    // formed (all or nothing, ruling NG5).
+    let mut units = LandUnits::NONE;
+    units.mercenaries = 1;
+    let mut game = at_turn_4(|g| g.set_land_units(Space::Lyon, Faction::France, units));
+    let mut most = 0;
+    for n in 1..=60 {
+        if game.set_land_units(Space::York, Faction::England, LandUnits::regulars(n)).is_err() {
+            break;
+        }
+        most = n;
+    }
+    game.set_land_units(Space::York, Faction::England, LandUnits::regulars(most))?;
+    offer(&mut game, Power::England, Power::France, &[Action::Ally, Action::GiveMercenaryIn(Space::Lyon)]);
+    let before = (game.land_units(Space::Lyon, Faction::France), game.land_units(Space::London, Faction::England));
+    let mut log = Vec::new();
+    game.apply_logged(Action::Accept, &mut log)?;
+    assert!(log.contains(&Event::DealFailed { proposer: Power::England, recipient: Power::France }));
+    assert!(!game.allied(Power::England, Power::France));
+    assert_eq!((game.land_units(Space::Lyon, Faction::France), game.land_units(Space::London, Faction::England)), before);
+    assert_eq!(game.pending().kind, DecisionKind::Negotiation);
+    Ok(())
+}
+
+#[test]
 fn an_offered_deal_is_seen_by_both_parties_an_accepted_one_by_all() {
     let mut game = at_turn_4(|g| g.give_card(Power::France, Card::Arquebusiers));
     until_asked(&mut game, Power::England);
