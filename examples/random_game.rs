@@ -78,6 +78,14 @@ struct Tally {
     circumnavigations: u64,
     /// Foreign wars started (§21.7).
     foreign_wars: u64,
+    /// Deals offered in negotiation (§9.1).
+    deals_proposed: u64,
+    /// Deals accepted (and carried out).
+    deals_accepted: u64,
+    /// Alliances formed by deals (§9.2).
+    deal_alliances: u64,
+    /// Naval loans made by deals (§9.1; not built yet: always 0).
+    deal_loans: u64,
 }
 
 impl Extend<Event> for Tally {
@@ -104,6 +112,11 @@ impl Extend<Event> for Tally {
                 Event::ColonyFounded(_) => self.colonies += 1,
                 Event::Circumnavigation { success: true, .. } => self.circumnavigations += 1,
                 Event::ForeignWarBegan { .. } => self.foreign_wars += 1,
+                Event::DealOffered { .. } => self.deals_proposed += 1,
+                Event::DealAccepted { deal } => {
+                    self.deals_accepted += 1;
+                    self.deal_alliances += u64::from(deal.alliance);
+                }
                 _ => {}
             }
         }
@@ -144,6 +157,10 @@ impl Tally {
         self.colonies += other.colonies;
         self.circumnavigations += other.circumnavigations;
         self.foreign_wars += other.foreign_wars;
+        self.deals_proposed += other.deals_proposed;
+        self.deals_accepted += other.deals_accepted;
+        self.deal_alliances += other.deal_alliances;
+        self.deal_loans += other.deal_loans;
     }
 }
 
@@ -239,6 +256,10 @@ fn main() {
     println!(
         "voyages: explorations {}  conquests {}  colonies {}  circumnavigations {}  foreign wars {}",
         total.explorations, total.conquests, total.colonies, total.circumnavigations, total.foreign_wars
+    );
+    println!(
+        "deals: proposed {}  accepted {}  alliances {}  loans {}",
+        total.deals_proposed, total.deals_accepted, total.deal_alliances, total.deal_loans
     );
     let main_deck = total.events.iter().filter(|card| card.number() <= 116).count();
     // The built main-deck events no game played as an event (those not

@@ -155,6 +155,16 @@ actions! {
         Conquer => "conquer",
         /// Sail through the Pacific Strait and try to circumnavigate (§20.2, 10+).
         Circumnavigate => "circumnavigate",
+        /// Negotiation (§9.1): offer the deal built so far to its recipient.
+        Offer => "offer",
+        /// Negotiation (§9.1): accept the deal offered.
+        Accept => "accept",
+        /// A deal's term (§9.1): end the parties' war (a white peace).
+        EndWar => "end_war",
+        /// A deal's term (§9.1, §9.2): a one-turn alliance of the parties.
+        Ally => "ally",
+        /// A deal's term (§9.1): the Papacy grants Henry VIII's divorce.
+        GrantDivorce => "grant_divorce",
     }
     with {
         /// Play a card for its CP (§11.1).
@@ -199,7 +209,8 @@ actions! {
         AddMinorUnit(MinorPower) => "add_minor_unit",
         /// Lose one land unit of this kind (attrition, losses).
         LoseUnit(LandUnitKind) => "lose_unit",
-        /// Place an arriving leader in this space (§8).
+        /// Place an arriving leader in this space (§8); place mercenaries
+        /// received in a deal here (§9.1).
         PlaceAt(Space) => "place_at",
         /// Naval move: move ships from this port.
         NavalFromPort(Space) => "naval_from_port",
@@ -321,6 +332,16 @@ actions! {
         FightForeignWar(ForeignWar) => "fight_foreign_war",
         /// Place a new unit on this foreign war card (Janissaries, #1; §21.7).
         PlaceOnWar(ForeignWar) => "place_on_war",
+        /// Negotiation (§9.1): open a deal with this power.
+        ProposeTo(Power) => "propose_to",
+        /// A deal's term (§9.1): its captor returns this captured army leader.
+        FreeLeader(Leader) => "free_leader",
+        /// A deal's term (§9.1): its controller cedes this space to the other party.
+        Cede(Space) => "cede",
+        /// A deal's term (§9.1): this power gives the other one random card draw.
+        CardDrawFrom(Power) => "card_draw_from",
+        /// A deal's term (§9.1): one mercenary in this space goes to the other party.
+        GiveMercenaryIn(Space) => "give_mercenary_in",
     }
 }
 
@@ -338,6 +359,11 @@ const PHRASES: &[(&str, &str)] = &[
     ("explore", "explore"),
     ("conquer", "conquer"),
     ("circumnavigate", "try to circumnavigate the world"),
+    ("offer", "offer the deal"),
+    ("accept", "accept the deal"),
+    ("end_war", "deal: end the war"),
+    ("ally", "deal: ally for the turn"),
+    ("grant_divorce", "deal: grant Henry's divorce"),
     ("play_cp", "play {} for CP"),
     ("play_event", "play {} as an event"),
     ("move_from", "move a formation from {}"),
@@ -418,6 +444,11 @@ const PHRASES: &[(&str, &str)] = &[
     ("native_uprising", "put Native Uprising by the colonies of {}"),
     ("fight_foreign_war", "fight the foreign war {}"),
     ("place_on_war", "place a new regular on the {} card"),
+    ("propose_to", "propose a deal to {}"),
+    ("free_leader", "deal: free {}"),
+    ("cede", "deal: cede {}"),
+    ("card_draw_from", "deal: one random card draw from {}"),
+    ("give_mercenary_in", "deal: give a mercenary in {}"),
 ];
 
 impl Action {

@@ -53,6 +53,10 @@ pub enum DecisionKind {
     NavalMove,
     /// Sue for peace (§9.3).
     SuePeace,
+    /// Open a deal with a power, or done (§9.1).
+    Negotiation,
+    /// Build a deal term by term and offer it, or accept or reject one (§9.1).
+    Deal,
     /// The terms of a peace (§9.3 steps 3-8).
     Peace,
     /// Ransom captured leaders (§9.4).
@@ -140,6 +144,8 @@ impl DecisionKind {
             DecisionKind::WinterReturn => "winter return",
             DecisionKind::NavalMove => "naval move",
             DecisionKind::SuePeace => "suing for peace",
+            DecisionKind::Negotiation => "negotiation",
+            DecisionKind::Deal => "deal",
             DecisionKind::Peace => "peace terms",
             DecisionKind::Ransom => "ransom",
             DecisionKind::Excommunication => "lifting excommunication",
@@ -346,6 +352,13 @@ impl Game {
             Frame::WinterNaval { from, .. } => kind(K::WinterNaval).at(from),
             Frame::WinterLand { space, .. } => Decision { space: Some(space), ..kind(K::WinterReturn) },
             Frame::NavalMove { .. } => kind(K::NavalMove),
+            Frame::Negotiation { .. } => kind(K::Negotiation),
+            Frame::Deal { deal, .. } => {
+                let other = if power == deal.proposer { deal.recipient } else { deal.proposer };
+                Decision { opponent: Some(other.into()), ..kind(K::Deal) }
+            }
+            Frame::DealDisplacement { .. } => kind(K::Displacement),
+            Frame::DealMercenaries { count, .. } => Decision { left: Some(count), ..kind(K::Deal) },
             Frame::SuePeace { .. } => kind(K::SuePeace),
             Frame::Peace { loser, winner, .. } => {
                 let other = if power == winner { loser } else { winner };

@@ -147,6 +147,10 @@ impl Game {
             Some(&Frame::NavalMove { power, from, fleet, leaders, moved }) => {
                 self.naval_move_actions(power, from, fleet, leaders, moved, list)
             }
+            Some(&Frame::Negotiation { power, proposed }) => self.negotiation_actions(power, proposed, list),
+            Some(&Frame::Deal { deal, stage }) => self.deal_actions(&deal, stage, list),
+            Some(&Frame::DealDisplacement { mover, spaces, .. }) => self.deal_displacement_actions(mover, spaces, list),
+            Some(&Frame::DealMercenaries { power, .. }) => self.deal_mercenary_actions(power, list),
             Some(&Frame::SuePeace { power }) => self.sue_actions(power, list),
             Some(&Frame::Peace { loser, winner, step, .. }) => self.peace_actions(loser, winner, step, list),
             Some(&Frame::Ransom { power }) => self.ransom_actions(power, list),
@@ -248,6 +252,10 @@ impl Game {
             Frame::WinterNaval { power, from, group } => self.apply_winter_naval(power, from, group, action, log),
             Frame::WinterLand { power, .. } => self.apply_winter_land(power, action, log),
             Frame::NavalMove { power, .. } => self.apply_naval_move(power, action, log),
+            Frame::Negotiation { power, proposed } => self.apply_negotiation(power, proposed, action, log),
+            Frame::Deal { deal, stage } => self.apply_deal(deal, stage, action, log),
+            Frame::DealDisplacement { mover, spaces, .. } => self.apply_deal_displacement(mover, spaces, action, log),
+            Frame::DealMercenaries { power, count } => self.apply_deal_mercenaries(power, count, action, log),
             Frame::SuePeace { power } => self.apply_sue(power, action, log),
             Frame::Peace { loser, winner, step, .. } => self.apply_peace(loser, winner, step, action, log),
             Frame::Ransom { power } => self.apply_ransom(power, action, log),

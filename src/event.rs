@@ -250,6 +250,70 @@ pub enum Event {
     },
     /// A ruler's excommunication ended (§9.3 step 8, §9.5).
     ExcommunicationLifted(Ruler),
+    /// A deal was offered (§9.1); its terms are seen by the two parties only.
+    DealOffered {
+        /// Who offers it.
+        proposer: Power,
+        /// To whom.
+        recipient: Power,
+    },
+    /// An offered deal was rejected (§9.1).
+    DealRejected {
+        /// Who offered it.
+        proposer: Power,
+        /// Who rejected it.
+        recipient: Power,
+    },
+    /// An accepted deal failed a term when it was to take effect: nothing
+    /// of it happened (§9.1, all or nothing).
+    DealFailed {
+        /// Who offered it.
+        proposer: Power,
+        /// Who accepted it.
+        recipient: Power,
+    },
+    /// A deal was accepted and takes effect (§9.1): seen by all, the
+    /// cards drawn aside.
+    DealAccepted {
+        /// The deal.
+        deal: crate::rules::negotiation::Deal,
+    },
+    /// A war ended by agreement, a white peace (§9.1): no War Winner VP.
+    WhitePeace {
+        /// One party.
+        a: Power,
+        /// The other.
+        b: Power,
+    },
+    /// The Papacy granted Henry VIII's divorce (§9.1).
+    DivorceGranted,
+    /// Random card draws given in a deal (§9.1): which cards is hidden.
+    CardDrawsGiven {
+        /// Whose hand they were drawn from.
+        giver: Power,
+        /// Who drew them.
+        receiver: Power,
+        /// How many.
+        count: u8,
+    },
+    /// Mercenaries given in a deal (§9.1): the giver removed them.
+    MercenariesGiven {
+        /// Who gave them.
+        giver: Power,
+        /// Who receives as many from its pool.
+        receiver: Power,
+        /// How many.
+        count: u8,
+    },
+    /// Mercenaries received in a deal placed after the receiver's choice (§9.1).
+    MercenariesPlaced {
+        /// The receiver.
+        power: Power,
+        /// Where.
+        space: Space,
+        /// How many.
+        count: u8,
+    },
     /// CP went to St Peter's (§9.5, §18.1).
     StPetersCp {
         /// How many.
@@ -1051,6 +1115,23 @@ impl core::fmt::Display for Event {
                 write!(f, "{power}'s Phony War marker for {minor} becomes permanent")
             }
             Event::ExcommunicationLifted(ruler) => write!(f, "{ruler}'s excommunication is lifted"),
+            Event::DealOffered { proposer, recipient } => write!(f, "{proposer} offers {recipient} a deal"),
+            Event::DealRejected { proposer, recipient } => write!(f, "{recipient} rejects {proposer}'s deal"),
+            Event::DealFailed { proposer, recipient } => {
+                write!(f, "The deal of {proposer} and {recipient} fails a term: nothing of it happens")
+            }
+            Event::DealAccepted { deal } => write!(f, "{} accepts {}'s deal: {deal}", deal.recipient, deal.proposer),
+            Event::WhitePeace { a, b } => write!(f, "{a} and {b} end their war (white peace)"),
+            Event::DivorceGranted => write!(f, "The Papacy grants Henry VIII's divorce"),
+            Event::CardDrawsGiven { giver, receiver, count } => {
+                write!(f, "{receiver} draws {count} random card(s) from {giver}'s hand")
+            }
+            Event::MercenariesGiven { giver, receiver, count } => {
+                write!(f, "{giver} gives {receiver} {count} mercenaries")
+            }
+            Event::MercenariesPlaced { power, space, count } => {
+                write!(f, "{power} places {count} mercenaries in {space}")
+            }
             Event::StPetersCp { cp } => write!(f, "{cp} CP go to St. Peter's"),
             Event::ReformationAttempt { power, space, attacker, defender, attacker_high, defender_high, success } => {
                 write!(f, "{power} reformation attempt in {space}: {attacker} (high {attacker_high})")?;

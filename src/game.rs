@@ -442,6 +442,8 @@ pub struct Game {
     /// The pairs of powers that made peace in this diplomacy phase (§9.3,
     /// §9.6); cleared when the phase ends.
     pub(crate) peace_made: Pairs,
+    /// What this diplomacy phase's deals did (§9.1); cleared when the phase ends.
+    pub(crate) negotiated: crate::rules::negotiation::Negotiated,
     /// Faces a test forced for the next dice (`Game::force_dice`).
     pub(crate) forced_dice: crate::dice::ForcedDice,
     /// Spaces holding a Jesuit university (§18.1, §18.2).
@@ -587,6 +589,7 @@ impl Game {
             phony_war_permanent: EnumSet::EMPTY,
             st_peters_cp: 0,
             peace_made: Pairs::default(),
+            negotiated: Default::default(),
             forced_dice: Default::default(),
             jesuit_universities: EnumSet::EMPTY,
             electorate_display: EnumSet::EMPTY,

@@ -206,6 +206,7 @@ impl Game {
         board.new_world.clear_forced();
         board.hide_diet_picks(viewer);
         board.hide_jane_cards(viewer);
+        board.hide_deal_terms(viewer);
         let hand_sizes = Power::ALL.map(|p| self.hand(p).len() as u8);
         board.observed = Some(Observed { viewer, hand_sizes, unseen });
         Observation { viewer, board, hand_sizes, unseen }

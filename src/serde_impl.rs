@@ -101,6 +101,9 @@ struct GameRepr {
     st_peters_cp: u8,
     /// Pairs of powers that made peace in this diplomacy phase (§9.3).
     peace_made: Vec<(Faction, Faction)>,
+    /// What this diplomacy phase's deals did (§9.1).
+    #[serde(default)]
+    negotiated: crate::rules::negotiation::Negotiated,
     /// Faces a test forced for the next dice, next first.
     #[serde(default)]
     forced_dice: Vec<u8>,
@@ -274,6 +277,7 @@ impl From<&Game> for GameRepr {
             phony_war_permanent: game.phony_war_permanent.iter().collect(),
             st_peters_cp: game.st_peters_cp,
             peace_made: pairs_list(game.peace_made),
+            negotiated: game.negotiated,
             forced_dice: game.forced_dice.as_slice().to_vec(),
             jesuit_universities: game.jesuit_universities.iter().collect(),
             electorate_display: game.electorate_display.iter().collect(),
@@ -384,6 +388,7 @@ impl GameRepr {
             phony_war_permanent: set_of(self.phony_war_permanent, "phony_war_permanent")?,
             st_peters_cp: self.st_peters_cp,
             peace_made: pairs_of(&self.peace_made, "peace_made")?,
+            negotiated: self.negotiated,
             forced_dice: Default::default(),
             jesuit_universities: set_of(self.jesuit_universities, "jesuit_universities")?,
             electorate_display: set_of(self.electorate_display, "electorate_display")?,

@@ -118,6 +118,10 @@ pub enum InvalidGame {
     /// permanent one nobody holds (§9.6 step 6).
     #[error("{0}'s Phony War marker cannot be where it is")]
     PhonyWar(MinorPower),
+    /// What this diplomacy phase's deals did (§9.1) outside the phase, a
+    /// power giving itself, or over the limits.
+    #[error("the record of this phase's deals cannot be as it is")]
+    Negotiated,
     /// An Ottoman home space not of religion Other, or another space of it (§1).
     #[error("{0} has the wrong kind of religion")]
     Religion(Space),
@@ -303,6 +307,7 @@ impl Game {
                 | Frame::FreeDeclaration { .. }
                 | Frame::Displacement { .. }
                 | Frame::SuePeace { .. }
+                | Frame::DealDisplacement { .. }
                 | Frame::Peace { .. }
                 | Frame::Ransom { .. }
                 | Frame::Excommunication { .. }
@@ -315,6 +320,11 @@ impl Game {
                 | Frame::Flips { .. }
                 | Frame::CouncilOfTrent { .. } => true,
                 Frame::WarPayment { power, owed } => owed[power.index()] > 0,
+                Frame::Negotiation { power, proposed } => !proposed.contains(power),
+                Frame::Deal { deal, .. } => deal_fits(&deal),
+                Frame::DealMercenaries { count, .. } => {
+                    (1..=crate::rules::negotiation::MAX_MERCENARIES).contains(&count)
+                }
                 Frame::WinterLand { group, tally, .. } => {
                     Self::winter_group_fits(group) && tally.lost <= tally.left.div_ceil(2)
                 }
@@ -577,7 +587,32 @@ impl Game {
                 return Err(InvalidGame::PhonyWar(minor));
             }
         }
+        if !self.negotiated_fits() {
+            return Err(InvalidGame::Negotiated);
+        }
         Ok(())
+    }
+
+    /// The record of the phase's deals (§9.1): only in the diplomacy phase;
+    /// nothing given to oneself; cards and mercenaries one way only, within
+    /// their limits.
+    fn negotiated_fits(&self) -> bool {
+        use crate::rules::negotiation::{MAX_CARDS, MAX_MERCENARIES};
+        let n = &self.negotiated;
+        if n.is_empty() {
+            return true;
+        }
+        let mut ok = self.phase == Phase::Diplomacy;
+        for g in 0..Power::COUNT {
+            ok &= n.home_ceded[g] & (1 << g) == 0 && n.home_ceded[g] < 1 << Power::COUNT;
+            for r in 0..Power::COUNT {
+                let (cards, mercs) = (n.cards[g][r], n.mercenaries[g][r]);
+                ok &= cards <= MAX_CARDS && mercs <= MAX_MERCENARIES;
+                ok &= (g != r || cards + mercs == 0) && (cards == 0 || n.cards[r][g] == 0);
+                ok &= mercs == 0 || n.mercenaries[r][g] == 0;
+            }
+        }
+        ok
     }
 
     /// Religion::Other is exactly the Ottoman home spaces' (§1).
@@ -737,6 +772,10 @@ kinds! {
     WinterLand,
     NavalMove,
     SuePeace,
+    Negotiation,
+    Deal,
+    DealDisplacement,
+    DealMercenaries,
     Peace,
     Ransom,
     Excommunication,
@@ -777,6 +816,21 @@ kinds! {
     Voyage,
 }
 
+/// A deal in a frame (§9.1): two different parties; givers among them; at
+/// most the limits; mercenaries listed first.
+fn deal_fits(deal: &crate::rules::negotiation::Deal) -> bool {
+    use crate::rules::negotiation::MAX_CARDS;
+    let party = |p: Option<Power>| p.is_none_or(|p| deal.is_party(p));
+    let compact = deal.mercenaries.windows(2).all(|w| w[0].is_some() || w[1].is_none());
+    deal.proposer != deal.recipient
+        && party(deal.card_giver)
+        && party(deal.mercenary_giver)
+        && deal.cards <= MAX_CARDS
+        && (deal.cards == 0) == deal.card_giver.is_none()
+        && (deal.mercenary_count() == 0) == deal.mercenary_giver.is_none()
+        && compact
+}
+
 /// The kind of `frame`.
 pub(crate) fn kind(frame: &Frame) -> Kind {
     use crate::frames::battle::War;
@@ -797,6 +851,10 @@ pub(crate) fn kind(frame: &Frame) -> Kind {
         Frame::WinterLand { .. } => Kind::WinterLand,
         Frame::NavalMove { .. } => Kind::NavalMove,
         Frame::SuePeace { .. } => Kind::SuePeace,
+        Frame::Negotiation { .. } => Kind::Negotiation,
+        Frame::Deal { .. } => Kind::Deal,
+        Frame::DealDisplacement { .. } => Kind::DealDisplacement,
+        Frame::DealMercenaries { .. } => Kind::DealMercenaries,
         Frame::Peace { .. } => Kind::Peace,
         Frame::Ransom { .. } => Kind::Ransom,
         Frame::Excommunication { .. } => Kind::Excommunication,
@@ -860,7 +918,7 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
     match frame {
         // Phase steps (§8-§10, §18.1, §19): alone on the stack.
         Impulse | Spend | Deployment | DeployFormation | Declarations | WarPayment | SuePeace | Ransom
-        | Excommunication | WinterNaval | WinterLand | DietOfWorms | Voyage => below.is_none(),
+        | Excommunication | Negotiation | WinterNaval | WinterLand | DietOfWorms | Voyage => below.is_none(),
         // Leaders arriving at the card draw (§8): one frame per leader.
         Arrival => matches!(below, None | Some(Arrival)),
         // CP an event gives for limited uses (Scots Raid, #97): on the
@@ -897,9 +955,13 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
         // Interventions after a declaration of war (§9.6 steps 4-5, §22.2),
         // also after Six Wives' declaration (#3, on its CP).
         Intervention | FreeDeclaration | Displacement => matches!(below, Some(Declarations | Spend)),
-        // Peace and ransom (§9.3, §9.4).
+        // Negotiation (§9.1): a deal on its proposer's turn, the owners'
+        // choices on the deal taking effect.
+        Deal => below == Some(Negotiation),
+        DealDisplacement | DealMercenaries => below == Some(Deal),
+        // Peace and ransom (§9.3, §9.4); a leader a deal returns (§9.1).
         Peace => below == Some(SuePeace),
-        LeaderReturn => matches!(below, Some(Peace | Ransom)),
+        LeaderReturn => matches!(below, Some(Peace | Ransom | Deal)),
         // The naval war's decisions (§16.1 steps 4-7, §16.2).
         Interception | AvoidBattle | BattleOrder | CombatCards | NavalLosses | NavalRetreat => {
             below == Some(NavalCombat)
@@ -943,7 +1005,8 @@ pub(crate) fn opens_in(kind: Kind, phase: Phase) -> bool {
     use Kind::*;
     match kind {
         Arrival => matches!(phase, Phase::CardDraw | Phase::Diplomacy),
-        Declarations | WarPayment | SuePeace | Ransom | Excommunication => phase == Phase::Diplomacy,
+        Declarations | WarPayment | SuePeace | Ransom | Excommunication | Negotiation => phase == Phase::Diplomacy,
+        Deal | DealDisplacement | DealMercenaries => phase == Phase::Diplomacy,
         DietOfWorms => phase == Phase::DietOfWorms,
         Flips => matches!(phase, Phase::Action | Phase::DietOfWorms),
         Attempts => matches!(phase, Phase::Action | Phase::LuthersTheses),

@@ -30,8 +30,7 @@ fn diplomacy_on(turn: u8, hands: &[(Power, &[Card])], edit: impl FnOnce(&mut Gam
         }
     }
     edit(&mut game);
-    game.set_phase(Phase::Diplomacy).unwrap();
-    game.run_automatic();
+    crate::common::enter_diplomacy_after_negotiation(&mut game);
     game
 }
 

@@ -308,8 +308,7 @@ fn the_hapsburg_uses_catherine_of_aragon_on_its_next_war_on_england() {
     game.give_card(Power::Hapsburg, Card::HolyRomanEmperor).unwrap();
     game.set_catherine_of_aragon_marker(true).unwrap();
     assert_eq!(rules::diplomacy::dow_cost_now(&game, Power::Hapsburg, Faction::England), 1);
-    game.set_phase(Phase::Diplomacy).unwrap();
-    game.run_automatic();
+    crate::common::enter_diplomacy_after_negotiation(&mut game);
     while game.decider() != Decider::Power(Power::Hapsburg) || !game.legal_actions().contains(&Action::Done) {
         game.apply(game.legal_actions()[0]).unwrap();
     }

@@ -57,6 +57,7 @@ fn check_state(game: &Game, actions: &ActionList) {
     assert_eq!(game.protestant_spaces().len(), recount);
     check_new_world(game);
     check_two_player_zones(game);
+    check_diplomacy(game);
     let between_actions = actions.iter().any(|a| matches!(a, Action::Pass | Action::PlayCp(_) | Action::MoveFrom(_)));
     for space in Space::ALL {
         let stacks: Vec<(Faction, LandUnits, bool)> = game.land_units_at(space).collect();
@@ -83,6 +84,25 @@ fn check_state(game: &Game, actions: &ActionList) {
                 }
             }
         }
+    }
+}
+
+/// §9.2: no two powers both at war and allied; outside the diplomacy
+/// phase no deal is pending; the alliances deals make (between major
+/// powers) end in winter, except the two-player League's (§24.3).
+fn check_diplomacy(game: &Game) {
+    for a in Power::ALL {
+        for b in Power::ALL.into_iter().filter(|&b| b != a) {
+            assert!(!(game.at_war(a, b) && game.allied(a, b)), "{a} and {b} at war and allied");
+            // Between winter and the next negotiation (§19, §9.2).
+            let league = game.scenario() == Scenario::TwoPlayer && game.schmalkaldic_league();
+            if game.phase() == Phase::CardDraw && !league {
+                assert!(!game.allied(a, b), "{a} and {b} still allied after winter");
+            }
+        }
+    }
+    if game.phase() != Phase::Diplomacy {
+        assert_eq!(game.pending_deal(), None);
     }
 }
 

@@ -32,6 +32,7 @@ mod map;
 mod minor;
 mod naval;
 mod naval_war;
+mod negotiation;
 mod new_world;
 mod package;
 mod peace;

@@ -20,8 +20,7 @@ fn diplomacy_on(turn: u8, edit: impl FnOnce(&mut Game) -> Result<(), EditError>)
     let mut game = empty();
     game.set_turn(turn).unwrap();
     edit(&mut game).unwrap();
-    game.set_phase(Phase::Diplomacy).unwrap();
-    game.run_automatic();
+    common::enter_diplomacy_after_negotiation(&mut game);
     game
 }
 

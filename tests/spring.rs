@@ -378,9 +378,10 @@ fn the_scenario_start_asks_in_impulse_order() {
     // Venetian Informant's window (#109) would ask every power first:
     // `tests/spring_events.rs`.
     game.remove_card(Card::VenetianInformant).unwrap();
-    // Luther's 95 Theses come first (§18.1), then the Diet of Worms: their
-    // targets, picks and flips.
-    while matches!(game.phase(), Phase::LuthersTheses | Phase::DietOfWorms) {
+    // Luther's 95 Theses come first (§18.1), then England's negotiation
+    // (§7, §9.1: done at once) and the Diet of Worms: their targets, picks
+    // and flips.
+    while matches!(game.phase(), Phase::LuthersTheses | Phase::Diplomacy | Phase::DietOfWorms) {
         let first = game.legal_actions()[0];
         game.apply(first).unwrap();
     }

@@ -76,8 +76,7 @@ fn no_suing_for_peace_on_turn_6() {
         game.set_turn(turn).unwrap();
         game.set_war(Power::France, Power::Hapsburg, true).unwrap();
         game.set_controller(Space::Dijon, Faction::Hapsburg).unwrap();
-        game.set_phase(Phase::Diplomacy).unwrap();
-        game.run_automatic();
+        crate::common::enter_diplomacy_after_negotiation(&mut game);
         game
     };
     let turn_5 = on(5);

@@ -131,8 +131,7 @@ fn the_six_player_game_has_no_diplomacy_use_of_papal_bull() -> R {
     game.give_card(Power::Papacy, Card::PapalBull)?;
     game.set_war(Power::France, Power::Papacy, true)?;
     france_in_ravenna(&mut game)?;
-    game.set_phase(Phase::Diplomacy)?;
-    game.run_automatic();
+    common::enter_diplomacy_after_negotiation(&mut game);
     assert!(legal(&game).contains(&Action::SueForPeace(Power::France)));
     assert!(!legal(&game).iter().any(|a| matches!(a, Action::ExcommunicateRuler(_))));
     Ok(())

@@ -3,14 +3,14 @@
 //! with the activation they bring (§22.2), the Phony War marker, and the
 //! payment in cards.
 //!
-//! Suing for peace (§9.3), ransom (§9.4) and removing excommunication (§9.5)
-//! come first (`frames::peace`). Not built yet: negotiation (§9.1), optional
-//! for every power, so the play is the one in which no deal is made.
+//! Negotiation (§9.1, `frames::negotiation`), then suing for peace (§9.3),
+//! ransom (§9.4) and removing excommunication (§9.5) come first
+//! (`frames::peace`).
 //!
-//! Turn 1 has no segment but England's negotiation (§7, not built). The
-//! two-player variant has its own diplomacy (§24.3): of it, the Papacy's
-//! ending of its wars with France and the Hapsburg is built
-//! (`frames::peace`); its diplomatic deck is not.
+//! Turn 1 has no segment but England's negotiation (§7). The two-player
+//! variant has its own diplomacy (§24.3): of it, the Papacy's ending of its
+//! wars with France and the Hapsburg is built (`frames::peace`); its
+//! diplomatic deck is not.
 //! A power that has no declaration it may make and pay for is not asked.
 
 use crate::action::Action;
@@ -39,18 +39,19 @@ fn first_move(d: &dip::Displacement) -> Option<(Faction, EnumSet<Space>)> {
 }
 
 impl Game {
-    /// Phase 3 (§9): suing for peace, ransom and removing excommunication
-    /// (`frames::peace`), then the declarations of war; or moves on.
+    /// Phase 3 (§9): negotiation (`frames::negotiation`), suing for peace,
+    /// ransom and removing excommunication (`frames::peace`), then the
+    /// declarations of war; or moves on.
     pub(crate) fn diplomacy_phase(&mut self, log: &mut dyn Log) {
-        if self.turn == 1 {
-            self.end_diplomacy_phase(log);
-            return;
-        }
         if self.scenario() == Scenario::TwoPlayer {
-            self.begin_two_player_peace(log);
+            if self.turn == 1 {
+                self.end_diplomacy_phase(log);
+            } else {
+                self.begin_two_player_peace(log);
+            }
             return;
         }
-        self.begin_peace_segments(log);
+        self.begin_negotiation(log);
     }
 
     /// Step 1 of §9.6, after the segments before it.
@@ -60,6 +61,7 @@ impl Game {
 
     pub(crate) fn end_diplomacy_phase(&mut self, log: &mut dyn Log) {
         self.peace_made = Default::default();
+        self.negotiated = Default::default();
         if self.turn == 1 {
             self.enter_phase(Phase::DietOfWorms, log);
         } else {

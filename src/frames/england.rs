@@ -51,9 +51,14 @@ impl Game {
     /// the Catherine of Aragon marker; a new wife is rolled for on the
     /// pregnancy chart, then her bonus applies (§21.3).
     pub(crate) fn advance_marriage(&mut self, log: &mut dyn Log) {
-        let Some(wife) = rules::next_marriage(self) else {
-            return;
-        };
+        if let Some(wife) = rules::next_marriage(self) {
+            self.marry(wife, log);
+        }
+    }
+
+    /// Henry's marital status moves to `wife`, with its consequences (see
+    /// [`Game::advance_marriage`]); also the Papal divorce of a deal (§9.1).
+    pub(crate) fn marry(&mut self, wife: MaritalStatus, log: &mut dyn Log) {
         self.succession.marital_status = wife;
         log.event(Event::MaritalStatusAdvanced(wife));
         if wife == MaritalStatus::AnneBoleyn && !self.succession.catherine_marker {

@@ -13,6 +13,7 @@ pub(crate) mod impulse;
 pub(crate) mod movement;
 pub(crate) mod naval;
 pub(crate) mod naval_war;
+pub(crate) mod negotiation;
 pub(crate) mod new_world;
 pub(crate) mod peace;
 pub(crate) mod piracy;
@@ -101,6 +102,19 @@ pub(crate) enum Frame {
     /// time. `from`, `fleet`, `leaders` (a mask, see `frames::naval`): the
     /// stack being formed; `moved`: ships and leaders that already moved.
     NavalMove { power: Power, from: Option<NavalLocation>, fleet: Fleet, leaders: u8, moved: naval::MovedShips },
+    /// The negotiation segment (§9.1): `power`, in impulse order, opens a
+    /// deal with a power not in `proposed` (one proposal each per phase),
+    /// or is done.
+    Negotiation { power: Power, proposed: EnumSet<Power> },
+    /// A deal (§9.1) built by its proposer, offered to its recipient, or
+    /// taking effect (`stage`). Sits on `Negotiation`.
+    Deal { deal: crate::rules::negotiation::Deal, stage: negotiation::DealStage },
+    /// A ceded space's units of `mover` are displaced (§9.1, §12.5):
+    /// `power` picks among equally near destinations. Sits on `Deal`.
+    DealDisplacement { power: Power, mover: Power, spaces: EnumSet<Space> },
+    /// `power` places the `count` mercenaries it received (§9.1) in one of
+    /// its spaces that may take them. Sits on `Deal`.
+    DealMercenaries { power: Power, count: u8 },
     /// Suing for peace (§9.3): `power` sues in one of its wars, or is done.
     SuePeace { power: Power },
     /// The peace `loser` sued `winner` for (§9.3 steps 3-8), at `step`;
@@ -250,6 +264,13 @@ impl Frame {
             | Frame::WinterNaval { power, .. }
             | Frame::WinterLand { power, .. } => power,
             Frame::NavalMove { power, .. } => power,
+            Frame::Negotiation { power, .. }
+            | Frame::DealDisplacement { power, .. }
+            | Frame::DealMercenaries { power, .. } => power,
+            Frame::Deal { deal, stage } => match stage {
+                negotiation::DealStage::Offered => deal.recipient,
+                _ => deal.proposer,
+            },
             Frame::SuePeace { power }
             | Frame::Peace { power, .. }
             | Frame::Ransom { power }
@@ -298,6 +319,11 @@ impl Frame {
             Frame::WinterNaval { .. } => "the port the fleet winters in",
             Frame::WinterLand { .. } => "units to send home, where, or done",
             Frame::NavalMove { .. } => "ships to move, where to, or done",
+            Frame::Negotiation { .. } => "a power to propose a deal to, or done",
+            Frame::Deal { stage: negotiation::DealStage::Offered, .. } => "accept the deal, or decline",
+            Frame::Deal { .. } => "a term to add to the deal, offer it, or decline (withdraw it)",
+            Frame::DealDisplacement { .. } => "where displaced units go",
+            Frame::DealMercenaries { .. } => "where the mercenaries received go",
             Frame::SuePeace { .. } => "a war to sue for peace in, or done",
             Frame::Peace { .. } => {
                 "the terms of the peace: where units go, units to remove, what to regain and its price"

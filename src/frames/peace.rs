@@ -2,9 +2,9 @@
 //! peace (§9.3), ransom (§9.4) and removing excommunication (§9.5), each in
 //! impulse order, then the declarations of war (`frames::diplomacy`).
 //!
-//! Negotiation (§9.1) is not built: no deal is ever made. Suing for peace is
-//! skipped on the final turn (§7); turn 1 skips every segment
-//! (`Game::diplomacy_phase`).
+//! Negotiation (§9.1, `frames::negotiation`) comes before them. Suing for
+//! peace is skipped on the final turn (§7); turn 1 (England's negotiation
+//! only) skips every segment (`Game::diplomacy_phase`).
 //!
 //! The two-player variant (§24.3) keeps one segment, at the start of its
 //! diplomacy phase: the Papacy may end a war with France or the Hapsburg by
@@ -261,7 +261,7 @@ impl Game {
         *bonus = bonus.saturating_add(i8::try_from(vp).unwrap_or(i8::MAX));
     }
 
-    fn change_control(&mut self, space: Space, from: Faction, to: Faction, log: &mut dyn Log) {
+    pub(crate) fn change_control(&mut self, space: Space, from: Faction, to: Faction, log: &mut dyn Log) {
         if self.set_controller(space, to).is_ok() {
             log.event(Event::ControlChanged { space, from, to });
         }
@@ -321,21 +321,28 @@ impl Game {
         if self.set_war(loser, winner, false).is_ok() {
             self.peace_made.set(loser.into(), winner.into(), true);
             log.event(Event::PeaceMade { power: loser, winner });
-            self.phony_war_peace(loser, winner, log);
+            self.war_ended(loser, winner, log);
         }
-        let other = match (loser, winner) {
+        if let Some(&Frame::SuePeace { power }) = self.stack.top() {
+            if !self.may_end_a_war(power) {
+                self.stack.pop();
+                self.next_suer(power.index() + 1, log);
+            }
+        }
+    }
+
+    /// Step 8 after the At War marker goes (also a white peace, §9.1): the
+    /// Phony War marker may become permanent; peace with the Papacy ends
+    /// the other side's excommunication.
+    pub(crate) fn war_ended(&mut self, a: Power, b: Power, log: &mut dyn Log) {
+        self.phony_war_peace(a, b, log);
+        let other = match (a, b) {
             (Power::Papacy, other) | (other, Power::Papacy) => Some(other),
             _ => None,
         };
         if let Some(other) = other {
             for ruler in peace::liftable_excommunications(self, other) {
                 self.lift(ruler, log);
-            }
-        }
-        if let Some(&Frame::SuePeace { power }) = self.stack.top() {
-            if !self.may_end_a_war(power) {
-                self.stack.pop();
-                self.next_suer(power.index() + 1, log);
             }
         }
     }
@@ -386,7 +393,7 @@ impl Game {
         moved.is_ok()
     }
 
-    fn displacement_choices(&self, mover: Power, spaces: EnumSet<Space>, list: &mut ActionList) {
+    pub(crate) fn displacement_choices(&self, mover: Power, spaces: EnumSet<Space>, list: &mut ActionList) {
         if let Some(space) = spaces.iter().next() {
             let (land, naval) = minor::displaced(self, mover, one(space));
             if let Some((_, to)) = first_move(&land, &naval) {
@@ -396,7 +403,7 @@ impl Game {
     }
 
     /// The owner's choice of destination; returns the spaces still to clear.
-    fn displace_chosen(&mut self, mover: Power, mut spaces: EnumSet<Space>, to: Space) -> EnumSet<Space> {
+    pub(crate) fn displace_chosen(&mut self, mover: Power, mut spaces: EnumSet<Space>, to: Space) -> EnumSet<Space> {
         if let Some(space) = spaces.iter().next() {
             let (land, naval) = minor::displaced(self, mover, one(space));
             if !self.move_first(&land, &naval, Some(to)) || to == space {
@@ -651,6 +658,7 @@ impl Game {
         match self.stack.top() {
             Some(&Frame::Ransom { power }) => self.settle_ransom(power, log),
             Some(&Frame::Peace { .. }) => self.continue_peace(log),
+            Some(&Frame::Deal { .. }) => self.continue_deal(log),
             _ => {}
         }
     }
@@ -713,7 +721,7 @@ impl Game {
         self.next_excommunicated(power.index() + 1, log);
     }
 
-    fn lift(&mut self, ruler: Ruler, log: &mut dyn Log) {
+    pub(crate) fn lift(&mut self, ruler: Ruler, log: &mut dyn Log) {
         self.excommunicated.remove(ruler);
         log.event(Event::ExcommunicationLifted(ruler));
     }

@@ -5,8 +5,8 @@
 //! Pure functions over a borrowed [`Game`]; the engine's diplomacy phase
 //! (`frames::diplomacy`) asks the decisions and applies the results.
 //!
-//! Peace made in this diplomacy phase by suing (§9.3) bars a declaration
-//! ([`peace_made_this_phase`]; negotiation §9.1 is not built). The Catherine
+//! Peace made in this diplomacy phase, by suing (§9.3) or a white peace
+//! (§9.1), bars a declaration ([`peace_made_this_phase`]). The Catherine
 //! of Aragon discount follows Henry VIII's marriages (§21.3):
 //! [`catherine_of_aragon_discount`].
 
@@ -134,8 +134,8 @@ pub fn catherine_of_aragon_discount(game: &Game, declarer: Power, target: Factio
 }
 
 /// The diplomacy-phase restriction on a power `a` made peace with in this
-/// phase (§9.6): peace by suing (§9.3) is recorded in the game; negotiation
-/// (§9.1), not built, makes none.
+/// phase (§9.6): peace by suing (§9.3) or a white peace in negotiation
+/// (§9.1) is recorded in the game.
 ///
 /// ```
 /// use here_i_stand::{Game, Power, Scenario, Setup};

@@ -17,6 +17,7 @@ pub mod minor;
 pub mod movement;
 pub mod naval;
 pub mod naval_war;
+pub mod negotiation;
 pub mod new_world;
 pub mod paths;
 pub mod peace;

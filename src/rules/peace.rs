@@ -7,10 +7,8 @@
 //! St Peter's track. The engine (`frames::peace`) asks the decisions, draws
 //! the random cards and applies the results.
 //!
-//! One hook waits for state that does not exist yet: a power that ceded one
-//! of its home spaces to the enemy in this turn's negotiation may not sue it
-//! (§9.3); negotiation (§9.1) is not built, so nothing is ever ceded
-//! ([`ceded_home_space_this_turn`]).
+//! A power that ceded one of its home spaces to the enemy in this turn's
+//! negotiation may not sue it (§9.3, [`ceded_home_space_this_turn`]).
 
 use crate::game::{Game, LeaderLocation};
 use crate::sets::EnumSet;
@@ -34,9 +32,8 @@ pub const ST_PETERS_CP_PER_VP: u8 = 5;
 /// The most St Peter's VP in a game (§18.1).
 pub const ST_PETERS_MAX_VP: u8 = 5;
 
-/// Hook for the exclusion of §9.3: a power that ceded one of its own home
-/// spaces to `enemy` in this turn's negotiation segment may not sue `enemy`.
-/// Negotiation (§9.1) is not built, so nothing is ever ceded.
+/// The exclusion of §9.3: a power that ceded one of its own home spaces
+/// to `enemy` in this turn's negotiation segment (§9.1) may not sue `enemy`.
 ///
 /// ```
 /// use here_i_stand::{Game, Power, Scenario, Setup};
@@ -45,8 +42,8 @@ pub const ST_PETERS_MAX_VP: u8 = 5;
 /// let game = Game::empty(Setup::new(Scenario::Y1517, 0));
 /// assert!(!ceded_home_space_this_turn(&game, Power::France, Power::Hapsburg));
 /// ```
-pub fn ceded_home_space_this_turn(_game: &Game, _power: Power, _enemy: Power) -> bool {
-    false
+pub fn ceded_home_space_this_turn(game: &Game, power: Power, enemy: Power) -> bool {
+    crate::rules::negotiation::home_ceded(game, power, enemy)
 }
 
 /// Whether the war between `a` and `b` can never be ended by suing (§9.3):

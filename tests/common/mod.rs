@@ -245,3 +245,19 @@ pub fn set_totals(game: &mut Game, totals: [i8; 6]) -> Result<(), EditError> {
     assert_eq!(here_i_stand::rules::victory::vp_totals(game), totals);
     Ok(())
 }
+
+/// Answers `done` for every power asked in the negotiation segment
+/// (§9.1): no deal is proposed. For tests of the later segments.
+pub fn skip_negotiation(game: &mut Game) {
+    while game.pending().kind == here_i_stand::DecisionKind::Negotiation {
+        game.apply(Action::Done).expect("done with negotiation");
+    }
+}
+
+/// Sets `game` in the diplomacy phase, runs its automatic steps and skips
+/// the negotiation segment.
+pub fn enter_diplomacy_after_negotiation(game: &mut Game) {
+    game.set_phase(Phase::Diplomacy).expect("a phase");
+    game.run_automatic();
+    skip_negotiation(game);
+}

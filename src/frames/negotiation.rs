@@ -1,0 +1,546 @@
+//! The negotiation segment (§9.1), the first of the diplomacy phase: a
+//! protocol both bots and humans can drive.
+//!
+//! In impulse order each power may open a deal with each other power once
+//! (`Frame::Negotiation`): it adds terms one at a time and offers the deal,
+//! or withdraws it (`Frame::Deal`, building); the recipient accepts or
+//! rejects it (offered). An accepted deal is tried whole on a copy first
+//! (all or nothing: every term checked again, in the order of §9.1,
+//! [`Deal::terms`]); if it holds, it takes effect at once, asking the
+//! owners where returned leaders, displaced units and received mercenaries
+//! go when the rules give them a choice. Turn 1 has England's negotiations
+//! with France and the Hapsburg only (§7: the Hapsburg's deal first); the
+//! two-player variant has none (`Game::diplomacy_phase`).
+
+use crate::action::Action;
+use crate::engine::{ActionList, Log};
+use crate::event::Event;
+use crate::frames::Frame;
+use crate::game::{Game, LeaderLocation};
+use crate::rules::negotiation::{self as nego, Deal, DealRefusal, Term};
+use crate::rules::peace;
+use crate::sets::EnumSet;
+use crate::types::{Faction, Leader, MaritalStatus, Power, Ruler, Space};
+
+/// Where a deal stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub(crate) enum DealStage {
+    /// The proposer adds terms, offers or withdraws.
+    Building,
+    /// The recipient accepts or rejects.
+    Offered,
+    /// Accepted: the terms left take effect (never on top at a decision).
+    Executing,
+}
+
+fn one(space: Space) -> EnumSet<Space> {
+    let mut set = EnumSet::EMPTY;
+    set.insert(space);
+    set
+}
+
+/// What carrying out a term did: done, or a decision frame was pushed.
+enum Carried {
+    Done,
+    Waits,
+}
+
+impl Game {
+    /// §9.1: the segment opens with the first power that may negotiate.
+    pub(crate) fn begin_negotiation(&mut self, log: &mut dyn Log) {
+        self.negotiated = Default::default();
+        self.next_proposer(0, log);
+    }
+
+    /// The first power from impulse position `from` on with a partner.
+    fn next_proposer(&mut self, from: usize, log: &mut dyn Log) {
+        for power in Power::ALL.into_iter().skip(from) {
+            if !nego::partners(self, power).is_empty() {
+                self.stack.push(Frame::Negotiation { power, proposed: EnumSet::EMPTY });
+                return;
+            }
+        }
+        if self.turn == 1 {
+            self.end_diplomacy_phase(log);
+        } else {
+            self.begin_peace_segments(log);
+        }
+    }
+
+    /// The powers `power` may still open a deal with (§9.1: one proposal to
+    /// each per phase; turn 1: the Hapsburg's before France's, §7).
+    fn open_partners(&self, power: Power, proposed: EnumSet<Power>) -> EnumSet<Power> {
+        let mut open = nego::partners(self, power).difference(proposed);
+        if self.turn == 1 && proposed.contains(Power::France) {
+            open.remove(Power::Hapsburg);
+        }
+        open
+    }
+
+    pub(crate) fn negotiation_actions(&self, power: Power, proposed: EnumSet<Power>, list: &mut ActionList) {
+        list.push(Action::Done);
+        list.extend(self.open_partners(power, proposed).iter().map(Action::ProposeTo));
+    }
+
+    pub(crate) fn apply_negotiation(
+        &mut self,
+        power: Power,
+        proposed: EnumSet<Power>,
+        action: Action,
+        log: &mut dyn Log,
+    ) {
+        match action {
+            Action::Done => {
+                self.stack.pop();
+                self.next_proposer(power.index() + 1, log);
+            }
+            Action::ProposeTo(to) => {
+                let mut now = proposed;
+                now.insert(to);
+                if let Some(Frame::Negotiation { proposed, .. }) = self.stack.top_mut() {
+                    *proposed = now;
+                }
+                self.stack.push(Frame::Deal { deal: Deal::new(power, to), stage: DealStage::Building });
+            }
+            _ => {}
+        }
+    }
+
+    /// A proposer with nobody left to propose to makes way for the next.
+    fn settle_negotiation(&mut self, log: &mut dyn Log) {
+        if let Some(&Frame::Negotiation { power, proposed }) = self.stack.top() {
+            if self.open_partners(power, proposed).is_empty() {
+                self.stack.pop();
+                self.next_proposer(power.index() + 1, log);
+            }
+        }
+    }
+
+    // --- Building and offering -------------------------------------------------
+
+    /// The party that gives a mercenary in `space`: the deal's giver if it
+    /// has one, else the proposer if it has a mercenary there, else the
+    /// recipient.
+    fn mercenary_giver(&self, deal: &Deal, space: Space) -> Power {
+        deal.mercenary_giver.unwrap_or_else(|| {
+            if self.land_units(space, deal.proposer.into()).mercenaries > 0 { deal.proposer } else { deal.recipient }
+        })
+    }
+
+    /// The term an action adds, if it names one.
+    fn term_of(&self, deal: &Deal, action: Action) -> Option<Term> {
+        Some(match action {
+            Action::EndWar => Term::EndWar,
+            Action::Ally => Term::Alliance,
+            Action::GrantDivorce => Term::Divorce,
+            Action::LiftExcommunication(ruler) => Term::LiftExcommunication(ruler),
+            Action::FreeLeader(leader) => Term::ReturnLeader(leader),
+            Action::Cede(space) => Term::Cede(space),
+            Action::CardDrawFrom(giver) => Term::Card { giver },
+            Action::GiveMercenaryIn(space) => Term::Mercenary { giver: self.mercenary_giver(deal, space), space },
+            _ => return None,
+        })
+    }
+
+    /// Every term action that may be added to `deal` now.
+    fn term_actions(&self, deal: &Deal, list: &mut ActionList) {
+        let ok = |action: Action| {
+            self.term_of(deal, action).is_some_and(|term| nego::term_refusal(self, deal, term).is_none())
+        };
+        for action in [Action::EndWar, Action::Ally, Action::GrantDivorce] {
+            if ok(action) {
+                list.push(action);
+            }
+        }
+        for ruler in Ruler::ALL {
+            if ok(Action::LiftExcommunication(ruler)) {
+                list.push(Action::LiftExcommunication(ruler));
+            }
+        }
+        for leader in Leader::ALL {
+            if matches!(self.leader_location(leader), LeaderLocation::Captured(_)) && ok(Action::FreeLeader(leader)) {
+                list.push(Action::FreeLeader(leader));
+            }
+        }
+        for space in Space::ALL {
+            if self.controller(space).major().is_some_and(|p| deal.is_party(p)) && ok(Action::Cede(space)) {
+                list.push(Action::Cede(space));
+            }
+        }
+        for giver in [deal.proposer, deal.recipient] {
+            if ok(Action::CardDrawFrom(giver)) {
+                list.push(Action::CardDrawFrom(giver));
+            }
+        }
+        let parties = [Faction::from(deal.proposer), Faction::from(deal.recipient)];
+        let mut mercenary_spaces = EnumSet::EMPTY;
+        for (space, faction, units, _) in self.land_stacks() {
+            if parties.contains(&faction) && units.mercenaries > 0 {
+                mercenary_spaces.insert(space);
+            }
+        }
+        for space in mercenary_spaces {
+            if ok(Action::GiveMercenaryIn(space)) {
+                list.push(Action::GiveMercenaryIn(space));
+            }
+        }
+    }
+
+    pub(crate) fn deal_actions(&self, deal: &Deal, stage: DealStage, list: &mut ActionList) {
+        match stage {
+            DealStage::Building => {
+                list.push(Action::Decline);
+                if !deal.is_empty() {
+                    list.push(Action::Offer);
+                }
+                self.term_actions(deal, list);
+            }
+            DealStage::Offered => list.extend([Action::Decline, Action::Accept]),
+            // Never on top at a decision; a way on rather than a stall.
+            DealStage::Executing => list.push(Action::Done),
+        }
+    }
+
+    pub(crate) fn apply_deal(&mut self, deal: Deal, stage: DealStage, action: Action, log: &mut dyn Log) {
+        match (stage, action) {
+            (DealStage::Building, Action::Decline) => {
+                self.stack.pop();
+                self.settle_negotiation(log);
+            }
+            (DealStage::Building, Action::Offer) => {
+                log.event(Event::DealOffered { proposer: deal.proposer, recipient: deal.recipient });
+                self.set_deal(deal, DealStage::Offered);
+            }
+            (DealStage::Building, action) => {
+                if let Some(term) = self.term_of(&deal, action) {
+                    let mut next = deal;
+                    next.add(term);
+                    self.set_deal(next, DealStage::Building);
+                }
+            }
+            (DealStage::Offered, Action::Decline) => {
+                log.event(Event::DealRejected { proposer: deal.proposer, recipient: deal.recipient });
+                self.stack.pop();
+                self.settle_negotiation(log);
+            }
+            (DealStage::Offered, Action::Accept) => self.accept_deal(deal, log),
+            (DealStage::Executing, _) => self.continue_deal(log),
+            _ => {}
+        }
+    }
+
+    fn set_deal(&mut self, next: Deal, next_stage: DealStage) {
+        if let Some(Frame::Deal { deal, stage }) = self.stack.top_mut() {
+            *deal = next;
+            *stage = next_stage;
+        }
+    }
+
+    /// An accepted deal is tried whole on a copy (owners' choices taken
+    /// as the first open one); if every term holds it takes effect,
+    /// otherwise nothing of it does (§9.1).
+    fn accept_deal(&mut self, deal: Deal, log: &mut dyn Log) {
+        let mut trial = self.clone();
+        let mut quiet = crate::engine::NoLog;
+        let tried = trial.stack.pop().is_some() && trial.carry_out_all(deal, &mut quiet).is_ok();
+        if !tried {
+            log.event(Event::DealFailed { proposer: deal.proposer, recipient: deal.recipient });
+            self.stack.pop();
+            self.settle_negotiation(log);
+            return;
+        }
+        log.event(Event::DealAccepted { deal });
+        self.set_deal(deal, DealStage::Executing);
+        self.continue_deal(log);
+    }
+
+    /// The trial run: every term in order, with the first open choice.
+    fn carry_out_all(&mut self, deal: Deal, log: &mut dyn Log) -> Result<(), DealRefusal> {
+        let mut rest = deal;
+        while let Some(term) = first_term(&rest) {
+            let taken = take_group(&mut rest, term);
+            self.carry_out(&deal, term, taken, true, log)?;
+        }
+        Ok(())
+    }
+
+    /// Carries out the accepted deal on top, term by term, until a term
+    /// waits for an owner's choice; then the deal frame goes and the
+    /// negotiation moves on.
+    pub(crate) fn continue_deal(&mut self, log: &mut dyn Log) {
+        // Each pass carries out one term or group: far fewer than this.
+        for _ in 0..crate::rules::negotiation::MAX_TERMS {
+            let Some(&Frame::Deal { deal, stage: DealStage::Executing }) = self.stack.top() else {
+                return;
+            };
+            let Some(term) = first_term(&deal) else {
+                self.stack.pop();
+                self.settle_negotiation(log);
+                return;
+            };
+            let mut rest = deal;
+            let taken = take_group(&mut rest, term);
+            self.set_deal(rest, DealStage::Executing);
+            // Tried whole before: a refusal here cannot happen; the term
+            // is then skipped.
+            if let Ok(Carried::Waits) = self.carry_out(&deal, term, taken, false, log) {
+                return;
+            }
+        }
+    }
+
+    /// Carries out `term` (`count` of them for card draws and mercenaries,
+    /// which go together), checked again first. `auto`: owners' choices
+    /// are the first open one.
+    fn carry_out(
+        &mut self,
+        deal: &Deal,
+        term: Term,
+        count: u8,
+        auto: bool,
+        log: &mut dyn Log,
+    ) -> Result<Carried, DealRefusal> {
+        if let Some(refusal) = nego::term_refusal(self, &deal.emptied(), term) {
+            return Err(refusal);
+        }
+        let (a, b) = (deal.proposer, deal.recipient);
+        match term {
+            Term::EndWar => {
+                let _ = self.set_war(a, b, false);
+                // Peace made in this phase (§9.6: no war on that power now).
+                self.peace_made.set(a.into(), b.into(), true);
+                log.event(Event::WhitePeace { a, b });
+                self.war_ended(a, b, log);
+            }
+            Term::Alliance => {
+                self.set_alliance(a, b, true).map_err(|_| DealRefusal::AtWar)?;
+                log.event(Event::AllianceFormed { a, b });
+            }
+            Term::Divorce => {
+                self.negotiated.divorce = true;
+                log.event(Event::DivorceGranted);
+                self.marry(MaritalStatus::AnneBoleyn, log);
+            }
+            Term::LiftExcommunication(ruler) => self.lift(ruler, log),
+            Term::ReturnLeader(leader) => return Ok(self.return_leader_by_deal(leader, auto, log)),
+            Term::Cede(space) => return Ok(self.cede(deal, space, auto, log)),
+            Term::Card { giver } => self.give_cards(giver, deal.other(giver), count, log)?,
+            Term::Mercenary { giver, .. } => return self.give_mercenaries(deal, giver, auto, log),
+        }
+        Ok(Carried::Done)
+    }
+
+    /// A captured leader goes to its capital, else a friendly home key
+    /// (§9.1); among several, its owner picks.
+    fn return_leader_by_deal(&mut self, leader: Leader, auto: bool, log: &mut dyn Log) -> Carried {
+        let Some(owner) = self.leader_owner(leader).and_then(Faction::major) else {
+            return Carried::Done;
+        };
+        let spaces = peace::return_spaces(self, owner);
+        if spaces.len() > 1 && !auto {
+            self.stack.push(Frame::LeaderReturn { power: owner, leader });
+            return Carried::Waits;
+        }
+        if let Some(to) = spaces.iter().next() {
+            if self.set_leader(leader, LeaderLocation::Space(to)).is_ok() {
+                log.event(Event::LeaderReturned { leader, to });
+            }
+        }
+        Carried::Done
+    }
+
+    /// Control of `space` passes to the other party; the giver's units (and
+    /// those friendly to it) there are displaced (§12.5).
+    fn cede(&mut self, deal: &Deal, space: Space, auto: bool, log: &mut dyn Log) -> Carried {
+        let Some(giver) = self.controller(space).major() else {
+            return Carried::Done;
+        };
+        let receiver = deal.other(giver);
+        self.change_control(space, giver.into(), receiver.into(), log);
+        if space.home() == Faction::from(giver) {
+            self.negotiated.home_ceded[giver.index()] |= 1 << receiver.index();
+        }
+        let mut spaces = one(space);
+        for _ in 0..crate::rules::negotiation::MAX_TERMS {
+            let Some((owner, left)) = self.displace_out(giver, spaces) else {
+                return Carried::Done;
+            };
+            if !auto {
+                self.stack.push(Frame::DealDisplacement { power: owner, mover: giver, spaces: left });
+                return Carried::Waits;
+            }
+            let mut choices = ActionList::new();
+            self.displacement_choices(giver, left, &mut choices);
+            let Some(&Action::DisplaceTo(to)) = choices.first() else {
+                return Carried::Done;
+            };
+            spaces = self.displace_chosen(giver, left, to);
+        }
+        Carried::Done
+    }
+
+    pub(crate) fn deal_displacement_actions(&self, mover: Power, spaces: EnumSet<Space>, list: &mut ActionList) {
+        self.displacement_choices(mover, spaces, list);
+    }
+
+    pub(crate) fn apply_deal_displacement(
+        &mut self,
+        mover: Power,
+        spaces: EnumSet<Space>,
+        action: Action,
+        log: &mut dyn Log,
+    ) {
+        let Action::DisplaceTo(to) = action else {
+            return;
+        };
+        self.stack.pop();
+        let left = self.displace_chosen(mover, spaces, to);
+        if let Some((owner, left)) = self.displace_out(mover, left) {
+            self.stack.push(Frame::DealDisplacement { power: owner, mover, spaces: left });
+            return;
+        }
+        self.continue_deal(log);
+    }
+
+    /// `count` random card draws from `giver`'s hand, home cards aside
+    /// (§9.1); which cards is seen by the two only.
+    fn give_cards(&mut self, giver: Power, receiver: Power, count: u8, log: &mut dyn Log) -> Result<(), DealRefusal> {
+        for _ in 0..count {
+            let card = self.take_random_card(giver).ok_or(DealRefusal::NoCard)?;
+            self.hands[receiver.index()].insert(card);
+            let given = &mut self.negotiated.cards[giver.index()][receiver.index()];
+            *given = given.saturating_add(1);
+        }
+        log.event(Event::CardDrawsGiven { giver, receiver, count });
+        Ok(())
+    }
+
+    /// Every mercenary of the deal: the giver removes them, the receiver
+    /// places as many from its pool, all in one space (§9.1), its choice
+    /// among several.
+    fn give_mercenaries(
+        &mut self,
+        deal: &Deal,
+        giver: Power,
+        auto: bool,
+        log: &mut dyn Log,
+    ) -> Result<Carried, DealRefusal> {
+        let receiver = deal.other(giver);
+        let own = Faction::from(giver);
+        let mut count = 0u8;
+        for &space in deal.mercenaries.iter().flatten() {
+            let besieged = self.is_besieged(space, own);
+            let mut units = self.land_units(space, own);
+            units.mercenaries = units.mercenaries.checked_sub(1).ok_or(DealRefusal::NoMercenary)?;
+            let done = if besieged {
+                self.set_besieged_units(space, own, units)
+            } else {
+                self.set_land_units(space, own, units)
+            };
+            done.map_err(|_| DealRefusal::NoMercenary)?;
+            count += 1;
+        }
+        let given = &mut self.negotiated.mercenaries[giver.index()][receiver.index()];
+        *given = given.saturating_add(count);
+        let spaces = nego::mercenary_spaces(self, &deal.emptied(), receiver);
+        match spaces.iter().next() {
+            None => Err(DealRefusal::NoPlacement),
+            Some(_) if spaces.len() > 1 && !auto => {
+                log.event(Event::MercenariesGiven { giver, receiver, count });
+                self.stack.push(Frame::DealMercenaries { power: receiver, count });
+                Ok(Carried::Waits)
+            }
+            Some(to) => {
+                log.event(Event::MercenariesGiven { giver, receiver, count });
+                self.place_mercenaries(receiver, to, count).map(|_| Carried::Done)
+            }
+        }
+    }
+
+    fn place_mercenaries(&mut self, power: Power, to: Space, count: u8) -> Result<(), DealRefusal> {
+        let own = Faction::from(power);
+        let mut units = self.land_units(to, own);
+        units.mercenaries = units.mercenaries.saturating_add(count);
+        self.set_land_units(to, own, units).map_err(|_| DealRefusal::NoPlacement)
+    }
+
+    pub(crate) fn deal_mercenary_actions(&self, power: Power, list: &mut ActionList) {
+        let deal = Deal::new(power, power);
+        list.extend(nego::mercenary_spaces(self, &deal, power).iter().map(Action::PlaceAt));
+    }
+
+    pub(crate) fn apply_deal_mercenaries(&mut self, power: Power, count: u8, action: Action, log: &mut dyn Log) {
+        let Action::PlaceAt(to) = action else {
+            return;
+        };
+        self.stack.pop();
+        if self.place_mercenaries(power, to, count).is_ok() {
+            log.event(Event::MercenariesPlaced { power, space: to, count });
+        }
+        self.continue_deal(log);
+    }
+}
+
+fn first_term(deal: &Deal) -> Option<Term> {
+    deal.terms().next()
+}
+
+impl Game {
+    /// The deal being built, offered or carried out in the negotiation
+    /// segment (§9.1), if any: on an observation's board, as its viewer
+    /// sees it (an empty deal for one it may not see).
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Scenario, Setup};
+    ///
+    /// let game = Game::new(Setup::new(Scenario::Y1517, 1));
+    /// assert_eq!(game.pending_deal(), None);
+    /// ```
+    pub fn pending_deal(&self) -> Option<Deal> {
+        self.stack.frames().find_map(|f| if let Frame::Deal { deal, .. } = f { Some(*deal) } else { None })
+    }
+
+    /// For `Game::observation`: a deal's terms are seen by its proposer
+    /// while it builds it, by both parties once offered, and by all once
+    /// accepted (§9.1, the cards drawn aside: they are in the hands). To
+    /// others it is an empty deal between the two.
+    pub(crate) fn hide_deal_terms(&mut self, viewer: Power) {
+        for frame in self.stack.frames_mut() {
+            if let Frame::Deal { deal, stage } = frame {
+                let seen = match stage {
+                    DealStage::Building => viewer == deal.proposer,
+                    DealStage::Offered => deal.is_party(viewer),
+                    DealStage::Executing => true,
+                };
+                if !seen {
+                    *deal = deal.emptied();
+                }
+            }
+        }
+    }
+}
+
+/// Takes `term` out of `deal`; card draws and mercenaries go out all
+/// together (they take effect as one). Returns how many were taken.
+fn take_group(deal: &mut Deal, term: Term) -> u8 {
+    match term {
+        Term::Card { .. } => {
+            let n = deal.cards;
+            deal.cards = 0;
+            deal.card_giver = None;
+            n
+        }
+        Term::Mercenary { .. } => {
+            let n = deal.mercenary_count();
+            deal.mercenaries = Default::default();
+            deal.mercenary_giver = None;
+            n
+        }
+        _ => {
+            deal.remove(term);
+            1
+        }
+    }
+}
