@@ -123,8 +123,8 @@ impl Game {
         match self.stack.top() {
             Some(&Frame::Impulse { power }) => self.impulse_actions(power, list),
             Some(&Frame::Spend { power, cp, abandoned, .. }) => self.spend_actions(power, cp, abandoned, list),
-            Some(&Frame::Formation { power, from, units, leaders }) => {
-                self.formation_actions(power, from, units, leaders, list)
+            Some(&Frame::Formation { power, from, units, leaders, minors }) => {
+                self.formation_actions(power, from, units, leaders, minors, list)
             }
             Some(&Frame::Deployment { power }) => self.deployment_actions(power, list),
             Some(&Frame::DeployFormation { power, from, units, leaders }) => {
@@ -204,8 +204,8 @@ impl Game {
             // The commonest decisions check the one action instead of listing
             // them all; the playout tests hold the two to the same answers.
             Some(&Frame::Spend { power, cp, abandoned, .. }) => self.spend_action_legal(power, cp, abandoned, *action),
-            Some(&Frame::Formation { power, from, units, leaders }) => {
-                self.formation_action_legal(power, from, units, leaders, *action)
+            Some(&Frame::Formation { power, from, units, leaders, minors }) => {
+                self.formation_action_legal(power, from, units, leaders, minors, *action)
             }
             _ => self.legal_actions().contains(action),
         }

@@ -48,8 +48,16 @@ pub(crate) enum Frame {
         limit: Option<Card>,
     },
     /// A formation being formed in `from`, then moved (§13.1). The CP are
-    /// paid from the `Spend` frame below when it moves.
-    Formation { power: Power, from: Space, units: LandUnits, leaders: EnumSet<Leader> },
+    /// paid from the `Spend` frame below when it moves. `minors`: the
+    /// regulars of its allied minors moving with it (§22.3).
+    Formation {
+        power: Power,
+        from: Space,
+        units: LandUnits,
+        leaders: EnumSet<Leader>,
+        #[cfg_attr(feature = "serde", serde(default))]
+        minors: crate::rules::battle::MinorUnits,
+    },
     /// Spring deployment (§10): deploy from a capital, or decline.
     Deployment { power: Power },
     /// A formation being formed in the capital `from` for spring deployment

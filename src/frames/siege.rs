@@ -8,7 +8,7 @@ use crate::event::Event;
 use crate::frames::Frame;
 use crate::frames::battle::{RetreatKind, War};
 use crate::game::{Game, LandUnits, LeaderLocation, NavalLocation};
-use crate::rules::battle::{self as rules, best_battle_rating, commander, is_hostile, less};
+use crate::rules::battle::{self as rules, ALL_MINORS, NO_MINORS, best_battle_rating, commander, is_hostile, less};
 use crate::rules::combat_cards::SIEGE_ARTILLERY_HIT;
 use crate::rules::movement::formation_limit;
 use crate::sets::EnumSet;
@@ -194,7 +194,7 @@ impl Game {
                     a.step = AssaultStep::Losses { attacker, defender, attacker_loss: 0, shares };
                     self.set_assault(a);
                     let cap = self.land_units(a.space, Faction::from(a.power));
-                    self.take_losses(a.power, a.space, attacker_loss, cap, false, false, log);
+                    self.take_losses(a.power, a.space, attacker_loss, cap, NO_MINORS, false, log);
                     return;
                 }
                 for i in 0..Faction::COUNT {
@@ -209,7 +209,7 @@ impl Game {
                     match faction.major() {
                         Some(p) => {
                             let cap = self.land_units(a.space, faction);
-                            self.take_losses(p, a.space, share, cap, true, true, log);
+                            self.take_losses(p, a.space, share, cap, ALL_MINORS, true, log);
                         }
                         None => self.lose_inactive_regulars(faction, a.space, share, log),
                     }
