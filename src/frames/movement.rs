@@ -256,7 +256,10 @@ impl Game {
     /// any unit, so that the formation limit is known (§5.1); not held back
     /// (§13.1); not besieged (§15).
     fn leaders_may_join(&self, power: Power, from: Space, units: LandUnits, minors: MinorUnits) -> bool {
-        units.is_empty() && minor_total(&minors) == 0 && !held_back(self, power, from) && !self.is_besieged(from, Faction::from(power))
+        units.is_empty()
+            && minor_total(&minors) == 0
+            && !held_back(self, power, from)
+            && !self.is_besieged(from, Faction::from(power))
     }
 
     /// Whether the formation may set off: it has a leader or a unit, and

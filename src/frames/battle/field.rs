@@ -373,7 +373,9 @@ impl Game {
         {
             for m in rules::allied_minors(self, power) {
                 let f = Faction::from(m);
-                if minors[m.index()] > 0 && self.is_besieged(space, f) == inside && self.land_units(space, f).regulars > 0
+                if minors[m.index()] > 0
+                    && self.is_besieged(space, f) == inside
+                    && self.land_units(space, f).regulars > 0
                 {
                     all.push(Action::LoseMinorUnit(m));
                     if rules::loss_fits(self, f, space, LandUnitKind::Regular) {

@@ -321,7 +321,8 @@ impl Game {
         match war {
             War::Entry(e) => {
                 e.step == EntryStep::Withdrawn
-                    || (formation_fits(e.power, e.from, e.units, e.leaders) && self.minors_fit(e.power, e.from, e.minors))
+                    || (formation_fits(e.power, e.from, e.units, e.leaders)
+                        && self.minors_fit(e.power, e.from, e.minors))
             }
             War::Assault(a) => a.leaders.iter().all(|l| self.leader_owner(l) == Some(Faction::from(a.power))),
             War::Intercept { power, from, units, leaders, minors } => {
