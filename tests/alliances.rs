@@ -242,3 +242,47 @@ fn random_play_moves_allied_minors() {
     }
     assert!(moved > 0, "no allied minor moved in 40 games");
 }
+
+/// §15.1, §22.3: Scottish regulars besieging York with the French assault
+/// with them: 4 units against defenders inside roll 2 dice (1 without the
+/// Scots); the Scots may take France's loss; York falls to France.
+#[test]
+fn an_allied_minors_units_assault_with_their_major() {
+    let mut game = board(4);
+    game.set_war(Power::France, Power::England, true).unwrap();
+    game.set_alliance(Power::France, MinorPower::Scotland, true).unwrap();
+    game.set_controller(Space::Berwick, Faction::France).unwrap();
+    game.set_besieged_units(Space::York, Faction::England, LandUnits::regulars(2)).unwrap();
+    game.set_land_units(Space::York, Faction::France, LandUnits::regulars(2)).unwrap();
+    game.set_land_units(Space::York, Faction::Scotland, LandUnits::regulars(2)).unwrap();
+    impulse(&mut game, Power::France, 2);
+    assert!(legal(&game).contains(&Action::Assault(Space::York)));
+    let mut log = Vec::new();
+    apply(&mut game, Action::Assault(Space::York), &mut log);
+    game.force_dice(&[6, 6]).unwrap();
+    game.force_dice(&[5, 1, 1]).unwrap();
+    card_windows(&mut game, &mut log);
+    let dice = log.iter().find_map(|e| match *e {
+        Event::Assault { attacker_dice, .. } => Some(attacker_dice),
+        _ => None,
+    });
+    let choices = legal(&game);
+    assert!(choices.contains(&Action::LoseMinorUnit(MinorPower::Scotland)), "{choices:?}");
+    apply(&mut game, Action::LoseMinorUnit(MinorPower::Scotland), &mut log);
+    while game.pending().kind == DecisionKind::Losses {
+        let first = legal(&game)[0];
+        apply(&mut game, first, &mut log);
+    }
+    card_windows(&mut game, &mut log);
+    let dice = dice.or_else(|| {
+        log.iter().find_map(|e| match *e {
+            Event::Assault { attacker_dice, .. } => Some(attacker_dice),
+            _ => None,
+        })
+    });
+    assert_eq!(dice.map(|d| d.count()), Some(2), "the Scots add a die");
+    assert_eq!(game.controller(Space::York), Faction::France);
+    assert_eq!(game.land_units(Space::York, Faction::Scotland), LandUnits::regulars(1));
+    assert_eq!(game.land_units(Space::York, Faction::France), LandUnits::regulars(2));
+    assert_eq!(game.validate(), Ok(()));
+}
