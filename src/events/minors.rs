@@ -514,7 +514,9 @@ fn alliance_card_actions(game: &Game, step: EventStep, list: &mut ActionList) {
     match step.card {
         Card::AuldAlliance => list.extend(auld_alliance_spaces(game).iter().map(Action::Target)),
         Card::VenetianAlliance => list.extend(venetian_alliance_ports(game).iter().map(Action::Target)),
-        _ => list.extend(diplomatic_marriage_targets(game, step.power).iter().map(|m| Action::Target(minor_target_space(m)))),
+        _ => list.extend(
+            diplomatic_marriage_targets(game, step.power).iter().map(|m| Action::Target(minor_target_space(m))),
+        ),
     }
 }
 
@@ -546,8 +548,7 @@ const ALLIANCE_STEPS: Steps = Steps {
 
 pub(super) const ALLIANCE_EVENTS: &[CardEvent] = &[
     CardEvent::plain(Card::AuldAlliance, auld_alliance_playable, auld_alliance).with_steps(ALLIANCE_STEPS),
-    CardEvent::plain(Card::VenetianAlliance, venetian_alliance_playable, venetian_alliance)
-        .with_steps(ALLIANCE_STEPS),
+    CardEvent::plain(Card::VenetianAlliance, venetian_alliance_playable, venetian_alliance).with_steps(ALLIANCE_STEPS),
     CardEvent::plain(
         Card::DiplomaticMarriage,
         |game, power| !diplomatic_marriage_targets(game, power).is_empty(),
