@@ -177,8 +177,8 @@ impl Game {
             Some(&Frame::CombatCards { power, .. }) => self.combat_window_actions(power, list),
             Some(&Frame::NavalLosses { power, at, .. }) => self.naval_losses_actions(power, at, list),
             Some(&Frame::NavalRetreat { power, from, .. }) => self.naval_retreat_actions(power, from, list),
-            Some(&Frame::Transport { power, from, at, units, leaders, .. }) => {
-                self.transport_actions(power, from, at, units, leaders, list)
+            Some(&Frame::Transport { power, from, at, units, leaders, minors, .. }) => {
+                self.transport_actions(power, from, at, (units, minors), leaders, list)
             }
             Some(&Frame::PiracyTarget { zone, .. }) => self.piracy_target_actions(zone, list),
             Some(&Frame::PiracyHit { power, zone, chosen, sink_at, .. }) => {

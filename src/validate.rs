@@ -351,10 +351,11 @@ impl Game {
                 | Frame::NavalRetreat { .. }
                 | Frame::PiracyTarget { .. }
                 | Frame::PiracyHit { .. } => true,
-                Frame::Transport { power, from, units, leaders, .. } => {
+                Frame::Transport { power, from, units, leaders, minors, .. } => {
                     let own = Faction::from(power);
                     let here = self.land_units(from, own);
-                    units.regulars <= here.regulars
+                    self.minors_fit(power, from, minors)
+                        && units.regulars <= here.regulars
                         && units.mercenaries <= here.mercenaries
                         && units.cavalry <= here.cavalry
                         && leaders.iter().all(|l| {

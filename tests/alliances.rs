@@ -286,3 +286,30 @@ fn an_allied_minors_units_assault_with_their_major() {
     assert_eq!(game.land_units(Space::York, Faction::France), LandUnits::regulars(2));
     assert_eq!(game.validate(), Ok(()));
 }
+
+/// §16.3, §22.3: France carries Scottish regulars by sea from Glasgow
+/// across the Irish Sea (a French squadron there) to Bristol, with England
+/// at war with France.
+#[test]
+fn an_allied_minors_units_sail_with_their_major() {
+    let mut game = board(4);
+    game.set_war(Power::France, Power::England, true).unwrap();
+    game.set_alliance(Power::France, MinorPower::Scotland, true).unwrap();
+    game.set_land_units(Space::Glasgow, Faction::Scotland, LandUnits::regulars(2)).unwrap();
+    game.set_naval_units(NavalLocation::Sea(SeaZone::IrishSea), Faction::France, NavalUnits::squadrons(1)).unwrap();
+    impulse(&mut game, Power::France, 2);
+    assert!(legal(&game).contains(&Action::TransportFrom(Space::Glasgow)));
+    let mut log = Vec::new();
+    apply(&mut game, Action::TransportFrom(Space::Glasgow), &mut log);
+    decline_others(&mut game, Power::France, &mut log);
+    assert_eq!(legal(&game), [Action::AddMinorUnit(MinorPower::Scotland)], "nothing to carry yet");
+    apply(&mut game, Action::AddMinorUnit(MinorPower::Scotland), &mut log);
+    apply(&mut game, Action::AddMinorUnit(MinorPower::Scotland), &mut log);
+    apply(&mut game, Action::NavalToSea(SeaZone::IrishSea), &mut log);
+    apply(&mut game, Action::NavalToPort(Space::Bristol), &mut log);
+    decline_others(&mut game, Power::France, &mut log);
+    assert_eq!(game.land_units(Space::Bristol, Faction::Scotland), LandUnits::regulars(2));
+    assert_eq!(game.land_units(Space::Glasgow, Faction::Scotland), LandUnits::NONE);
+    assert!(log.iter().any(|e| matches!(e, Event::MinorUnitsMoved { to: Space::Bristol, regulars: 2, .. })));
+    assert_eq!(game.validate(), Ok(()));
+}

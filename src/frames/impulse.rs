@@ -180,8 +180,8 @@ impl Game {
 
     /// A naval transport from `from` begins (§16.3), after its window.
     pub(crate) fn begin_transport(&mut self, power: Power, from: Space) {
-        let (units, leaders) = (LandUnits::NONE, EnumSet::EMPTY);
-        self.stack.push(Frame::Transport { power, from, at: None, units, leaders, legs: 0 });
+        let (units, leaders, minors) = (LandUnits::NONE, EnumSet::EMPTY, crate::rules::battle::NO_MINORS);
+        self.stack.push(Frame::Transport { power, from, at: None, units, leaders, legs: 0, minors });
     }
 
     /// Whether `power` may pass (§11.1): not with its home card unplayed, a

@@ -35,12 +35,12 @@ impl Game {
         power: Power,
         from: Space,
         to: Space,
-        units: LandUnits,
+        (units, minors): (LandUnits, MinorUnits),
         leaders: EnumSet<Leader>,
         by_sea: bool,
         log: &mut dyn Log,
     ) {
-        self.start_entry(power, from, to, (units, NO_MINORS), leaders, by_sea, false, log);
+        self.start_entry(power, from, to, (units, minors), leaders, by_sea, false, log);
     }
 
     /// [`Game::begin_land_entry`] for a formation that may hold its allied

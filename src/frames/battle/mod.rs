@@ -356,7 +356,8 @@ mod tests {
         game.force_dice(&[5, 1, 1, 1, 1, 1]).unwrap(); // England: 5 + 1, one hit
         let leaders = [Leader::Montmorency].into_iter().collect();
         let units = LandUnits::regulars(2);
-        game.begin_land_entry(Power::France, Space::Rouen, Space::Calais, units, leaders, true, &mut NoLog);
+        let formation = (units, crate::rules::battle::NO_MINORS);
+        game.begin_land_entry(Power::France, Space::Rouen, Space::Calais, formation, leaders, true, &mut NoLog);
         game.apply(Action::Decline).unwrap();
         game.apply(Action::Decline).unwrap();
         game.apply(Action::LoseUnit(LandUnitKind::Regular)).unwrap();
