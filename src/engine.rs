@@ -123,8 +123,8 @@ impl Game {
         match self.stack.top() {
             Some(&Frame::Impulse { power }) => self.impulse_actions(power, list),
             Some(&Frame::Spend { power, cp, abandoned, .. }) => self.spend_actions(power, cp, abandoned, list),
-            Some(&Frame::Formation { power, from, units, leaders }) => {
-                self.formation_actions(power, from, units, leaders, list)
+            Some(&Frame::Formation { power, from, units, leaders, minors }) => {
+                self.formation_actions(power, from, units, leaders, minors, list)
             }
             Some(&Frame::Deployment { power }) => self.deployment_actions(power, list),
             Some(&Frame::DeployFormation { power, from, units, leaders }) => {
@@ -181,8 +181,8 @@ impl Game {
             Some(&Frame::CombatCards { power, .. }) => self.combat_window_actions(power, list),
             Some(&Frame::NavalLosses { power, at, .. }) => self.naval_losses_actions(power, at, list),
             Some(&Frame::NavalRetreat { power, from, .. }) => self.naval_retreat_actions(power, from, list),
-            Some(&Frame::Transport { power, from, at, units, leaders, .. }) => {
-                self.transport_actions(power, from, at, units, leaders, list)
+            Some(&Frame::Transport { power, from, at, units, leaders, minors, .. }) => {
+                self.transport_actions(power, from, at, (units, minors), leaders, list)
             }
             Some(&Frame::PiracyTarget { zone, .. }) => self.piracy_target_actions(zone, list),
             Some(&Frame::PiracyHit { power, zone, chosen, sink_at, .. }) => {
@@ -208,8 +208,8 @@ impl Game {
             // The commonest decisions check the one action instead of listing
             // them all; the playout tests hold the two to the same answers.
             Some(&Frame::Spend { power, cp, abandoned, .. }) => self.spend_action_legal(power, cp, abandoned, *action),
-            Some(&Frame::Formation { power, from, units, leaders }) => {
-                self.formation_action_legal(power, from, units, leaders, *action)
+            Some(&Frame::Formation { power, from, units, leaders, minors }) => {
+                self.formation_action_legal(power, from, units, leaders, minors, *action)
             }
             _ => self.legal_actions().contains(action),
         }

@@ -1011,6 +1011,20 @@ pub enum Event {
         /// Where the survivors went, if anywhere.
         to: Option<Space>,
     },
+    /// An allied minor's regulars moved with their major ally's formation
+    /// (a move, an interception or avoid battle, §22.3).
+    MinorUnitsMoved {
+        /// The minor.
+        minor: MinorPower,
+        /// Its ally, whose formation they moved with.
+        with: Power,
+        /// From.
+        from: Space,
+        /// To.
+        to: Space,
+        /// How many regulars.
+        regulars: u8,
+    },
 }
 
 /// "s" for more than one.
@@ -1064,6 +1078,9 @@ impl core::fmt::Display for Event {
             Event::HandReviewed { viewer, power } => write!(f, "{viewer} reviews {power}'s hand in secret"),
             Event::FortressBuilt(space) => write!(f, "A fortress is built in {space}"),
             Event::MinorDeactivated { minor, former } => write!(f, "{minor} is no longer allied to {former}"),
+            Event::MinorUnitsMoved { minor, with, from, to, regulars } => {
+                write!(f, "{regulars} {minor} regular(s) move with {with} from {from} to {to}")
+            }
             Event::MinorActivated { minor, power } => write!(f, "{minor} becomes {power}'s ally"),
             Event::EventDice { power, card, dice } => write!(f, "{power} rolls {dice} for {}", card.name()),
             Event::Passed(power) => write!(f, "{power} passes"),

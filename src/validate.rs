@@ -361,18 +361,29 @@ impl Game {
                 | Frame::NavalRetreat { .. }
                 | Frame::PiracyTarget { .. }
                 | Frame::PiracyHit { .. } => true,
-                Frame::Transport { power, from, units, leaders, .. } => {
+                Frame::Transport { power, from, units, leaders, minors, .. } => {
                     let own = Faction::from(power);
                     let here = self.land_units(from, own);
-                    units.regulars <= here.regulars
+                    self.minors_fit(power, from, minors)
+                        && units.regulars <= here.regulars
                         && units.mercenaries <= here.mercenaries
                         && units.cavalry <= here.cavalry
                         && leaders.iter().all(|l| {
                             self.leader_location(l) == LeaderLocation::Space(from) && self.leader_owner(l) == Some(own)
                         })
                 }
-                Frame::Formation { power, from, units, leaders }
-                | Frame::DeployFormation { power, from, units, leaders } => {
+                Frame::Formation { power, from, units, leaders, minors } => {
+                    let own = Faction::from(power);
+                    let here = self.land_units(from, own);
+                    units.regulars <= here.regulars
+                        && units.mercenaries <= here.mercenaries
+                        && units.cavalry <= here.cavalry
+                        && self.minors_fit(power, from, minors)
+                        && leaders.iter().all(|l| {
+                            self.leader_location(l) == LeaderLocation::Space(from) && self.leader_owner(l) == Some(own)
+                        })
+                }
+                Frame::DeployFormation { power, from, units, leaders } => {
                     let own = Faction::from(power);
                     let here = self.land_units(from, own);
                     units.regulars <= here.regulars

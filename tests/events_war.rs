@@ -1002,3 +1002,108 @@ fn knights_of_st_john_come_back_in_a_hapsburg_port() {
     // They are on the map again: anti-piracy counts them (§16.4 step 2c).
     assert!(rules::piracy::anti_piracy_dice(&game, SeaZone::TyrrhenianSea, Power::Hapsburg).fortresses >= 1);
 }
+
+// --- #69 Auld Alliance, #108 Venetian Alliance, #73 Diplomatic Marriage ------------
+
+/// #69 (§22.2): France activates an unaligned Scotland; its spaces turn
+/// French. England may not play it on an unaligned Scotland.
+#[test]
+fn auld_alliance_activates_scotland_for_france() {
+    let mut game = action_phase(1);
+    assert!(!offered(&mut game, Power::England, Card::AuldAlliance), "nothing for England to deactivate");
+    let mut game = action_phase(1);
+    let log = event(&mut game, Power::France, Card::AuldAlliance);
+    assert_eq!(game.minor_ally(MinorPower::Scotland), Some(Power::France));
+    assert_eq!(game.controller(Space::Edinburgh), Faction::France);
+    assert!(log.contains(&Event::MinorActivated { minor: MinorPower::Scotland, power: Power::France }));
+}
+
+/// #69 (§22.4): England deactivates a French Scotland; Scottish control
+/// returns.
+#[test]
+fn auld_alliance_deactivates_scotland_for_england() {
+    let mut game = action_phase(1);
+    game.set_alliance(Power::France, MinorPower::Scotland, true).unwrap();
+    game.set_controller(Space::Edinburgh, Faction::France).unwrap();
+    let log = event(&mut game, Power::England, Card::AuldAlliance);
+    assert_eq!(game.minor_ally(MinorPower::Scotland), None);
+    assert_eq!(game.controller(Space::Edinburgh), Faction::Scotland);
+    assert!(log.contains(&Event::MinorDeactivated { minor: MinorPower::Scotland, former: Power::France }));
+}
+
+/// #69 with Scotland already French: up to 3 French regulars in a
+/// Scottish home space France controls and nobody besieges.
+#[test]
+fn auld_alliance_reinforces_a_french_scotland() {
+    let mut game = action_phase(1);
+    game.set_alliance(Power::France, MinorPower::Scotland, true).unwrap();
+    game.set_controller(Space::Stirling, Faction::France).unwrap();
+    game.set_controller(Space::Glasgow, Faction::France).unwrap();
+    event(&mut game, Power::France, Card::AuldAlliance);
+    let choices = legal(&game);
+    assert!(choices.contains(&Action::Target(Space::Stirling)) && choices.contains(&Action::Target(Space::Glasgow)));
+    assert!(!choices.contains(&Action::Target(Space::Edinburgh)), "still Scottish");
+    game.apply(Action::Target(Space::Stirling)).unwrap();
+    assert_eq!(game.land_units(Space::Stirling, Faction::France), LandUnits::regulars(3));
+    assert_eq!(game.minor_ally(MinorPower::Scotland), Some(Power::France));
+}
+
+/// #69 activation is not offered while a power at war with Scotland could
+/// declare war on France for free (§22.2 step 2; ruling AL6).
+#[test]
+fn auld_alliance_waits_on_a_free_declaration() {
+    let mut game = action_phase(1);
+    game.set_war(Power::England, MinorPower::Scotland, true).unwrap();
+    assert!(!offered(&mut game, Power::France, Card::AuldAlliance));
+}
+
+/// #108: the Papacy activates Venice; the Ottoman deactivates it.
+#[test]
+fn venetian_alliance_activates_and_deactivates_venice() {
+    let mut game = action_phase(1);
+    assert!(!offered(&mut game, Power::Ottoman, Card::VenetianAlliance));
+    let mut game = action_phase(1);
+    event(&mut game, Power::Papacy, Card::VenetianAlliance);
+    assert_eq!(game.minor_ally(MinorPower::Venice), Some(Power::Papacy));
+    assert_eq!(game.controller(Space::Venice), Faction::Papacy);
+    let mut game = action_phase(1);
+    game.set_alliance(Power::Papacy, MinorPower::Venice, true).unwrap();
+    game.set_controller(Space::Venice, Faction::Papacy).unwrap();
+    event(&mut game, Power::Ottoman, Card::VenetianAlliance);
+    assert_eq!(game.minor_ally(MinorPower::Venice), None);
+    assert_eq!(game.controller(Space::Venice), Faction::Venice);
+}
+
+/// #108 with Venice already Papal: 1 Venetian regular and 2 Venetian
+/// squadrons in a Papal port not under siege.
+#[test]
+fn venetian_alliance_reinforces_a_papal_venice() {
+    let mut game = action_phase(1);
+    game.set_alliance(Power::Papacy, MinorPower::Venice, true).unwrap();
+    event(&mut game, Power::Papacy, Card::VenetianAlliance);
+    let choices = legal(&game);
+    assert!(choices.contains(&Action::Target(Space::Ancona)));
+    assert!(!choices.contains(&Action::Target(Space::Naples)), "not Papal");
+    game.apply(Action::Target(Space::Ancona)).unwrap();
+    assert_eq!(game.land_units(Space::Ancona, Faction::Venice), LandUnits::regulars(1));
+    assert_eq!(game.naval_units(NavalLocation::Port(Space::Ancona), Faction::Venice), NavalUnits::squadrons(2));
+}
+
+/// #73 (§22.1): the player picks a minor it may activate, or one allied to
+/// another power to deactivate; never the Ottoman or the Protestant.
+#[test]
+fn diplomatic_marriage_activates_or_deactivates_a_minor() {
+    let mut game = action_phase(1);
+    assert!(!offered(&mut game, Power::Ottoman, Card::DiplomaticMarriage));
+    let mut game = action_phase(1);
+    game.set_alliance(Power::France, MinorPower::Genoa, true).unwrap();
+    event(&mut game, Power::Hapsburg, Card::DiplomaticMarriage);
+    let choices = legal(&game);
+    // Hungary-Bohemia and Venice to activate, Genoa (French) to deactivate; not Scotland.
+    for space in [Space::Buda, Space::Venice, Space::Genoa] {
+        assert!(choices.contains(&Action::Target(space)), "{space}");
+    }
+    assert!(!choices.contains(&Action::Target(Space::Edinburgh)));
+    game.apply(Action::Target(Space::Genoa)).unwrap();
+    assert_eq!(game.minor_ally(MinorPower::Genoa), None);
+}

@@ -7,6 +7,8 @@
 
 mod common;
 
+mod alliances;
+
 mod cards;
 mod cards_dealt;
 mod combat_cards;

@@ -318,3 +318,241 @@ pub(super) fn switch_minor(game: &mut Game, minor: MinorPower, power: Power, log
     }
     activated
 }
+
+// --- #69 Auld Alliance, #108 Venetian Alliance, #73 Diplomatic Marriage ---------------
+
+/// The most French regulars #69 adds in Scotland.
+pub const AULD_ALLIANCE_REGULARS: u8 = 3;
+
+/// The Venetian regulars and squadrons #108 adds (as counters allow).
+pub const VENETIAN_ALLIANCE_UNITS: (u8, u8) = (1, 2);
+
+/// Whether `power` may activate `minor` by a card (§22.2): the activation
+/// table allows it and the minor is inactive. Ruling AL6: not while any
+/// power is at war with the minor (its free declaration of war on the new
+/// ally, §22.2 step 2, is built only for an intervention); a power already
+/// at war with the new ally, or barred from declaring, has no choice to make.
+fn card_may_activate(game: &Game, power: Power, minor_power: MinorPower) -> bool {
+    minor::can_activate(game, power, minor_power)
+        && minor::activation(game, power, minor_power)
+            .is_some_and(|a| a.at_war_with_minor.iter().all(|w| w.declaration != minor::FreeDeclaration::Optional))
+}
+
+/// Whether `power` may deactivate `minor` by a card (§22.4): it is active,
+/// may be deactivated, and (ruling AL5) is another power's ally.
+fn card_may_deactivate(game: &Game, power: Power, minor_power: MinorPower) -> bool {
+    minor::can_deactivate(game, minor_power) && game.minor_ally(minor_power) != Some(power)
+}
+
+/// The minor's space named by the `Target` action choosing it (#73).
+pub fn minor_target_space(minor_power: MinorPower) -> Space {
+    match minor_power {
+        MinorPower::Genoa => Space::Genoa,
+        MinorPower::HungaryBohemia => Space::Buda,
+        MinorPower::Scotland => Space::Edinburgh,
+        MinorPower::Venice => Space::Venice,
+    }
+}
+
+/// Activates `minor` for `power` or deactivates it (whichever its state
+/// calls for), reporting each change (§22.2, §22.4).
+fn activate_or_deactivate(game: &mut Game, power: Power, minor_power: MinorPower, log: &mut dyn Log) {
+    match game.minor_ally(minor_power) {
+        None => {
+            switch_minor(game, minor_power, power, log);
+        }
+        Some(former) => deactivate(game, minor_power, former, log),
+    }
+}
+
+/// §22.4 for `minor`, allied to `former`, with each change of control reported.
+fn deactivate(game: &mut Game, minor_power: MinorPower, former: Power, log: &mut dyn Log) {
+    let before = game.control;
+    let Some(d) = minor::deactivation(game, minor_power) else { return };
+    if minor::apply_deactivation(game, &d).is_err() {
+        return;
+    }
+    log.event(Event::MinorDeactivated { minor: minor_power, former });
+    for space in Space::ALL {
+        let (from, to) = (before[space as usize], game.controller(space));
+        if from != to {
+            log.event(Event::ControlChanged { space, from, to });
+        }
+    }
+}
+
+/// #69's reinforcement spaces: Scottish home spaces France controls, not
+/// under siege, where its counters show one more regular.
+pub fn auld_alliance_spaces(game: &Game) -> EnumSet<Space> {
+    scottish_spaces()
+        .iter()
+        .filter(|&s| {
+            game.controller(s) == Faction::France
+                && !under_siege(game, s)
+                && crate::rules::construction::fits_one_more(game, Faction::France, s, LandUnitKind::Regular)
+        })
+        .collect()
+}
+
+/// Whether #69 does something for `power` (France or England): France
+/// activates an unaligned Scotland, either deactivates a Scotland allied
+/// to another power, and France reinforces a French Scotland.
+fn auld_alliance_playable(game: &Game, power: Power) -> bool {
+    let scotland = MinorPower::Scotland;
+    match power {
+        Power::France => {
+            card_may_activate(game, power, scotland)
+                || card_may_deactivate(game, power, scotland)
+                || (game.minor_ally(scotland) == Some(Power::France) && !auld_alliance_spaces(game).is_empty())
+        }
+        Power::England => card_may_deactivate(game, power, scotland),
+        _ => false,
+    }
+}
+
+/// #69 Auld Alliance: the use Scotland's state gives (one at a time, ruling
+/// AL5); the reinforcement asks for its space.
+fn auld_alliance(game: &mut Game, power: Power, log: &mut dyn Log) {
+    if game.minor_ally(MinorPower::Scotland) == Some(power) {
+        game.stack.push(Frame::Event(EventStep::new(Card::AuldAlliance, power)));
+    } else {
+        activate_or_deactivate(game, power, MinorPower::Scotland, log);
+    }
+}
+
+/// #69's reinforcement: up to 3 new French regulars in `space`, as many as
+/// the counters show (ruling AL7).
+fn auld_alliance_reinforce(game: &mut Game, space: Space, log: &mut dyn Log) {
+    for _ in 0..AULD_ALLIANCE_REGULARS {
+        if !crate::rules::construction::fits_one_more(game, Faction::France, space, LandUnitKind::Regular) {
+            break;
+        }
+        let units = game.land_units(space, Faction::France).plus_one(LandUnitKind::Regular);
+        game.put_units(space, Faction::France, units, false);
+        log.event(Event::LandUnitsPlaced { faction: Faction::France, space, units: LandUnits::regulars(1) });
+    }
+}
+
+/// #108's reinforcement ports: ports the Papacy controls, not under siege,
+/// with a Venetian regular or squadron counter to place.
+pub fn venetian_alliance_ports(game: &Game) -> EnumSet<Space> {
+    let ships = crate::rules::construction::naval_counters_free(game, Faction::Venice) > 0;
+    Space::ALL
+        .into_iter()
+        .filter(|&s| {
+            s.is_port()
+                && game.in_play(s)
+                && game.controller(s) == Faction::Papacy
+                && !under_siege(game, s)
+                && (ships || crate::rules::construction::fits_one_more(game, Faction::Venice, s, LandUnitKind::Regular))
+        })
+        .collect()
+}
+
+/// Whether #108 does something for `power` (the Papacy or the Ottoman),
+/// as #69 does for Scotland.
+fn venetian_alliance_playable(game: &Game, power: Power) -> bool {
+    let venice = MinorPower::Venice;
+    match power {
+        Power::Papacy => {
+            card_may_activate(game, power, venice)
+                || card_may_deactivate(game, power, venice)
+                || (game.minor_ally(venice) == Some(Power::Papacy) && !venetian_alliance_ports(game).is_empty())
+        }
+        Power::Ottoman => card_may_deactivate(game, power, venice),
+        _ => false,
+    }
+}
+
+/// #108 Venetian Alliance: as #69, for Venice and the Papacy.
+fn venetian_alliance(game: &mut Game, power: Power, log: &mut dyn Log) {
+    if game.minor_ally(MinorPower::Venice) == Some(power) {
+        game.stack.push(Frame::Event(EventStep::new(Card::VenetianAlliance, power)));
+    } else {
+        activate_or_deactivate(game, power, MinorPower::Venice, log);
+    }
+}
+
+/// #108's reinforcement: 1 Venetian regular and 2 Venetian squadrons in
+/// the port `space`, as the counters allow.
+fn venetian_alliance_reinforce(game: &mut Game, space: Space, log: &mut dyn Log) {
+    let (regulars, squadrons) = VENETIAN_ALLIANCE_UNITS;
+    let venice = Faction::Venice;
+    for _ in 0..regulars {
+        if crate::rules::construction::fits_one_more(game, venice, space, LandUnitKind::Regular) {
+            let units = game.land_units(space, venice).plus_one(LandUnitKind::Regular);
+            game.put_units(space, venice, units, false);
+            log.event(Event::LandUnitsPlaced { faction: venice, space, units: LandUnits::regulars(1) });
+        }
+    }
+    let ships = squadrons.min(crate::rules::construction::naval_counters_free(game, venice));
+    if ships > 0 {
+        super::war::add_ships(game, venice, space, ships, 0);
+        log.event(Event::NavalUnitsPlaced { faction: venice, space, units: NavalUnits::squadrons(ships) });
+    }
+}
+
+/// The minors #73 lets `power` activate or deactivate.
+pub fn diplomatic_marriage_targets(game: &Game, power: Power) -> EnumSet<MinorPower> {
+    if matches!(power, Power::Ottoman | Power::Protestant) {
+        return EnumSet::EMPTY;
+    }
+    MinorPower::ALL
+        .into_iter()
+        .filter(|&m| card_may_activate(game, power, m) || card_may_deactivate(game, power, m))
+        .collect()
+}
+
+/// #73 Diplomatic Marriage in the action phase: the player picks the minor
+/// (`target` its key: Genoa, Buda, Edinburgh, Venice), which is activated
+/// if inactive, else deactivated.
+fn diplomatic_marriage(game: &mut Game, power: Power, _: &mut dyn Log) {
+    game.stack.push(Frame::Event(EventStep::new(Card::DiplomaticMarriage, power)));
+}
+
+fn alliance_card_actions(game: &Game, step: EventStep, list: &mut ActionList) {
+    match step.card {
+        Card::AuldAlliance => list.extend(auld_alliance_spaces(game).iter().map(Action::Target)),
+        Card::VenetianAlliance => list.extend(venetian_alliance_ports(game).iter().map(Action::Target)),
+        _ => list.extend(
+            diplomatic_marriage_targets(game, step.power).iter().map(|m| Action::Target(minor_target_space(m))),
+        ),
+    }
+}
+
+fn alliance_card_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    let Action::Target(space) = action else { return };
+    game.stack.pop();
+    match step.card {
+        Card::AuldAlliance => auld_alliance_reinforce(game, space, log),
+        Card::VenetianAlliance => venetian_alliance_reinforce(game, space, log),
+        _ => {
+            if let Some(m) = MinorPower::ALL.into_iter().find(|&m| minor_target_space(m) == space) {
+                activate_or_deactivate(game, step.power, m, log);
+            }
+        }
+    }
+}
+
+/// The decisions of #69, #108 and #73.
+const ALLIANCE_STEPS: Steps = Steps {
+    prompt: |step| match step.card {
+        Card::DiplomaticMarriage => "the minor power to activate or deactivate",
+        Card::AuldAlliance => "the Scottish space for the French regulars",
+        _ => "the Papal port for the Venetian units",
+    },
+    actions: alliance_card_actions,
+    apply: alliance_card_apply,
+    fits: |step| step.step == 0,
+};
+
+pub(super) const ALLIANCE_EVENTS: &[CardEvent] = &[
+    CardEvent::plain(Card::AuldAlliance, auld_alliance_playable, auld_alliance).with_steps(ALLIANCE_STEPS),
+    CardEvent::plain(Card::VenetianAlliance, venetian_alliance_playable, venetian_alliance).with_steps(ALLIANCE_STEPS),
+    CardEvent::plain(
+        Card::DiplomaticMarriage,
+        |game, power| !diplomatic_marriage_targets(game, power).is_empty(),
+        diplomatic_marriage,
+    )
+    .with_steps(ALLIANCE_STEPS),
+];

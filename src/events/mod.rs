@@ -293,7 +293,7 @@ impl EventStep {
 pub(crate) const ANNOUNCED: u8 = u8::MAX;
 
 /// The built events, theme by theme.
-const THEMES: [&[CardEvent]; 19] = [
+const THEMES: [&[CardEvent]; 20] = [
     home::EVENTS,
     religion::EVENTS,
     politics::EVENTS,
@@ -310,6 +310,7 @@ const THEMES: [&[CardEvent]; 19] = [
     money::EVENTS,
     fortresses::EVENTS,
     minors::EVENTS,
+    minors::ALLIANCE_EVENTS,
     new_world::EVENTS,
     foreign_wars::EVENTS,
     raids::EVENTS,

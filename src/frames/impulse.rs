@@ -180,8 +180,8 @@ impl Game {
 
     /// A naval transport from `from` begins (§16.3), after its window.
     pub(crate) fn begin_transport(&mut self, power: Power, from: Space) {
-        let (units, leaders) = (LandUnits::NONE, EnumSet::EMPTY);
-        self.stack.push(Frame::Transport { power, from, at: None, units, leaders, legs: 0 });
+        let (units, leaders, minors) = (LandUnits::NONE, EnumSet::EMPTY, crate::rules::battle::NO_MINORS);
+        self.stack.push(Frame::Transport { power, from, at: None, units, leaders, legs: 0, minors });
     }
 
     /// Whether `power` may pass (§11.1): not with its home card unplayed, a
@@ -356,7 +356,11 @@ impl Game {
             Action::Done => true,
             Action::MoveFrom(from) => {
                 let military = power != Power::Protestant || self.schmalkaldic_league();
-                let candidate = self.land_stacks().any(|(s, f, _, besieged)| s == from && f == own && !besieged)
+                // §22.3: an allied minor's stack is an origin too.
+                let factions = self.own_factions(power);
+                let candidate = self
+                    .land_stacks()
+                    .any(|(s, f, units, besieged)| s == from && factions.contains(f) && !besieged && !units.is_empty())
                     || self.army_leaders_at(from, own).next().is_some();
                 military
                     && candidate
@@ -476,7 +480,8 @@ impl Game {
             }
             Action::MoveFrom(from) => {
                 let leaders = EnumSet::EMPTY;
-                self.stack.push(Frame::Formation { power, from, units: LandUnits::NONE, leaders });
+                let minors = crate::rules::battle::NO_MINORS;
+                self.stack.push(Frame::Formation { power, from, units: LandUnits::NONE, leaders, minors });
                 return;
             }
             Action::Control(space) => {

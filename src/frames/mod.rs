@@ -49,8 +49,16 @@ pub(crate) enum Frame {
         limit: Option<Card>,
     },
     /// A formation being formed in `from`, then moved (§13.1). The CP are
-    /// paid from the `Spend` frame below when it moves.
-    Formation { power: Power, from: Space, units: LandUnits, leaders: EnumSet<Leader> },
+    /// paid from the `Spend` frame below when it moves. `minors`: the
+    /// regulars of its allied minors moving with it (§22.3).
+    Formation {
+        power: Power,
+        from: Space,
+        units: LandUnits,
+        leaders: EnumSet<Leader>,
+        #[cfg_attr(feature = "serde", serde(default))]
+        minors: crate::rules::battle::MinorUnits,
+    },
     /// Spring deployment (§10): deploy from a capital, or decline.
     Deployment { power: Power },
     /// A formation being formed in the capital `from` for spring deployment
@@ -220,8 +228,18 @@ pub(crate) enum Frame {
     NavalRetreat { power: Power, from: NavalLocation, beaten: bool },
     /// A naval transport (§16.3): `power`'s formation of `units` and
     /// `leaders` from the port `from`, being formed (`at` none) or at sea in
-    /// `at` after `legs` legs. Sits on `Spend`.
-    Transport { power: Power, from: Space, at: Option<SeaZone>, units: LandUnits, leaders: EnumSet<Leader>, legs: u8 },
+    /// `at` after `legs` legs, with `minors`, its allied minors' regulars
+    /// (§22.3). Sits on `Spend`.
+    Transport {
+        power: Power,
+        from: Space,
+        at: Option<SeaZone>,
+        units: LandUnits,
+        leaders: EnumSet<Leader>,
+        legs: u8,
+        #[cfg_attr(feature = "serde", serde(default))]
+        minors: crate::rules::battle::MinorUnits,
+    },
     /// The Ottoman (`power`) picks the target of its piracy in `zone` (§16.4).
     PiracyTarget { power: Power, zone: SeaZone },
     /// The target `power` pays `hits` piracy hits in `zone` (§16.4 step 5),

@@ -8,11 +8,11 @@ use crate::frames::Frame;
 use crate::frames::impulse::cost;
 use crate::frames::responses::Moment;
 use crate::game::{Game, LandUnits, LeaderLocation};
-use crate::rules::battle::{free_units, held_back, may_enter};
+use crate::rules::battle::{MinorUnits, NO_MINORS, free_minor_units, free_units, held_back, may_enter, minor_total};
 use crate::rules::counters::CounterTally;
 use crate::rules::movement::formation_limit;
 use crate::sets::EnumSet;
-use crate::types::{Faction, LandUnitKind, Leader, Power, Space};
+use crate::types::{Faction, LandUnitKind, Leader, MinorPower, Power, Space};
 
 /// The CP a formation pays to move from `from` to the adjacent `to`: 1 in
 /// clear, 2 across a pass (§11.2).
@@ -41,6 +41,13 @@ pub(crate) fn add_to_formation(units: &mut LandUnits, leaders: &mut EnumSet<Lead
     }
 }
 
+/// Adds the minor regular an `AddMinorUnit` action names (§22.3).
+pub(crate) fn add_minor(minors: &mut MinorUnits, action: Action) {
+    if let Action::AddMinorUnit(m) = action {
+        minors[m.index()] = minors[m.index()].saturating_add(1);
+    }
+}
+
 impl Game {
     /// Units of `power` in `from` free to move: not besieged (§15), not
     /// held back this impulse (§13.1).
@@ -53,9 +60,10 @@ impl Game {
         let own = Faction::from(power);
         let mut origins = EnumSet::EMPTY;
         // A set, so that a space with both units and leaders is checked once.
+        let factions = self.own_factions(power);
         let candidates: EnumSet<Space> = self
             .land_stacks()
-            .filter(|&(_, f, _, besieged)| f == own && !besieged)
+            .filter(|&(_, f, units, besieged)| factions.contains(f) && !besieged && !units.is_empty())
             .map(|(s, ..)| s)
             .chain(self.army_leaders_of(power).filter_map(|l| match self.leader_location(l) {
                 LeaderLocation::Space(s) => Some(s),
@@ -101,7 +109,11 @@ impl Game {
                     None => self.completion_exists(power, from, LandUnits::NONE, limit),
                 }
         };
-        units() || (leaders() && reachable(false))
+        // §22.3: the allied minors' regulars move as the power's own (the
+        // minors' counters split any number of regulars apart, checked when
+        // they are added).
+        let minors = || minor_total(&free_minor_units(self, power, from)) > 0 && reachable(true);
+        units() || minors() || (leaders() && reachable(false))
     }
 
     /// Whether `moving`, split off from `power`'s units in `from`, leaves
@@ -162,9 +174,10 @@ impl Game {
         from: Space,
         units: LandUnits,
         leaders: EnumSet<Leader>,
+        minors: MinorUnits,
         list: &mut ActionList,
     ) {
-        if self.leaders_may_join(power, from, units) {
+        if self.leaders_may_join(power, from, units, minors) {
             for leader in self.army_leaders_at(from, Faction::from(power)) {
                 if !leaders.contains(leader) && !self.war.gout.contains(leader) {
                     list.push(Action::AddLeader(leader));
@@ -172,11 +185,14 @@ impl Game {
             }
         }
         let available = self.movable_units(power, from);
-        self.offer_unit_additions(power, from, units, available, formation_limit(leaders), list);
-        if self.formation_may_leave(power, from, units, leaders) {
+        let limit = formation_limit(leaders);
+        self.offer_unit_additions(power, from, units, available, limit.saturating_sub(minor_total(&minors)), list);
+        self.offer_minor_additions(power, from, units.total(), minors, limit, list);
+        if self.formation_may_leave(power, from, units, leaders, minors) {
             let cp = self.spend_cp_below_top();
+            let with_units = !units.is_empty() || minor_total(&minors) > 0;
             for to in from.land_neighbours() {
-                if self.formation_step(power, from, to, units, cp) && self.spend_allows(Action::MoveTo(to)) {
+                if self.formation_step(power, from, to, with_units, cp) && self.spend_allows(Action::MoveTo(to)) {
                     list.push(Action::MoveTo(to));
                 }
             }
@@ -198,11 +214,12 @@ impl Game {
         from: Space,
         units: LandUnits,
         leaders: EnumSet<Leader>,
+        minors: MinorUnits,
         action: Action,
     ) -> bool {
         match action {
             Action::AddLeader(leader) => {
-                self.leaders_may_join(power, from, units)
+                self.leaders_may_join(power, from, units, minors)
                     && !leaders.contains(leader)
                     && !self.war.gout.contains(leader)
                     && self.army_leaders_at(from, Faction::from(power)).any(|l| l == leader)
@@ -210,18 +227,25 @@ impl Game {
             Action::AddUnit(_) => {
                 let mut list = ActionList::new();
                 let available = self.movable_units(power, from);
-                self.offer_unit_additions(power, from, units, available, formation_limit(leaders), &mut list);
+                let limit = formation_limit(leaders).saturating_sub(minor_total(&minors));
+                self.offer_unit_additions(power, from, units, available, limit, &mut list);
+                list.contains(&action)
+            }
+            Action::AddMinorUnit(_) => {
+                let mut list = ActionList::new();
+                self.offer_minor_additions(power, from, units.total(), minors, formation_limit(leaders), &mut list);
                 list.contains(&action)
             }
             Action::MoveTo(to) => {
+                let with_units = !units.is_empty() || minor_total(&minors) > 0;
                 from.is_adjacent(to)
-                    && self.formation_may_leave(power, from, units, leaders)
-                    && self.formation_step(power, from, to, units, self.spend_cp_below_top())
+                    && self.formation_may_leave(power, from, units, leaders, minors)
+                    && self.formation_step(power, from, to, with_units, self.spend_cp_below_top())
                     && self.spend_allows(action)
             }
             Action::Done => {
                 let mut list = ActionList::new();
-                self.formation_actions(power, from, units, leaders, &mut list);
+                self.formation_actions(power, from, units, leaders, minors, &mut list);
                 list.contains(&Action::Done)
             }
             _ => false,
@@ -231,20 +255,83 @@ impl Game {
     /// Whether army leaders may still join a formation in `from`: before
     /// any unit, so that the formation limit is known (§5.1); not held back
     /// (§13.1); not besieged (§15).
-    fn leaders_may_join(&self, power: Power, from: Space, units: LandUnits) -> bool {
-        units.is_empty() && !held_back(self, power, from) && !self.is_besieged(from, Faction::from(power))
+    fn leaders_may_join(&self, power: Power, from: Space, units: LandUnits, minors: MinorUnits) -> bool {
+        units.is_empty()
+            && minor_total(&minors) == 0
+            && !held_back(self, power, from)
+            && !self.is_besieged(from, Faction::from(power))
     }
 
     /// Whether the formation may set off: it has a leader or a unit, and
-    /// its units split off from their stack within the counters (§13.1, §5.2).
-    fn formation_may_leave(&self, power: Power, from: Space, units: LandUnits, leaders: EnumSet<Leader>) -> bool {
-        (!units.is_empty() || !leaders.is_empty()) && (units.is_empty() || self.split_fits(power, from, units))
+    /// its units (its minors' too) split off from their stacks within the
+    /// counters (§13.1, §5.2, §22.3).
+    fn formation_may_leave(
+        &self,
+        power: Power,
+        from: Space,
+        units: LandUnits,
+        leaders: EnumSet<Leader>,
+        minors: MinorUnits,
+    ) -> bool {
+        (!units.is_empty() || !leaders.is_empty() || minor_total(&minors) > 0)
+            && (units.is_empty() || self.split_fits(power, from, units))
+            && self.minor_split_fits(from, minors)
     }
 
-    /// Whether a formation with `units` may step from `from` into the
-    /// adjacent `to` with `cp` left (§11.2, §13.1).
-    fn formation_step(&self, power: Power, from: Space, to: Space, units: LandUnits, cp: u8) -> bool {
-        move_cost(from, to) <= cp && may_enter(self, power, to, !units.is_empty())
+    /// Whether a formation (`with_units`: land units in it) may step from
+    /// `from` into the adjacent `to` with `cp` left (§11.2, §13.1).
+    fn formation_step(&self, power: Power, from: Space, to: Space, with_units: bool, cp: u8) -> bool {
+        move_cost(from, to) <= cp && may_enter(self, power, to, with_units)
+    }
+
+    /// Whether each minor's `minors` regulars split off from its stack in
+    /// `from` within its counters (§5.2).
+    pub(crate) fn minor_split_fits(&self, from: Space, minors: MinorUnits) -> bool {
+        MinorPower::ALL.into_iter().all(|m| {
+            let n = minors[m.index()];
+            let here = self.land_units(from, m.into()).regulars;
+            n == 0
+                || n == here
+                || crate::rules::counters::fits_with(
+                    self,
+                    m.into(),
+                    from,
+                    LandUnits::regulars(here.saturating_sub(n)),
+                    LandUnits::regulars(n),
+                )
+        })
+    }
+
+    /// Offers `AddMinorUnit` for each allied minor with more free regulars
+    /// in `from` than the formation holds (§22.3), while the formation
+    /// (`own` units of the power and `minors`) stays within `limit` (§5.1)
+    /// and some split of that minor's regulars fits its counters (§5.2).
+    pub(crate) fn offer_minor_additions(
+        &self,
+        power: Power,
+        from: Space,
+        own: u8,
+        minors: MinorUnits,
+        limit: u8,
+        list: &mut ActionList,
+    ) {
+        let total = own + minor_total(&minors);
+        if total >= limit {
+            return;
+        }
+        let free = free_minor_units(self, power, from);
+        for m in MinorPower::ALL {
+            let (have, moving) = (free[m.index()], minors[m.index()]);
+            let room = moving + (limit - total);
+            let fits = (moving + 1..=have.min(room)).any(|n| {
+                let mut probe = NO_MINORS;
+                probe[m.index()] = n;
+                self.minor_split_fits(from, probe)
+            });
+            if moving < have && fits {
+                list.push(Action::AddMinorUnit(m));
+            }
+        }
     }
 
     /// Offers `AddUnit` for each kind `available` has more of than the
@@ -281,11 +368,12 @@ impl Game {
     }
 
     pub(crate) fn apply_formation(&mut self, power: Power, action: Action, log: &mut dyn Log) {
-        let Some(Frame::Formation { from, units, leaders, .. }) = self.stack.top_mut() else {
+        let Some(Frame::Formation { from, units, leaders, minors, .. }) = self.stack.top_mut() else {
             return;
         };
         match action {
             Action::AddLeader(_) | Action::AddUnit(_) => add_to_formation(units, leaders, action),
+            Action::AddMinorUnit(_) => add_minor(minors, action),
             Action::Done => {
                 let from = *from;
                 self.stack.pop();
@@ -294,11 +382,11 @@ impl Game {
                 }
             }
             Action::MoveTo(to) => {
-                let (from, units, leaders) = (*from, *units, *leaders);
+                let (from, units, leaders, minors) = (*from, *units, *leaders, *minors);
                 self.stack.pop();
                 // §13.1 step 4: the response window; then steps 5-8,
                 // interception, avoid battle, withdrawal, battle.
-                self.announce(power, Moment::Move { from, to, units, leaders }, log);
+                self.announce(power, Moment::Move { from, to, units, leaders, minors }, log);
             }
             _ => {}
         }
@@ -332,6 +420,53 @@ impl Game {
         self.write_land_stack(index, to, own, arrive, false);
         for leader in leaders {
             self.leaders[leader.index()] = LeaderLocation::Space(to);
+        }
+    }
+
+    /// `minors` cut down to the minors' regulars still standing in `at`.
+    pub(crate) fn minors_still_here(&self, at: Space, minors: MinorUnits) -> MinorUnits {
+        let mut left = minors;
+        for m in MinorPower::ALL {
+            left[m.index()] = minors[m.index()].min(self.land_units(at, m.into()).regulars);
+        }
+        left
+    }
+
+    /// `minors` cut down to `power`'s allied minors' regulars still free
+    /// to move in `from` ([`free_minor_units`]).
+    pub(crate) fn minors_still_free(&self, power: Power, from: Space, minors: MinorUnits) -> MinorUnits {
+        let free = free_minor_units(self, power, from);
+        let mut left = minors;
+        for m in MinorPower::ALL {
+            left[m.index()] = minors[m.index()].min(free[m.index()]);
+        }
+        left
+    }
+
+    /// Reports the allied minors' regulars `minors` moved with `power`'s
+    /// formation.
+    pub(crate) fn log_minors_moved(&self, power: Power, from: Space, to: Space, minors: MinorUnits, log: &mut dyn Log) {
+        for m in MinorPower::ALL {
+            let regulars = minors[m.index()];
+            if regulars > 0 {
+                log.event(crate::event::Event::MinorUnitsMoved { minor: m, with: power, from, to, regulars });
+            }
+        }
+    }
+
+    /// Moves the allied minors' regulars `minors` from `from` to `to` with
+    /// their ally's formation (§22.3).
+    pub(crate) fn move_minors(&mut self, from: Space, to: Space, minors: MinorUnits) {
+        for m in MinorPower::ALL {
+            let f = Faction::from(m);
+            let n = minors[m.index()].min(self.land_units(from, f).regulars);
+            if n == 0 {
+                continue;
+            }
+            let left = self.land_units(from, f);
+            self.put_units(from, f, LandUnits { regulars: left.regulars - n, ..left }, false);
+            let there = self.land_units(to, f);
+            self.put_units(to, f, LandUnits { regulars: there.regulars + n, ..there }, false);
         }
     }
 }

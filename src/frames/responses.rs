@@ -39,8 +39,15 @@ use crate::types::{Card, Leader, Power, SeaZone, Space};
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case", deny_unknown_fields))]
 pub(crate) enum Moment {
     /// §13.1 step 4: a formation's move from `from` to `to` (its CP are
-    /// paid when it resolves).
-    Move { from: Space, to: Space, units: LandUnits, leaders: EnumSet<Leader> },
+    /// paid when it resolves); `minors`: its allied minors' regulars (§22.3).
+    Move {
+        from: Space,
+        to: Space,
+        units: LandUnits,
+        leaders: EnumSet<Leader>,
+        #[cfg_attr(feature = "serde", serde(default))]
+        minors: crate::rules::battle::MinorUnits,
+    },
     /// §15.1 step 2: an assault on `space`.
     Assault { space: Space },
     /// §16.1 step 3: a naval move action.
@@ -205,7 +212,9 @@ impl Game {
     pub(crate) fn resume(&mut self, window: Window, log: &mut dyn Log) {
         let power = window.actor;
         match window.moment {
-            Moment::Move { from, to, units, leaders } => self.resume_move(power, from, to, units, leaders, log),
+            Moment::Move { from, to, units, leaders, minors } => {
+                self.resume_move(power, from, to, (units, minors), leaders, log)
+            }
             Moment::Assault { space } => self.begin_assault(power, space, log),
             Moment::NavalMove => self.begin_naval_move(power),
             Moment::Piracy { zone } => self.begin_piracy(zone),
@@ -234,19 +243,20 @@ impl Game {
         power: Power,
         from: Space,
         to: Space,
-        units: LandUnits,
+        (units, minors): (LandUnits, crate::rules::battle::MinorUnits),
         leaders: EnumSet<Leader>,
         log: &mut dyn Log,
     ) {
         let here = self.land_units(from, crate::types::Faction::from(power));
         let units = crate::rules::battle::min_units(units, here);
+        let minors = self.minors_still_free(power, from, minors);
         let leaders = leaders.difference(self.war.gout);
         self.pay(crate::frames::movement::move_cost(from, to));
         self.war.entered.insert(to);
-        if units.is_empty() && leaders.is_empty() {
+        if units.is_empty() && leaders.is_empty() && crate::rules::battle::minor_total(&minors) == 0 {
             return;
         }
-        self.begin_land_entry(power, from, to, units, leaders, false, log);
+        self.start_entry(power, from, to, (units, minors), leaders, false, false, log);
     }
 }
 

@@ -8,7 +8,7 @@ use crate::event::Event;
 use crate::frames::Frame;
 use crate::frames::battle::{RetreatKind, War};
 use crate::game::{Game, LandUnits, LeaderLocation, NavalLocation};
-use crate::rules::battle::{self as rules, best_battle_rating, commander, is_hostile, less};
+use crate::rules::battle::{self as rules, ALL_MINORS, NO_MINORS, best_battle_rating, commander, is_hostile, less};
 use crate::rules::combat_cards::SIEGE_ARTILLERY_HIT;
 use crate::rules::movement::formation_limit;
 use crate::sets::EnumSet;
@@ -27,6 +27,10 @@ pub(crate) struct Assault {
     pub space: Space,
     pub units: LandUnits,
     pub leaders: EnumSet<Leader>,
+    /// The regulars of the power's allied minors besieging with it that
+    /// assault in its formation (§22.3).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub minors: crate::rules::battle::MinorUnits,
     pub step: AssaultStep,
     /// The defenders surrender if the besiegers still outnumber them after
     /// the assault (Treachery!, #105).
@@ -102,14 +106,26 @@ impl Game {
         let mut room = formation_limit(leaders);
         let here = self.land_units(space, own);
         let mut units = LandUnits::NONE;
+        let mut minors = NO_MINORS;
         for kind in [LandUnitKind::Regular, LandUnitKind::Mercenary, LandUnitKind::Cavalry] {
+            if kind == LandUnitKind::Cavalry {
+                // §22.3: the allied minors' besieging regulars assault in
+                // the formation, before cavalry (which adds no dice).
+                for m in rules::allied_minors(self, power) {
+                    let f = Faction::from(m);
+                    let n = if self.is_besieged(space, f) { 0 } else { self.land_units(space, f).regulars.min(room) };
+                    minors[m.index()] = n;
+                    room -= n;
+                }
+            }
             let n = here.count(kind).min(room);
             room -= n;
             for _ in 0..n {
                 units = units.plus_one(kind);
             }
         }
-        let assault = Assault { power, space, units, leaders, step: AssaultStep::Cards, surrender };
+        let step = AssaultStep::Cards;
+        let assault = Assault { power, space, units, leaders, minors, step, surrender };
         self.stack.push(Frame::War(War::Assault(assault)));
         self.drive_war(log);
     }
@@ -167,7 +183,12 @@ impl Game {
                     .land_units_at(a.space)
                     .filter(|&(_, _, b)| b)
                     .fold(LandUnits::NONE, |sum, (_, u, _)| rules::plus(sum, u));
-                let a_n = rules::assault_attacker_dice(a.units, best_battle_rating(a.leaders), inside.total() > 0);
+                let minors = LandUnits::regulars(rules::minor_total(&a.minors));
+                let a_n = rules::assault_attacker_dice(
+                    rules::plus(a.units, minors),
+                    best_battle_rating(a.leaders),
+                    inside.total() > 0,
+                );
                 let d_n = rules::assault_defender_dice(
                     inside,
                     best_battle_rating(self.leaders_inside_against(a.power, a.space)),
@@ -182,7 +203,7 @@ impl Game {
             }
             AssaultStep::Rolled { attacker, defender } => {
                 let inside = rules::units_inside(self, a.space);
-                let own_units = self.land_units(a.space, Faction::from(a.power)).total();
+                let own_units = self.besieging_group(a.power, a.space);
                 let attacker_loss = defender.hits().min(own_units);
                 let mut groups = self.inside_groups(a.space);
                 let shares = self.share_among(&mut groups, self.assault_hits(attacker).min(inside));
@@ -194,7 +215,7 @@ impl Game {
                     a.step = AssaultStep::Losses { attacker, defender, attacker_loss: 0, shares };
                     self.set_assault(a);
                     let cap = self.land_units(a.space, Faction::from(a.power));
-                    self.take_losses(a.power, a.space, attacker_loss, cap, false, false, log);
+                    self.take_losses(a.power, a.space, attacker_loss, cap, ALL_MINORS, false, log);
                     return;
                 }
                 for i in 0..Faction::COUNT {
@@ -209,7 +230,7 @@ impl Game {
                     match faction.major() {
                         Some(p) => {
                             let cap = self.land_units(a.space, faction);
-                            self.take_losses(p, a.space, share, cap, true, true, log);
+                            self.take_losses(p, a.space, share, cap, ALL_MINORS, true, log);
                         }
                         None => self.lose_inactive_regulars(faction, a.space, share, log),
                     }
@@ -223,6 +244,18 @@ impl Game {
                 self.finish_assault(a, attacker, defender, log);
             }
         }
+    }
+
+    /// `power`'s land units outside in `space` with its allied minors'
+    /// (§22.3): the besieging side's units that take an assault's losses
+    /// (§15.1 step 9: from the whole stack).
+    fn besieging_group(&self, power: Power, space: Space) -> u8 {
+        let own = self.land_units(space, Faction::from(power)).total();
+        let minors: u8 = rules::allied_minors(self, power)
+            .filter(|&m| !self.is_besieged(space, m.into()))
+            .map(|m| self.land_units(space, m.into()).regulars)
+            .sum();
+        own + minors
     }
 
     /// §9.2 loss sharing among the groups' units in `groups`.
@@ -274,7 +307,7 @@ impl Game {
         let (power, space) = (a.power, a.space);
         let own = Faction::from(power);
         let controller = self.controller(space);
-        let survivors = self.land_units(space, own).total();
+        let survivors = self.besieging_group(power, space);
         let success = self.assault_hits(attacker) >= 1 && rules::units_inside(self, space) == 0 && survivors >= 1;
         log.event(Event::Assault {
             attacker: power,

@@ -12,8 +12,9 @@ use crate::action::Action;
 use crate::engine::{ActionList, Log};
 use crate::event::Event;
 use crate::frames::Frame;
-use crate::frames::movement::add_to_formation;
+use crate::frames::movement::{add_minor, add_to_formation};
 use crate::game::{Game, LandUnits};
+use crate::rules::battle::{MinorUnits, free_minor_units, minor_total};
 use crate::rules::movement::formation_limit;
 use crate::rules::naval_war::{
     TRANSPORT_LEG_COST, TRANSPORT_MAX_UNITS, TRANSPORT_MIN_CP, finishing_zones, landing_ports,
@@ -49,14 +50,18 @@ impl Game {
             return origins;
         }
         let own = Faction::from(power);
+        let factions = self.own_factions(power);
         for (space, faction, units, besieged) in self.land_stacks() {
-            if faction != own || besieged || units.is_empty() || !space.is_port() {
+            if !factions.contains(faction) || besieged || units.is_empty() || !space.is_port() {
                 continue;
             }
             let leaders: EnumSet<Leader> = self.army_leaders_at(space, own).collect();
-            if space.ports().iter().any(|&z| zones.contains(z))
-                && self.completion_exists(power, space, LandUnits::NONE, Self::transport_limit(leaders))
-            {
+            // §22.3: the allied minors' regulars sail with the power's units.
+            let movable = || {
+                self.completion_exists(power, space, LandUnits::NONE, Self::transport_limit(leaders))
+                    || minor_total(&free_minor_units(self, power, space)) > 0
+            };
+            if space.ports().iter().any(|&z| zones.contains(z)) && movable() {
                 origins.insert(space);
             }
         }
@@ -76,7 +81,7 @@ impl Game {
         power: Power,
         from: Space,
         at: Option<SeaZone>,
-        units: LandUnits,
+        (units, minors): (LandUnits, MinorUnits),
         leaders: EnumSet<Leader>,
         list: &mut ActionList,
     ) {
@@ -84,7 +89,8 @@ impl Game {
         let onward = finishing_zones(self, power, cp.saturating_sub(TRANSPORT_LEG_COST));
         match at {
             None => {
-                if units.is_empty() {
+                let moving_minors = minor_total(&minors);
+                if units.is_empty() && moving_minors == 0 {
                     for leader in self.army_leaders_at(from, Faction::from(power)) {
                         if !leaders.contains(leader) {
                             list.push(Action::AddLeader(leader));
@@ -92,8 +98,11 @@ impl Game {
                     }
                 }
                 let available = self.transportable_units(power, from);
-                self.offer_unit_additions(power, from, units, available, Self::transport_limit(leaders), list);
-                if !units.is_empty() && self.split_fits(power, from, units) {
+                let limit = Self::transport_limit(leaders);
+                self.offer_unit_additions(power, from, units, available, limit.saturating_sub(moving_minors), list);
+                self.offer_minor_additions(power, from, units.total(), minors, limit, list);
+                let own_fits = units.is_empty() || self.split_fits(power, from, units);
+                if (!units.is_empty() || moving_minors > 0) && own_fits && self.minor_split_fits(from, minors) {
                     list.extend(from.ports().iter().filter(|&&z| onward.contains(z)).map(|&z| Action::NavalToSea(z)));
                 }
             }
@@ -111,7 +120,7 @@ impl Game {
     }
 
     pub(crate) fn apply_transport(&mut self, power: Power, action: Action, log: &mut dyn Log) {
-        let Some(&Frame::Transport { from, units, leaders, legs, .. }) = self.stack.top() else {
+        let Some(&Frame::Transport { from, units, leaders, legs, minors, .. }) = self.stack.top() else {
             return;
         };
         match action {
@@ -120,19 +129,24 @@ impl Game {
                     add_to_formation(units, leaders, action);
                 }
             }
+            Action::AddMinorUnit(_) => {
+                if let Some(Frame::Transport { minors, .. }) = self.stack.top_mut() {
+                    add_minor(minors, action);
+                }
+            }
             Action::NavalToSea(zone) => {
                 // The Spend frame keeps CP for the landing, so it stays.
                 self.stack.pop();
                 self.pay(TRANSPORT_LEG_COST);
                 let legs = legs + 1;
-                self.stack.push(Frame::Transport { power, from, at: Some(zone), units, leaders, legs });
+                self.stack.push(Frame::Transport { power, from, at: Some(zone), units, leaders, legs, minors });
             }
             Action::NavalToPort(to) => {
                 self.stack.pop();
                 self.pay(TRANSPORT_LEG_COST);
                 let cp = (legs + 1) * TRANSPORT_LEG_COST;
                 log.event(Event::FormationTransported { power, from, to, units, leaders: leaders.len() as u8, cp });
-                self.land_transported_formation(power, from, to, units, leaders, log);
+                self.land_transported_formation(power, from, to, (units, minors), leaders, log);
             }
             _ => {
                 self.stack.pop();
@@ -141,7 +155,8 @@ impl Game {
     }
 
     /// Lands a naval transport (§16.3 step 3): `power`'s `units` and
-    /// `leaders`, still standing in the port `from`, enter the port `to` as
+    /// `leaders` (and its allied minors' regulars, §22.3), still standing in
+    /// the port `from`, enter the port `to` as
     /// in a land move (`begin_land_entry` with `by_sea`): the enemy may
     /// intercept, avoid battle or withdraw into its fortifications, and a
     /// transported force that loses the field battle is eliminated, its
@@ -152,10 +167,11 @@ impl Game {
         power: Power,
         from: Space,
         to: Space,
-        units: LandUnits,
+        (units, minors): (LandUnits, MinorUnits),
         leaders: EnumSet<Leader>,
         log: &mut dyn Log,
     ) {
-        self.begin_land_entry(power, from, to, units, leaders, true, log);
+        let minors = self.minors_still_here(from, minors);
+        self.begin_land_entry(power, from, to, (units, minors), leaders, true, log);
     }
 }

@@ -392,6 +392,37 @@ pub fn free_units(game: &Game, power: Power, space: Space) -> LandUnits {
     }
 }
 
+/// The regulars of each minor power moving with a formation, by
+/// [`MinorPower::index`]: minor powers have regulars only (§22.3).
+pub(crate) type MinorUnits = [u8; MinorPower::COUNT];
+
+/// No minor units.
+pub(crate) const NO_MINORS: MinorUnits = [0; MinorPower::COUNT];
+
+/// Every minor unit there is (a loss cap that does not limit).
+pub(crate) const ALL_MINORS: MinorUnits = [u8::MAX; MinorPower::COUNT];
+
+/// How many minor units `minors` holds.
+pub(crate) fn minor_total(minors: &MinorUnits) -> u8 {
+    minors.iter().fold(0u8, |sum, &n| sum.saturating_add(n))
+}
+
+/// The regulars of `power`'s allied minors in `space` that may move or
+/// intercept with it (§22.3: they act as the ally's own units): not
+/// besieged (§15), not held back with the ally's there ([`held_back`]).
+pub(crate) fn free_minor_units(game: &Game, power: Power, space: Space) -> MinorUnits {
+    let mut minors = NO_MINORS;
+    if held_back(game, power, space) {
+        return minors;
+    }
+    for m in allied_minors(game, power) {
+        if !game.is_besieged(space, m.into()) {
+            minors[m.index()] = game.land_units(space, m.into()).regulars;
+        }
+    }
+    minors
+}
+
 /// Whether no interception at all may be tried against a formation of
 /// `mover` entering `to` (§13.2): it enters an unbesieged friendly
 /// fortified space, or a unit there is besieged.
@@ -414,7 +445,8 @@ pub fn interception_barred(game: &Game, mover: Power, to: Space) -> bool {
 /// is at war with `mover`; its free units stand next to `to` over a clear
 /// connection, have not tried this impulse and are not held back; any units
 /// already in `to` are its own or its allies'; the space's controller is
-/// its own, independent, an enemy or an ally. Empty when
+/// its own, independent, an enemy or an ally. Its allied minors' free
+/// regulars intercept with it, alone or with its own units (§22.3). Empty when
 /// [`interception_barred`], or when the interceptor may not stand in `to`
 /// (§24.3, `two_player::may_stand`).
 ///
@@ -456,7 +488,9 @@ pub fn interception_origins(game: &Game, mover: Power, from: Space, to: Space, i
     }
     let tried = game.war.intercepted[interceptor.index()];
     for &space in to.connections() {
-        if space != from && !tried.contains(space) && !free_units(game, interceptor, space).is_empty() {
+        let free = !free_units(game, interceptor, space).is_empty()
+            || minor_total(&free_minor_units(game, interceptor, space)) > 0;
+        if space != from && !tried.contains(space) && free {
             origins.insert(space);
         }
     }

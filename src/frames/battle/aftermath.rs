@@ -16,7 +16,7 @@ impl Game {
         let own = Faction::from(e.power);
         let defender_power = commander(self, self.main_defender(e.power, e.to)).filter(|&p| p != e.power);
         // §14 step 10: leaders of a side with no land units left are captured.
-        if e.units.is_empty() && !e.leaders.is_empty() {
+        if !e.has_units() && !e.leaders.is_empty() {
             self.capture_or_displace(e.leaders, e.from, defender_power, log);
             e.leaders = EnumSet::EMPTY;
         }
@@ -48,8 +48,9 @@ impl Game {
         }
         // The attacker lost: the formation stays where it came from.
         self.war.lost_battle[e.power.index()].insert(e.from);
-        if (e.continued || e.by_sea) && !e.units.is_empty() {
+        if (e.continued || e.by_sea) && e.has_units() {
             self.eliminate_formation(e.power, e.from, e.units, e.leaders, defender_power, log);
+            self.eliminate_minors(e.from, e.minors, log);
             return;
         }
         let relief = !self.land_units(e.to, own).is_empty() && self.is_besieged(e.to, own);
@@ -111,8 +112,9 @@ impl Game {
         if self.land_units_at(to).any(|(f, u, b)| b && !u.is_empty() && rules::is_friendly_faction(self, power, f)) {
             self.check_siege(to, log);
         }
-        if !e.units.is_empty() || !e.leaders.is_empty() {
+        if e.has_units() || !e.leaders.is_empty() {
             self.move_formation(power, e.from, to, e.units, e.leaders);
+            self.move_minors(e.from, to, e.minors);
             log.event(Event::FormationMoved {
                 power,
                 from: e.from,
@@ -120,12 +122,17 @@ impl Game {
                 units: e.units,
                 leaders: e.leaders.len() as u8,
             });
+            self.log_minors_moved(power, e.from, to, e.minors, log);
             // The formation's losses were taken beside the units it left
             // behind; if the two stacks cannot be shown with the counters,
             // the extra loss comes from those left behind first (seed 002,
             // ruling L6).
             self.settle(Faction::from(power), e.from, log);
             self.settle(Faction::from(power), to, log);
+            for m in crate::types::MinorPower::ALL.into_iter().filter(|m| e.minors[m.index()] > 0) {
+                self.settle(m.into(), e.from, log);
+                self.settle(m.into(), to, log);
+            }
         }
         self.capture_lone_leaders(to, power, log);
         let broken = self.check_siege(to, log);
@@ -223,6 +230,22 @@ impl Game {
         }
         self.settle(own, space, log);
         self.capture_or_displace(leaders, space, captor, log);
+    }
+
+    /// Eliminates the allied minors' regulars `minors` of a formation in
+    /// `space` (§22.3: they share its fate).
+    pub(super) fn eliminate_minors(&mut self, space: Space, minors: rules::MinorUnits, log: &mut dyn Log) {
+        for m in crate::types::MinorPower::ALL {
+            let f = Faction::from(m);
+            let here = self.land_units(space, f);
+            let n = minors[m.index()].min(here.regulars);
+            if n == 0 {
+                continue;
+            }
+            let besieged = self.is_besieged(space, f);
+            self.put_units(space, f, LandUnits { regulars: here.regulars - n, ..here }, besieged);
+            log.event(Event::UnitsEliminated { faction: f, space, units: LandUnits::regulars(n) });
+        }
     }
 
     /// §22.5: checked at the end of every field battle and assault.

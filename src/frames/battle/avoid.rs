@@ -257,7 +257,7 @@ impl Game {
 
     pub(super) fn after_withdrawal(&mut self, e: Entry, log: &mut dyn Log) {
         let inside = rules::units_inside(self, e.to);
-        if e.units.total() > inside {
+        if e.formation_units() > inside {
             // §13.4: the mover outnumbers them: a siege.
             self.stack.pop();
             self.enter_destination(e, log);
@@ -295,6 +295,7 @@ impl Game {
             Action::MoveTo(next) => {
                 self.pay_buried(move_cost(e.to, next));
                 self.move_formation(power, e.from, e.to, e.units, e.leaders);
+                self.move_minors(e.from, e.to, e.minors);
                 log.event(Event::FormationMoved {
                     power,
                     from: e.from,
@@ -302,8 +303,9 @@ impl Game {
                     units: e.units,
                     leaders: e.leaders.len() as u8,
                 });
+                self.log_minors_moved(power, e.from, e.to, e.minors, log);
                 self.check_siege(e.from, log);
-                self.start_entry(power, e.to, next, e.units, e.leaders, false, true, log);
+                self.start_entry(power, e.to, next, (e.units, e.minors), e.leaders, false, true, log);
                 return;
             }
             _ => {
@@ -313,6 +315,7 @@ impl Game {
                 if e.continued {
                     let captor = commander(self, self.controller(e.from)).filter(|&p| p != power);
                     self.eliminate_formation(power, e.from, e.units, e.leaders, captor, log);
+                    self.eliminate_minors(e.from, e.minors, log);
                 }
             }
         }

@@ -7,7 +7,7 @@ use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::game::{Game, LandUnits, LeaderLocation};
-use crate::rules::battle::{self as rules, INTERCEPT_TARGET, min_units};
+use crate::rules::battle::{self as rules, INTERCEPT_TARGET, MinorUnits, NO_MINORS, min_units, minor_total};
 use crate::rules::movement::formation_limit;
 use crate::sets::EnumSet;
 use crate::types::{Faction, Leader, Power, Space};
@@ -35,28 +35,31 @@ impl Game {
         power: Power,
         from: Space,
         to: Space,
-        units: LandUnits,
+        (units, minors): (LandUnits, MinorUnits),
         leaders: EnumSet<Leader>,
         by_sea: bool,
         log: &mut dyn Log,
     ) {
-        self.start_entry(power, from, to, units, leaders, by_sea, false, log);
+        self.start_entry(power, from, to, (units, minors), leaders, by_sea, false, log);
     }
 
+    /// [`Game::begin_land_entry`] for a formation that may hold its allied
+    /// minors' regulars (§22.3).
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn start_entry(
+    pub(crate) fn start_entry(
         &mut self,
         power: Power,
         from: Space,
         to: Space,
-        units: LandUnits,
+        (units, minors): (LandUnits, MinorUnits),
         leaders: EnumSet<Leader>,
         by_sea: bool,
         continued: bool,
         log: &mut dyn Log,
     ) {
         let step = EntryStep::Intercept { cursor: 0, offered: EnumSet::EMPTY, interceptor: None };
-        let entry = Entry { power, from, to, units, leaders, joined: LandUnits::NONE, by_sea, continued, step };
+        let joined = LandUnits::NONE;
+        let entry = Entry { power, from, to, units, leaders, minors, joined, by_sea, continued, step };
         self.stack.push(Frame::War(War::Entry(entry)));
         self.drive_war(log);
     }
@@ -117,6 +120,7 @@ impl Game {
     pub(super) fn step_entry(&mut self, mut e: Entry, log: &mut dyn Log) {
         // Losses and retreats may have cut the formation down.
         e.units = min_units(e.units, self.land_units(e.from, Faction::from(e.power)));
+        e.minors = self.minors_still_here(e.from, e.minors);
         e.leaders = e.leaders.iter().filter(|&l| self.leader_location(l) == LeaderLocation::Space(e.from)).collect();
         match e.step {
             EntryStep::Intercept { cursor, offered, interceptor } => {
@@ -164,8 +168,8 @@ impl Game {
                 asked.insert(space);
                 e.step = EntryStep::Intercept { cursor: i as u8, offered: asked, interceptor };
                 self.set_entry(e);
-                let (units, leaders) = (LandUnits::NONE, EnumSet::EMPTY);
-                self.stack.push(Frame::War(War::Intercept { power: q, from: space, units, leaders }));
+                let (units, leaders, minors) = (LandUnits::NONE, EnumSet::EMPTY, NO_MINORS);
+                self.stack.push(Frame::War(War::Intercept { power: q, from: space, units, leaders, minors }));
                 return;
             }
         }
@@ -179,11 +183,13 @@ impl Game {
         from: Space,
         units: LandUnits,
         leaders: EnumSet<Leader>,
+        minors: MinorUnits,
         list: &mut ActionList,
     ) {
         list.push(Action::Decline);
         let Some(e) = self.current_entry() else { return };
-        if units.is_empty() {
+        let moving_minors = minor_total(&minors);
+        if units.is_empty() && moving_minors == 0 {
             for leader in self.army_leaders_at(from, Faction::from(power)) {
                 if !leaders.contains(leader) {
                     list.push(Action::AddLeader(leader));
@@ -191,25 +197,32 @@ impl Game {
             }
         }
         let available = rules::free_units(self, power, from);
-        self.offer_unit_additions(power, from, units, available, formation_limit(leaders), list);
-        if !units.is_empty() && self.split_fits(power, from, units) {
+        let limit = formation_limit(leaders);
+        self.offer_unit_additions(power, from, units, available, limit.saturating_sub(moving_minors), list);
+        // §22.3: the allied minors' regulars intercept with it.
+        self.offer_minor_additions(power, from, units.total(), minors, limit, list);
+        let own_fits = units.is_empty() || self.split_fits(power, from, units);
+        if (!units.is_empty() || moving_minors > 0) && own_fits && self.minor_split_fits(from, minors) {
             list.push(Action::MoveTo(e.to));
         }
     }
 
     pub(crate) fn apply_intercept(&mut self, power: Power, action: Action, log: &mut dyn Log) {
-        let Some(Frame::War(War::Intercept { from, units, leaders, .. })) = self.stack.top_mut() else { return };
+        let Some(Frame::War(War::Intercept { from, units, leaders, minors, .. })) = self.stack.top_mut() else {
+            return;
+        };
         match action {
             Action::AddLeader(_) | Action::AddUnit(_) => {
                 crate::frames::movement::add_to_formation(units, leaders, action)
             }
+            Action::AddMinorUnit(_) => crate::frames::movement::add_minor(minors, action),
             Action::Decline => {
                 self.stack.pop();
             }
             Action::MoveTo(to) => {
-                let (from, units, leaders) = (*from, *units, *leaders);
+                let (from, units, leaders, minors) = (*from, *units, *leaders, *minors);
                 self.stack.pop();
-                self.try_land_interception(power, from, to, units, leaders, log);
+                self.try_land_interception(power, from, to, (units, minors), leaders, log);
             }
             _ => {}
         }
@@ -221,7 +234,7 @@ impl Game {
         power: Power,
         from: Space,
         to: Space,
-        units: LandUnits,
+        (units, minors): (LandUnits, MinorUnits),
         leaders: EnumSet<Leader>,
         log: &mut dyn Log,
     ) {
@@ -235,7 +248,9 @@ impl Game {
             return;
         }
         self.move_formation(power, from, to, units, leaders);
+        self.move_minors(from, to, minors);
         log.event(Event::FormationMoved { power, from, to, units, leaders: leaders.len() as u8 });
+        self.log_minors_moved(power, from, to, minors, log);
         self.war.intercepted[power.index()].insert(to);
         if let EntryStep::Intercept { cursor, offered, .. } = e.step {
             e.step = EntryStep::Intercept { cursor, offered, interceptor: Some(power) };

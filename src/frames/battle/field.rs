@@ -7,7 +7,9 @@ use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::game::{Game, LandUnits};
-use crate::rules::battle::{self as rules, best_battle_rating, commander, min_units, minus};
+use crate::rules::battle::{
+    self as rules, ALL_MINORS, MinorUnits, NO_MINORS, best_battle_rating, commander, min_units, minor_total, minus,
+};
 use crate::sets::EnumSet;
 use crate::types::{Faction, LandUnitKind, Leader, LeaderKind, Power, Space};
 
@@ -18,7 +20,7 @@ impl Game {
             self.enter_destination(e, log);
             return;
         }
-        if e.units.is_empty() {
+        if !e.has_units() {
             // Leaders alone, intercepted: a side with no land units (§14 step 10).
             self.stack.pop();
             let captor = commander(self, self.main_defender(e.power, e.to)).filter(|&p| p != e.power);
@@ -121,7 +123,7 @@ impl Game {
     /// and fewer dice. A side with no units rolls nothing (Surprise Attack).
     pub(super) fn field_dice(&self, e: &Entry, side: usize) -> u8 {
         let base = if side == 0 {
-            let units = e.units.total() + e.joined.total();
+            let units = e.formation_units() + e.joined.total();
             if units == 0 {
                 return 0;
             }
@@ -158,7 +160,7 @@ impl Game {
                     let d_units = rules::hostile_outside(self, e.power, e.to);
                     result.shares = self.share_losses(e.power, e.to, hits.min(d_units));
                 } else {
-                    result.attacker_loss = hits.min(e.units.total() + e.joined.total());
+                    result.attacker_loss = hits.min(e.formation_units() + e.joined.total());
                 }
                 e.step = EntryStep::SurpriseLosses(result);
                 self.set_entry(e);
@@ -198,7 +200,7 @@ impl Game {
     /// one unit per enemy hit (less what Surprise Attack took already).
     pub(super) fn resolve_field_battle(&mut self, mut e: Entry, log: &mut dyn Log) {
         let c = self.war.cards;
-        let a_units = e.units.total() + e.joined.total();
+        let a_units = e.formation_units() + e.joined.total();
         let d_units = rules::hostile_outside(self, e.power, e.to);
         let (a_hits, d_hits) = (c.hits(0), c.hits(1));
         let (a_loss, d_loss) = match c.surprise {
@@ -270,19 +272,20 @@ impl Game {
         let step = |r| if surprise { EntryStep::SurpriseLosses(r) } else { EntryStep::Losses(r) };
         // The attacker: the moving formation first, then (relief) the units that sortied.
         if result.attacker_loss > 0 {
-            let (space, cap, inside) = if !e.units.is_empty() {
-                (e.from, e.units, false)
+            // §22.3: the formation's allied minor regulars share its losses.
+            let (space, cap, minors, inside) = if e.has_units() {
+                (e.from, e.units, e.minors, false)
             } else {
-                (e.to, min_units(e.joined, self.land_units(e.to, own)), true)
+                (e.to, min_units(e.joined, self.land_units(e.to, own)), NO_MINORS, true)
             };
-            let left = result.attacker_loss.min(cap.total());
+            let left = result.attacker_loss.min(cap.total() + minor_total(&minors));
             result.attacker_loss -= left;
             if left == 0 {
                 result.attacker_loss = 0;
             }
             e.step = step(result);
             self.set_entry(e);
-            self.take_losses(e.power, space, left, cap, false, inside, log);
+            self.take_losses(e.power, space, left, cap, minors, inside, log);
             return;
         }
         // The defenders, group by group.
@@ -298,7 +301,7 @@ impl Game {
             match faction.major() {
                 Some(p) => {
                     let cap = self.land_units(e.to, faction);
-                    self.take_losses(p, e.to, share, cap, true, false, log);
+                    self.take_losses(p, e.to, share, cap, ALL_MINORS, false, log);
                 }
                 None => self.lose_inactive_regulars(faction, e.to, share, log),
             }
@@ -317,7 +320,7 @@ impl Game {
         space: Space,
         left: u8,
         cap: LandUnits,
-        minors: bool,
+        minors: MinorUnits,
         inside: bool,
         log: &mut dyn Log,
     ) {
@@ -349,7 +352,7 @@ impl Game {
         power: Power,
         space: Space,
         cap: LandUnits,
-        minors: bool,
+        minors: MinorUnits,
         inside: bool,
         list: &mut ActionList,
     ) {
@@ -367,10 +370,13 @@ impl Game {
                 }
             }
         }
-        if minors {
+        {
             for m in rules::allied_minors(self, power) {
                 let f = Faction::from(m);
-                if self.is_besieged(space, f) == inside && self.land_units(space, f).regulars > 0 {
+                if minors[m.index()] > 0
+                    && self.is_besieged(space, f) == inside
+                    && self.land_units(space, f).regulars > 0
+                {
                     all.push(Action::LoseMinorUnit(m));
                     if rules::loss_fits(self, f, space, LandUnitKind::Regular) {
                         fitting.push(Action::LoseMinorUnit(m));
@@ -400,6 +406,10 @@ impl Game {
         self.settle(faction, space, log);
         let own = Faction::from(power);
         let mut cap = if faction == own { minus(cap, kind, 1) } else { cap };
+        let mut minors = minors;
+        if let Action::LoseMinorUnit(m) = action {
+            minors[m.index()] = minors[m.index()].saturating_sub(1);
+        }
         cap = min_units(
             cap,
             if self.is_besieged(space, own) == inside { self.land_units(space, own) } else { LandUnits::NONE },
@@ -411,6 +421,7 @@ impl Game {
         if let Some(Frame::War(War::Entry(e))) = self.stack.below_mut(1) {
             if e.power == power && e.from == space && !inside {
                 e.units = min_units(e.units, cap);
+                e.minors = minors;
             }
             if e.power == power && e.to == space && inside {
                 e.joined = min_units(e.joined, cap);
@@ -418,9 +429,10 @@ impl Game {
         }
         if left == 0 || probe.is_empty() {
             self.stack.pop();
-        } else if let Some(Frame::War(War::Losses { left: l, cap: c, .. })) = self.stack.top_mut() {
+        } else if let Some(Frame::War(War::Losses { left: l, cap: c, minors: m, .. })) = self.stack.top_mut() {
             *l = left;
             *c = cap;
+            *m = minors;
         }
     }
 }

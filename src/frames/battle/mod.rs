@@ -29,7 +29,7 @@ mod retreat;
 use crate::action::Action;
 use crate::engine::{ActionList, Log};
 use crate::game::{Game, LandUnits, LeaderLocation};
-use crate::rules::battle::min_units;
+use crate::rules::battle::{MinorUnits, min_units};
 use crate::sets::EnumSet;
 use crate::types::{Faction, Leader, MinorPower, Power, Space};
 
@@ -47,8 +47,15 @@ pub(crate) enum War {
     /// Fight Foreign War action, §21.7), in `frames::battle::card`.
     CardBattle(CardBattle),
     /// `power` may try to intercept the entry below from `from` (§13.2):
-    /// the formation formed so far.
-    Intercept { power: Power, from: Space, units: LandUnits, leaders: EnumSet<Leader> },
+    /// the formation formed so far, with its allied minors' regulars (§22.3).
+    Intercept {
+        power: Power,
+        from: Space,
+        units: LandUnits,
+        leaders: EnumSet<Leader>,
+        #[cfg_attr(feature = "serde", serde(default))]
+        minors: MinorUnits,
+    },
     /// `power` may avoid battle out of the entry's destination (§13.3): the
     /// units (its own, its allied minors' regulars) and leaders chosen so far.
     Avoid { power: Power, units: LandUnits, minors: [u8; MinorPower::COUNT], leaders: EnumSet<Leader> },
@@ -65,9 +72,10 @@ pub(crate) enum War {
     /// play a combat card; `remaining`: the powers still to be asked.
     CombatCards { power: Power, remaining: EnumSet<Power> },
     /// `power` takes `left` losses among its units in `space` (`inside`:
-    /// the besieged ones, else those outside), at most `cap` of its own and,
-    /// with `minors`, its allied minors' there (§14 step 9, §15.1 step 9).
-    Losses { power: Power, space: Space, left: u8, cap: LandUnits, minors: bool, inside: bool },
+    /// the besieged ones, else those outside), at most `cap` of its own and
+    /// `minors` of each allied minor's there (`u8::MAX`: all of them; §14
+    /// step 9, §15.1 step 9, §22.3).
+    Losses { power: Power, space: Space, left: u8, cap: LandUnits, minors: MinorUnits, inside: bool },
     /// `power`'s units in `space` retreat (§14.1, §15.2, §15.3).
     Retreat { power: Power, space: Space, kind: RetreatKind, garrison: Garrison, captor: Option<Power> },
 }
@@ -84,6 +92,10 @@ pub(crate) struct Entry {
     pub units: LandUnits,
     /// The formation's leaders.
     pub leaders: EnumSet<Leader>,
+    /// The regulars of the mover's allied minors in the formation (§22.3),
+    /// standing in `from` with it.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub minors: MinorUnits,
     /// Besieged units of the mover in `to` that join a relief battle (§15.2).
     pub joined: LandUnits,
     /// Landing from the sea (§16.3): no origin to return to.
@@ -92,6 +104,18 @@ pub(crate) struct Entry {
     /// into `from` eliminates it.
     pub continued: bool,
     pub step: EntryStep,
+}
+
+impl Entry {
+    /// The formation's land units, its allied minors' included (§22.3).
+    pub(crate) fn formation_units(&self) -> u8 {
+        self.units.total() + crate::rules::battle::minor_total(&self.minors)
+    }
+
+    /// Whether the formation has land units (its own or its minors').
+    pub(crate) fn has_units(&self) -> bool {
+        self.formation_units() > 0
+    }
 }
 
 /// A battle fought for a card (#95 Sack of Rome, §21.5; a foreign war,
@@ -238,7 +262,9 @@ impl Game {
     pub(crate) fn war_actions(&self, war: War, list: &mut ActionList) {
         match war {
             War::Entry(_) | War::Assault(_) | War::CardBattle(_) => {}
-            War::Intercept { power, from, units, leaders } => self.intercept_actions(power, from, units, leaders, list),
+            War::Intercept { power, from, units, leaders, minors } => {
+                self.intercept_actions(power, from, units, leaders, minors, list)
+            }
             War::Avoid { power, units, minors, leaders } => self.avoid_actions(power, units, minors, leaders, list),
             War::Withdraw { .. } => {
                 list.push(Action::Decline);
@@ -272,6 +298,15 @@ impl Game {
         }
     }
 
+    /// Whether `minors` are regulars of `power`'s allied minors standing in
+    /// `at` (a formation's minor units, §22.3).
+    pub(crate) fn minors_fit(&self, power: Power, at: Space, minors: MinorUnits) -> bool {
+        MinorPower::ALL.into_iter().all(|m| {
+            let n = minors[m.index()];
+            n == 0 || (self.minor_ally(m) == Some(power) && n <= self.land_units(at, m.into()).regulars)
+        })
+    }
+
     /// The land-war frame fits the position: a formation is made of units
     /// and leaders that stand where it is.
     pub(crate) fn war_frame_fits(&self, war: War) -> bool {
@@ -284,9 +319,15 @@ impl Game {
                 })
         };
         match war {
-            War::Entry(e) => e.step == EntryStep::Withdrawn || formation_fits(e.power, e.from, e.units, e.leaders),
+            War::Entry(e) => {
+                e.step == EntryStep::Withdrawn
+                    || (formation_fits(e.power, e.from, e.units, e.leaders)
+                        && self.minors_fit(e.power, e.from, e.minors))
+            }
             War::Assault(a) => a.leaders.iter().all(|l| self.leader_owner(l) == Some(Faction::from(a.power))),
-            War::Intercept { power, from, units, leaders } => formation_fits(power, from, units, leaders),
+            War::Intercept { power, from, units, leaders, minors } => {
+                formation_fits(power, from, units, leaders) && self.minors_fit(power, from, minors)
+            }
             _ => true,
         }
     }
@@ -315,7 +356,8 @@ mod tests {
         game.force_dice(&[5, 1, 1, 1, 1, 1]).unwrap(); // England: 5 + 1, one hit
         let leaders = [Leader::Montmorency].into_iter().collect();
         let units = LandUnits::regulars(2);
-        game.begin_land_entry(Power::France, Space::Rouen, Space::Calais, units, leaders, true, &mut NoLog);
+        let formation = (units, crate::rules::battle::NO_MINORS);
+        game.begin_land_entry(Power::France, Space::Rouen, Space::Calais, formation, leaders, true, &mut NoLog);
         game.apply(Action::Decline).unwrap();
         game.apply(Action::Decline).unwrap();
         game.apply(Action::LoseUnit(LandUnitKind::Regular)).unwrap();
