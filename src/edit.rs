@@ -603,16 +603,47 @@ impl Game {
     /// Puts `card` in `power`'s hand, taking it from wherever it was (deck,
     /// discard pile, another hand, out of the game). A home card goes only to
     /// its owner.
-    /// Diplomacy cards only in the two-player game (§24.3). Refused
+    /// Diplomacy cards only in the two-player game, to the Papacy or the
+    /// Protestant, and they go to its diplomatic cards
+    /// ([`Game::dip_hand`]), not its hand (§24.3). Refused
     /// (`Unplayable`) if it breaks the procedure in progress.
     pub fn give_card(&mut self, power: Power, card: Card) -> Result<(), EditError> {
-        let diplomacy_out = card.kind() == CardKind::Diplomacy && self.scenario() != crate::game::Scenario::TwoPlayer;
+        let diplomatic = card.kind() == CardKind::Diplomacy;
+        let diplomacy_out = diplomatic
+            && (self.scenario() != crate::game::Scenario::TwoPlayer
+                || !crate::frames::dip_deck::SIDES.contains(&power));
         if (card.kind() == CardKind::Home && card.owner() != Some(power)) || diplomacy_out {
             return Err(EditError::CardPlacement(card));
         }
         self.keeping_play(|g| {
             g.take_card_out(card);
-            g.hands[power.index()].insert(card);
+            if diplomatic {
+                g.dip.held[power.index()].insert(card);
+            } else {
+                g.hands[power.index()].insert(card);
+            }
+            Ok(())
+        })
+    }
+
+    /// Puts the diplomatic `card` in the diplomatic draw pile (two-player
+    /// game, §24.3), taking it from wherever it was.
+    ///
+    /// ```
+    /// use here_i_stand::{Card, Game, Scenario, Setup};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 1));
+    /// game.put_card_in_dip_deck(Card::DipMachiavelli)?;
+    /// assert!(game.diplomacy_deck().contains(Card::DipMachiavelli));
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
+    pub fn put_card_in_dip_deck(&mut self, card: Card) -> Result<(), EditError> {
+        if card.kind() != CardKind::Diplomacy || self.scenario() != crate::game::Scenario::TwoPlayer {
+            return Err(EditError::CardPlacement(card));
+        }
+        self.keeping_play(|g| {
+            g.take_card_out(card);
+            g.dip_deck.insert(card);
             Ok(())
         })
     }
@@ -630,15 +661,21 @@ impl Game {
         })
     }
 
-    /// Puts `card` on the discard pile, taking it from wherever it was.
+    /// Puts `card` on the discard pile, taking it from wherever it was; a
+    /// diplomatic card (two-player game only) on the diplomatic discards.
     pub fn discard_card(&mut self, card: Card) -> Result<(), EditError> {
-        let diplomacy_out = card.kind() == CardKind::Diplomacy && self.scenario() != crate::game::Scenario::TwoPlayer;
+        let diplomatic = card.kind() == CardKind::Diplomacy;
+        let diplomacy_out = diplomatic && self.scenario() != crate::game::Scenario::TwoPlayer;
         if card.kind() == CardKind::Home || diplomacy_out {
             return Err(EditError::CardPlacement(card));
         }
         self.keeping_play(|g| {
             g.take_card_out(card);
-            g.discard.insert(card);
+            if diplomatic {
+                g.dip.discard.insert(card);
+            } else {
+                g.discard.insert(card);
+            }
             Ok(())
         })
     }
@@ -660,6 +697,14 @@ impl Game {
         self.deck.remove(card);
         self.discard.remove(card);
         self.removed.remove(card);
+        for held in &mut self.dip.held {
+            held.remove(card);
+        }
+        self.dip_deck.remove(card);
+        self.dip.discard.remove(card);
+        if self.dip.must_play == Some(card) {
+            self.dip.must_play = None;
+        }
     }
 
     /// Sets the number of "-1 card" markers on `power`'s card (§4).

@@ -3,7 +3,8 @@
 //! Every built event is one [`CardEvent`] entry in the `EVENTS` list of its
 //! theme's file (`home.rs`, `religion.rs`, `politics.rs`, `england.rs`,
 //! `naval.rs`, `combat.rs`, `spring.rs`, `reformers.rs`, `papacy.rs`,
-//! `unrest.rs`, `inquisition.rs`, `new_world.rs`, `foreign_wars.rs`, ...),
+//! `unrest.rs`, `inquisition.rs`, `new_world.rs`, `foreign_wars.rs`,
+//! `diplomatic.rs` for the two-player diplomatic cards, ...),
 //! and everything the rules say of that card lives there: who may play it
 //! and when, what it does, whether it leaves
 //! the game, its forced resolution in winter, its use in a battle's
@@ -26,6 +27,7 @@
 //! decided first.
 
 mod combat;
+mod diplomatic;
 mod england;
 pub(crate) mod foreign_wars;
 mod fortresses;
@@ -292,7 +294,7 @@ impl EventStep {
 pub(crate) const ANNOUNCED: u8 = u8::MAX;
 
 /// The built events, theme by theme.
-const THEMES: [&[CardEvent]; 19] = [
+const THEMES: [&[CardEvent]; 20] = [
     home::EVENTS,
     religion::EVENTS,
     politics::EVENTS,
@@ -312,6 +314,7 @@ const THEMES: [&[CardEvent]; 19] = [
     new_world::EVENTS,
     foreign_wars::EVENTS,
     raids::EVENTS,
+    diplomatic::EVENTS,
 ];
 
 /// The registry: the built event of each card, by card index.

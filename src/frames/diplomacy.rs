@@ -7,9 +7,9 @@
 //! come first (`frames::peace`). Not built yet: negotiation (§9.1), optional
 //! for every power, so the play is the one in which no deal is made.
 //!
-//! Turn 1 has no segment but England's negotiation (§7, not built), and the
-//! two-player variant has its own diplomacy (§24.3, not built): both skip
-//! the phase.
+//! Turn 1 has no segment but England's negotiation (§7, not built): it
+//! skips the phase. The two-player variant has its own diplomacy (§24.3,
+//! `frames::dip_deck`).
 //! A power that has no declaration it may make and pay for is not asked.
 
 use crate::action::Action;
@@ -41,7 +41,13 @@ impl Game {
     /// Phase 3 (§9): suing for peace, ransom and removing excommunication
     /// (`frames::peace`), then the declarations of war; or moves on.
     pub(crate) fn diplomacy_phase(&mut self, log: &mut dyn Log) {
-        if self.turn == 1 || self.scenario() == Scenario::TwoPlayer {
+        if self.scenario() == Scenario::TwoPlayer {
+            if !self.two_player_diplomacy(log) {
+                self.end_diplomacy_phase(log);
+            }
+            return;
+        }
+        if self.turn == 1 {
             self.end_diplomacy_phase(log);
             return;
         }
