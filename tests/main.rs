@@ -12,6 +12,7 @@ mod cards_dealt;
 mod combat_cards;
 mod counters;
 mod debate;
+mod diplomatic;
 mod decision;
 mod diplomacy;
 mod edit;

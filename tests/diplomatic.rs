@@ -1,0 +1,293 @@
+//! The two-player diplomatic deck and phase (§24.3) and the diplomatic
+//! cards built so far (#208, #217): the draws and plays of each turn, the
+//! late cards joining after the League, the piles' reshuffles, what each
+//! side sees, and each card played by each side.
+
+use here_i_stand::*;
+use rand_core::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+
+/// A bare two-player board at the diplomacy phase of `turn`, with `deck` in
+/// the diplomatic draw pile (late cards allowed).
+fn diplomacy(turn: u8, deck: &[Card]) -> Game {
+    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 5));
+    game.set_turn(turn).unwrap();
+    game.set_dip_late_cards_added(true).unwrap();
+    for &card in deck {
+        game.put_card_in_dip_deck(card).unwrap();
+    }
+    game.set_phase(Phase::Diplomacy).unwrap();
+    game
+}
+
+/// The diplomatic cards `power` is offered to play now.
+fn offered(game: &Game) -> Vec<Card> {
+    game.legal_actions()
+        .into_iter()
+        .map(|a| match a {
+            Action::PlayEvent(card) => card,
+            other => panic!("only diplomatic plays are offered, not {other}"),
+        })
+        .collect()
+}
+
+/// §24.3: on turn 1 each side draws one diplomatic card and plays none.
+#[test]
+fn turn_one_draws_one_each_and_plays_none() {
+    let mut game = diplomacy(1, &[Card::DipKnightsOfStJohn, Card::DipSecretProtestantCircle]);
+    game.run_automatic();
+    assert_eq!(game.dip_hand(Power::Papacy).len(), 1);
+    assert_eq!(game.dip_hand(Power::Protestant).len(), 1);
+    assert!(game.diplomacy_deck().is_empty());
+    assert_ne!(game.phase(), Phase::Diplomacy);
+    assert!(game.dip_discard().is_empty());
+}
+
+/// §24.3: from turn 2 each draws one, then the Papacy plays one, then the
+/// Protestant plays one; a card must be played (no pass, no decline).
+#[test]
+fn later_turns_draw_then_papacy_then_protestant_play() {
+    let mut game = diplomacy(2, &[Card::DipKnightsOfStJohn, Card::DipSecretProtestantCircle]);
+    game.run_automatic();
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    assert_eq!(game.pending().kind, DecisionKind::DiplomaticCard);
+    let held = game.dip_hand(Power::Papacy);
+    assert_eq!(held.len(), 1);
+    assert_eq!(offered(&game), held.iter().collect::<Vec<_>>());
+    let card = held.iter().next().unwrap();
+    game.apply(Action::PlayEvent(card)).unwrap();
+    // #217 asks the Protestant for its flips first, if any.
+    while game.pending().kind == DecisionKind::CardEvent {
+        let first = game.legal_actions()[0];
+        game.apply(first).unwrap();
+    }
+    assert!(game.dip_discard().contains(card));
+    assert_eq!(game.decider(), Decider::Power(Power::Protestant));
+    assert_eq!(game.pending().kind, DecisionKind::DiplomaticCard);
+    assert_eq!(offered(&game).len(), 1);
+}
+
+/// The Wartburg cannot cancel a diplomatic card (§24.3): no response
+/// window opens when one is played, even with The Wartburg in hand.
+#[test]
+fn no_response_window_answers_a_diplomatic_card() {
+    let mut game = diplomacy(3, &[]);
+    game.give_card(Power::Papacy, Card::DipKnightsOfStJohn).unwrap();
+    game.give_card(Power::Protestant, Card::TheWartburg).unwrap();
+    game.put_card_in_deck(Card::MasterOfItaly).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipKnightsOfStJohn)).unwrap();
+    assert_ne!(game.pending().kind, DecisionKind::Response);
+    assert!(game.hand(Power::Protestant).contains(Card::TheWartburg));
+    let total = u16::from(game.st_peters_vp()) * 5 + u16::from(game.st_peters_cp());
+    assert_eq!(total, u16::from(Card::MasterOfItaly.cp()));
+}
+
+/// #208 Knights of St. John, played by the Papacy: a card drawn from the
+/// main deck, its CP to St. Peter's, the card discarded.
+#[test]
+fn knights_of_st_john_builds_st_peters_for_the_papacy() {
+    let mut game = diplomacy(2, &[]);
+    game.give_card(Power::Papacy, Card::DipKnightsOfStJohn).unwrap();
+    game.put_card_in_deck(Card::MasterOfItaly).unwrap();
+    game.run_automatic();
+    let cp = Card::MasterOfItaly.cp();
+    game.apply(Action::PlayEvent(Card::DipKnightsOfStJohn)).unwrap();
+    assert_eq!(game.deck_size(), 0);
+    assert!(game.discard_pile().contains(Card::MasterOfItaly));
+    assert_eq!(u16::from(game.st_peters_vp()) * 5 + u16::from(game.st_peters_cp()), u16::from(cp));
+    assert!(game.dip_discard().contains(Card::DipKnightsOfStJohn));
+}
+
+/// #208 played by the Protestant helps its opponent: St. Peter's still
+/// gains the drawn card's CP. With an empty main deck nothing happens.
+#[test]
+fn knights_of_st_john_played_by_the_protestant_helps_the_papacy() {
+    let mut game = diplomacy(2, &[]);
+    game.give_card(Power::Protestant, Card::DipKnightsOfStJohn).unwrap();
+    game.put_card_in_deck(Card::MasterOfItaly).unwrap();
+    game.run_automatic();
+    assert_eq!(game.decider(), Decider::Power(Power::Protestant));
+    game.apply(Action::PlayEvent(Card::DipKnightsOfStJohn)).unwrap();
+    let total = u16::from(game.st_peters_vp()) * 5 + u16::from(game.st_peters_cp());
+    assert_eq!(total, u16::from(Card::MasterOfItaly.cp()));
+
+    let mut empty = diplomacy(2, &[]);
+    empty.give_card(Power::Protestant, Card::DipKnightsOfStJohn).unwrap();
+    empty.run_automatic();
+    empty.apply(Action::PlayEvent(Card::DipKnightsOfStJohn)).unwrap();
+    assert_eq!((empty.st_peters_vp(), empty.st_peters_cp()), (0, 0));
+}
+
+/// The Italian and Spanish Catholic spaces offered by #217's step.
+fn flips(game: &Game) -> Vec<Space> {
+    game.legal_actions()
+        .into_iter()
+        .map(|a| match a {
+            Action::Flip(space) => space,
+            other => panic!("only flips, not {other}"),
+        })
+        .collect()
+}
+
+/// #217 Secret Protestant Circle on 1-3: one Italian space flips; the
+/// Protestant chooses, even when the Papacy played it (it helps its
+/// opponent).
+#[test]
+fn secret_protestant_circle_low_roll_flips_one_italian_space() {
+    let mut game = diplomacy(5, &[]);
+    game.give_card(Power::Papacy, Card::DipSecretProtestantCircle).unwrap();
+    game.run_automatic();
+    game.force_dice(&[3]).unwrap();
+    game.apply(Action::PlayEvent(Card::DipSecretProtestantCircle)).unwrap();
+    assert_eq!(game.decider(), Decider::Power(Power::Protestant));
+    let offered = flips(&game);
+    assert!(offered.contains(&Space::Florence));
+    assert!(offered.iter().all(|s| s.language() == Some(LanguageZone::Italian)));
+    game.apply(Action::Flip(Space::Florence)).unwrap();
+    assert_eq!(game.religion(Space::Florence), Religion::Protestant);
+    assert_ne!(game.phase(), Phase::Diplomacy, "{}", game.pending());
+    let protestant = Space::ALL.into_iter().filter(|&s| game.religion(s) == Religion::Protestant).count();
+    assert_eq!(protestant, 1);
+}
+
+/// #217 on 4-6, played by the Protestant: one Italian space, then one
+/// Spanish space.
+#[test]
+fn secret_protestant_circle_high_roll_flips_italian_and_spanish() {
+    let mut game = diplomacy(5, &[]);
+    game.give_card(Power::Protestant, Card::DipSecretProtestantCircle).unwrap();
+    game.run_automatic();
+    game.force_dice(&[4]).unwrap();
+    game.apply(Action::PlayEvent(Card::DipSecretProtestantCircle)).unwrap();
+    game.apply(Action::Flip(Space::Naples)).unwrap();
+    let offered = flips(&game);
+    assert!(offered.contains(&Space::Seville));
+    assert!(offered.iter().all(|s| s.language() == Some(LanguageZone::Spanish)));
+    game.apply(Action::Flip(Space::Seville)).unwrap();
+    assert_eq!(game.religion(Space::Naples), Religion::Protestant);
+    assert_eq!(game.religion(Space::Seville), Religion::Protestant);
+}
+
+/// #217 with no Catholic space left in the Italian zone: the Spanish flip
+/// alone on a high roll; nothing on a low one.
+#[test]
+fn secret_protestant_circle_skips_a_zone_with_nothing_to_flip() {
+    let mut game = diplomacy(5, &[]);
+    for space in Space::ALL.into_iter().filter(|s| s.language() == Some(LanguageZone::Italian)) {
+        game.set_religion(space, Religion::Protestant).unwrap();
+    }
+    game.give_card(Power::Protestant, Card::DipSecretProtestantCircle).unwrap();
+    let low = {
+        let mut low = game.clone();
+        low.run_automatic();
+        low.force_dice(&[1]).unwrap();
+        low.apply(Action::PlayEvent(Card::DipSecretProtestantCircle)).unwrap();
+        low
+    };
+    assert_ne!(low.phase(), Phase::Diplomacy);
+    game.run_automatic();
+    game.force_dice(&[6]).unwrap();
+    game.apply(Action::PlayEvent(Card::DipSecretProtestantCircle)).unwrap();
+    assert!(flips(&game).iter().all(|s| s.language() == Some(LanguageZone::Spanish)));
+}
+
+/// §24.3: the late cards join, and the discards are reshuffled in, at the
+/// first diplomacy phase after the League formed; only once.
+#[test]
+fn late_cards_join_the_turn_after_the_league() {
+    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 5));
+    game.set_turn(5).unwrap();
+    game.discard_card(Card::DipKnightsOfStJohn).unwrap();
+    game.set_phase(Phase::Diplomacy).unwrap();
+    let mut before = game.clone();
+    before.run_automatic();
+    assert!(!before.dip_late_cards_added());
+    let early = before.diplomacy_deck().union(before.dip_hand(Power::Papacy)).union(before.dip_discard());
+    assert!(!early.contains(Card::DipSecretProtestantCircle));
+
+    game.set_schmalkaldic_league(true).unwrap();
+    let mut log = Vec::new();
+    game.run_automatic_logged(&mut log);
+    assert!(game.dip_late_cards_added());
+    assert!(log.contains(&Event::DipDeckReshuffled));
+    assert!(game.dip_discard().is_empty());
+    let in_play = game.diplomacy_deck().union(game.dip_hand(Power::Papacy)).union(game.dip_hand(Power::Protestant));
+    assert!(in_play.contains(Card::DipSecretProtestantCircle));
+    assert!(in_play.contains(Card::DipKnightsOfStJohn));
+}
+
+/// Ruling DD2: a draw from an empty pile takes the discards first; with
+/// no diplomatic card anywhere there is no draw and no play.
+#[test]
+fn an_empty_pile_takes_the_discards() {
+    let mut game = diplomacy(3, &[]);
+    game.discard_card(Card::DipKnightsOfStJohn).unwrap();
+    game.run_automatic();
+    assert_eq!(game.dip_hand(Power::Papacy).iter().collect::<Vec<_>>(), [Card::DipKnightsOfStJohn]);
+    assert!(game.dip_hand(Power::Protestant).is_empty());
+
+    let mut none = diplomacy(3, &[]);
+    none.run_automatic();
+    assert_ne!(none.phase(), Phase::Diplomacy);
+}
+
+/// Diplomatic cards are not main-hand cards (ruling DD1): not in `hand`,
+/// not given to a non-player power, not in the main deck.
+#[test]
+fn diplomatic_cards_stay_out_of_the_main_hands() {
+    let mut game = diplomacy(2, &[]);
+    game.give_card(Power::Papacy, Card::DipKnightsOfStJohn).unwrap();
+    assert!(game.hand(Power::Papacy).is_empty());
+    assert_eq!(
+        game.give_card(Power::Hapsburg, Card::DipKnightsOfStJohn),
+        Err(EditError::CardPlacement(Card::DipKnightsOfStJohn))
+    );
+    assert!(game.put_card_in_deck(Card::DipKnightsOfStJohn).is_err());
+    let mut early = Game::empty(Setup::new(Scenario::TwoPlayer, 5));
+    assert!(early.put_card_in_dip_deck(Card::DipSecretProtestantCircle).is_err());
+    assert!(early.give_card(Power::Protestant, Card::DipSecretProtestantCircle).is_err());
+    assert_eq!(game.validate(), Ok(()));
+}
+
+/// What each side sees (§24.3): its own diplomatic card, not the other's,
+/// nor the pile; a determinization deals the hidden ones again, keeping
+/// every size, and is observed the same.
+#[test]
+fn a_side_sees_its_own_diplomatic_card_only() {
+    let mut game = diplomacy(6, &[Card::DipSecretProtestantCircle]);
+    game.give_card(Power::Papacy, Card::DipKnightsOfStJohn).unwrap();
+    let seen = game.observation(Power::Protestant);
+    assert!(seen.board().dip_hand(Power::Papacy).is_empty());
+    assert!(seen.board().diplomacy_deck().is_empty());
+    assert_eq!(seen.dip_hand_size(Power::Papacy), 1);
+    let both: Vec<Card> = seen.dip_unseen().iter().collect();
+    assert_eq!(both, [Card::DipKnightsOfStJohn, Card::DipSecretProtestantCircle]);
+    let own = game.observation(Power::Papacy);
+    assert!(own.board().dip_hand(Power::Papacy).contains(Card::DipKnightsOfStJohn));
+
+    let mut rng = Pcg64Mcg::seed_from_u64(9);
+    let mut papal_cards = EnumSet::<Card>::EMPTY;
+    for _ in 0..40 {
+        let guess = seen.determinize(&mut rng);
+        assert_eq!(guess.validate(), Ok(()));
+        assert_eq!(guess.observation(Power::Protestant), seen);
+        assert_eq!(guess.dip_hand(Power::Papacy).len(), 1);
+        papal_cards = papal_cards.union(guess.dip_hand(Power::Papacy));
+        let direct = game.determinize(Power::Protestant, &mut rng);
+        assert_eq!(direct.observation(Power::Protestant), seen);
+    }
+    assert_eq!(papal_cards.len(), 2, "both hidden cards are dealt to the Papacy in some guess");
+}
+
+/// The diplomatic state is saved and loaded.
+#[cfg(feature = "serde")]
+#[test]
+fn diplomatic_state_round_trips() {
+    let mut game = diplomacy(6, &[Card::DipSecretProtestantCircle]);
+    game.give_card(Power::Papacy, Card::DipKnightsOfStJohn).unwrap();
+    game.run_automatic();
+    let json = serde_json::to_string(&game).unwrap();
+    let back: Game = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, game);
+}
