@@ -666,7 +666,10 @@ impl Game {
     /// # Ok::<(), here_i_stand::EditError>(())
     /// ```
     pub fn put_card_in_dip_deck(&mut self, card: Card) -> Result<(), EditError> {
-        if card.kind() != CardKind::Diplomacy || self.scenario() != crate::game::Scenario::TwoPlayer || self.late_too_soon(card) {
+        if card.kind() != CardKind::Diplomacy
+            || self.scenario() != crate::game::Scenario::TwoPlayer
+            || self.late_too_soon(card)
+        {
             return Err(EditError::CardPlacement(card));
         }
         self.keeping_play(|g| {
@@ -721,7 +724,9 @@ impl Game {
     /// Takes `card` out of every hand and pile (not yet in the game).
     /// A late diplomatic card (#213-#219) before it joined the deck.
     fn late_too_soon(&self, card: Card) -> bool {
-        card.kind() == CardKind::Diplomacy && card.entry() == crate::data::cards::Entry::Variable && !self.dip.late_added
+        card.kind() == CardKind::Diplomacy
+            && card.entry() == crate::data::cards::Entry::Variable
+            && !self.dip.late_added
     }
 
     pub(crate) fn take_card_out(&mut self, card: Card) {

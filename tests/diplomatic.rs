@@ -291,3 +291,106 @@ fn diplomatic_state_round_trips() {
     let back: Game = serde_json::from_str(&json).unwrap();
     assert_eq!(back, game);
 }
+
+/// The ports offered by #210's step.
+fn build_sites(game: &Game) -> Vec<Space> {
+    game.legal_actions()
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::BuildSquadron(space) => Some(space),
+            Action::Done => None,
+            other => panic!("only squadrons or done, not {other}"),
+        })
+        .collect()
+}
+
+fn squadrons(game: &Game, space: Space, faction: Faction) -> u8 {
+    game.naval_units(NavalLocation::Port(space), faction).squadrons
+}
+
+/// #210 Shipbuilding played by the Papacy: up to 2 squadrons in its own
+/// home ports (§17's conditions), one at a time.
+#[test]
+fn shipbuilding_for_the_papacy_builds_two_papal_squadrons() {
+    let mut game = diplomacy(2, &[]);
+    game.give_card(Power::Papacy, Card::DipShipbuilding).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipShipbuilding)).unwrap();
+    let sites = build_sites(&game);
+    assert!(sites.contains(&Space::Rome) && sites.contains(&Space::Ancona), "{sites:?}");
+    assert!(!sites.contains(&Space::Naples) && !sites.contains(&Space::Marseille), "{sites:?}");
+    assert!(game.is_legal(&Action::Done));
+    game.apply(Action::BuildSquadron(Space::Rome)).unwrap();
+    game.apply(Action::BuildSquadron(Space::Ancona)).unwrap();
+    assert_eq!(squadrons(&game, Space::Rome, Faction::Papacy), 1);
+    assert_eq!(squadrons(&game, Space::Ancona, Faction::Papacy), 1);
+    assert_ne!(game.phase(), Phase::Diplomacy, "{}", game.pending());
+}
+
+/// #210 played by the Protestant: French squadrons in Marseille, Hapsburg
+/// in Naples, Ottoman in Ottoman home ports (ruling DD6); it may stop
+/// after one.
+#[test]
+fn shipbuilding_for_the_protestant_builds_for_the_invaders() {
+    let mut game = diplomacy(2, &[]);
+    game.give_card(Power::Protestant, Card::DipShipbuilding).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipShipbuilding)).unwrap();
+    let sites = build_sites(&game);
+    assert!(sites.contains(&Space::Marseille) && sites.contains(&Space::Naples), "{sites:?}");
+    assert!(sites.contains(&Space::Istanbul), "{sites:?}");
+    assert!(!sites.contains(&Space::Rome) && !sites.contains(&Space::Genoa), "{sites:?}");
+    game.apply(Action::BuildSquadron(Space::Naples)).unwrap();
+    assert_eq!(squadrons(&game, Space::Naples, Faction::Hapsburg), 1);
+    game.apply(Action::Done).unwrap();
+    assert_eq!(squadrons(&game, Space::Marseille, Faction::France), 0);
+    assert_ne!(game.phase(), Phase::Diplomacy, "{}", game.pending());
+
+    // Naples held by another power is no site.
+    let mut held = diplomacy(2, &[]);
+    held.set_controller(Space::Naples, Faction::Papacy).unwrap();
+    held.give_card(Power::Protestant, Card::DipShipbuilding).unwrap();
+    held.run_automatic();
+    held.apply(Action::PlayEvent(Card::DipShipbuilding)).unwrap();
+    assert!(!build_sites(&held).contains(&Space::Naples));
+}
+
+/// #212 Venetian Alliance: an unaligned Venice becomes the Papacy's ally,
+/// whoever plays it (played by the Protestant it helps the Papacy).
+#[test]
+fn venetian_alliance_activates_an_unaligned_venice() {
+    let mut game = diplomacy(2, &[]);
+    game.give_card(Power::Protestant, Card::DipVenetianAlliance).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipVenetianAlliance)).unwrap();
+    assert_eq!(game.minor_ally(MinorPower::Venice), Some(Power::Papacy));
+}
+
+/// #212 with Venice the Hapsburg's ally: Venice is deactivated.
+#[test]
+fn venetian_alliance_deactivates_a_hapsburg_venice() {
+    let mut game = diplomacy(2, &[]);
+    game.set_alliance(Faction::Hapsburg, Faction::Venice, true).unwrap();
+    game.give_card(Power::Papacy, Card::DipVenetianAlliance).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipVenetianAlliance)).unwrap();
+    assert_eq!(game.minor_ally(MinorPower::Venice), None);
+}
+
+/// #212 with Venice already the Papacy's ally: 1 Venetian regular and 2
+/// squadrons in a Papal-controlled port the card's player chooses.
+#[test]
+fn venetian_alliance_reinforces_a_papal_venice() {
+    let mut game = diplomacy(2, &[]);
+    game.set_alliance(Faction::Papacy, Faction::Venice, true).unwrap();
+    game.give_card(Power::Papacy, Card::DipVenetianAlliance).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipVenetianAlliance)).unwrap();
+    let ports: Vec<Action> = game.legal_actions().into_iter().collect();
+    assert!(ports.contains(&Action::PlaceAt(Space::Ancona)), "{ports:?}");
+    assert!(!ports.contains(&Action::PlaceAt(Space::Naples)), "{ports:?}");
+    game.apply(Action::PlaceAt(Space::Ancona)).unwrap();
+    assert_eq!(game.land_units(Space::Ancona, Faction::Venice).regulars, 1);
+    assert_eq!(squadrons(&game, Space::Ancona, Faction::Venice), 2);
+    assert_eq!(game.minor_ally(MinorPower::Venice), Some(Power::Papacy));
+}

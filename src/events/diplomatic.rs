@@ -1,18 +1,21 @@
 //! The two-player diplomatic cards (#201-#219, §24.3), played in the
 //! diplomacy phase (`frames::dip_deck`): each side must play one even when
-//! it helps the opponent. Built: #208 Knights of St. John and #217 Secret
-//! Protestant Circle. The others are not built and never enter the
-//! diplomatic deck (ruling DD3).
+//! it helps the opponent. Built: #208 Knights of St. John, #210
+//! Shipbuilding, #212 Venetian Alliance and #217 Secret Protestant Circle.
+//! The others are not built and never enter the diplomatic deck (ruling
+//! DD3).
 
 use super::{CardEvent, EventStep, Steps, always};
 use crate::action::Action;
 use crate::dice::Dice;
-use crate::engine::Log;
+use crate::engine::{ActionList, Log};
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::game::Game;
+use crate::rules::construction::{can_build_squadron, fits_one_more, naval_counters_free};
+use crate::rules::minor;
 use crate::sets::EnumSet;
-use crate::types::{Card, LanguageZone, Power, Religion, Space};
+use crate::types::{Card, Faction, LandUnitKind, LanguageZone, MinorPower, Power, Religion, Space};
 
 pub(super) const EVENTS: &[CardEvent] = &[
     CardEvent::plain(Card::DipKnightsOfStJohn, always, knights_of_st_john),
@@ -21,6 +24,18 @@ pub(super) const EVENTS: &[CardEvent] = &[
         actions: |game, step, list| list.extend(circle_spaces(game, circle_zone(step)).iter().map(Action::Flip)),
         apply: circle_apply,
         fits: |step| step.power == Power::Protestant && step.step <= SPANISH,
+    }),
+    CardEvent::plain(Card::DipShipbuilding, always, shipbuilding).with_steps(Steps {
+        prompt: |_| "a port to build a squadron in, or done",
+        actions: shipbuilding_actions,
+        apply: shipbuilding_apply,
+        fits: |step| (1..=SHIPBUILDING_SQUADRONS).contains(&step.left),
+    }),
+    CardEvent::plain(Card::DipVenetianAlliance, always, venetian_alliance).with_steps(Steps {
+        prompt: |_| "the Papal-controlled port the Venetian units are placed in",
+        actions: |game, _, list| list.extend(venetian_ports(game).iter().map(Action::PlaceAt)),
+        apply: venetian_apply,
+        fits: |_| true,
     }),
 ];
 
@@ -93,4 +108,128 @@ fn circle_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn 
         game.change_religion(space, Religion::Protestant, log);
     }
     next_circle_flip(game, step, step.step + 1);
+}
+
+// --- #210 Shipbuilding -------------------------------------------------------------
+
+/// The squadrons #210 builds at most.
+pub const SHIPBUILDING_SQUADRONS: u8 = 2;
+
+/// The faction whose squadron #210, played by `power`, builds in `port`,
+/// if it may: for the Papacy, a squadron it could build there for itself
+/// or a minor ally (§17, `can_build_squadron`); for the Protestant, a
+/// French one in Marseille, a Hapsburg one in Naples, an Ottoman one in an
+/// Ottoman home port, each in a port that power controls and with a free
+/// counter (ruling DD6).
+fn shipbuilding_faction(game: &Game, power: Power, port: Space) -> Option<Faction> {
+    let faction = port.home();
+    if power == Power::Papacy {
+        return can_build_squadron(game, power, faction, port).then_some(faction);
+    }
+    let named = match port {
+        Space::Marseille => Faction::France,
+        Space::Naples => Faction::Hapsburg,
+        _ if faction == Faction::Ottoman && port != Space::Algiers => Faction::Ottoman,
+        _ => return None,
+    };
+    let open = port.is_port()
+        && game.in_play(port)
+        && game.controller(port) == named
+        && !super::war::under_siege(game, port)
+        && naval_counters_free(game, named) > 0;
+    open.then_some(named)
+}
+
+/// The ports #210 may build in now.
+fn shipbuilding_ports(game: &Game, power: Power) -> EnumSet<Space> {
+    Space::ALL.into_iter().filter(|&s| s.is_port() && shipbuilding_faction(game, power, s).is_some()).collect()
+}
+
+/// #210 Shipbuilding: the player builds up to 2 squadrons, one at a time
+/// (ruling DD6 for where).
+fn shipbuilding(game: &mut Game, power: Power, _: &mut dyn Log) {
+    let step = EventStep { left: SHIPBUILDING_SQUADRONS, ..EventStep::new(Card::DipShipbuilding, power) };
+    if !shipbuilding_ports(game, power).is_empty() {
+        game.stack.push(Frame::Event(step));
+    }
+}
+
+fn shipbuilding_actions(game: &Game, step: EventStep, list: &mut ActionList) {
+    list.push(Action::Done);
+    list.extend(shipbuilding_ports(game, step.power).iter().map(Action::BuildSquadron));
+}
+
+fn shipbuilding_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    let Action::BuildSquadron(port) = action else { return };
+    let Some(faction) = shipbuilding_faction(game, step.power, port) else { return };
+    super::war::add_ships(game, faction, port, 1, 0);
+    log.event(Event::SquadronBuilt { faction, space: port });
+    let left = step.left.saturating_sub(1);
+    if left > 0 && !shipbuilding_ports(game, step.power).is_empty() {
+        game.stack.push(Frame::Event(EventStep { left, ..step }));
+    }
+}
+
+// --- #212 Venetian Alliance --------------------------------------------------------
+
+/// The Papal-controlled ports not under siege where #212 places Venetian
+/// units.
+fn venetian_ports(game: &Game) -> EnumSet<Space> {
+    Space::ALL
+        .into_iter()
+        .filter(|&s| s.is_port() && game.in_play(s) && game.controller(s) == Faction::Papacy)
+        .filter(|&s| !super::war::under_siege(game, s))
+        .collect()
+}
+
+/// #212 Venetian Alliance: an unaligned Venice becomes the Papacy's ally; a
+/// Hapsburg ally is deactivated; a Papal ally gets 1 regular and 2
+/// squadrons (as the counters allow) in a Papal-controlled port not under
+/// siege, which the card's player chooses (ruling DD7). Allied to another
+/// power, nothing happens.
+fn venetian_alliance(game: &mut Game, power: Power, log: &mut dyn Log) {
+    let venice = MinorPower::Venice;
+    match game.minor_ally(venice) {
+        None => {
+            super::minors::switch_minor(game, venice, Power::Papacy, log);
+        }
+        Some(Power::Hapsburg) => deactivate(game, venice, log),
+        Some(Power::Papacy) if !venetian_ports(game).is_empty() => {
+            game.stack.push(Frame::Event(EventStep::new(Card::DipVenetianAlliance, power)));
+        }
+        Some(_) => {}
+    }
+}
+
+/// `minor` leaves its ally (§22.4), each change of control reported.
+fn deactivate(game: &mut Game, minor: MinorPower, log: &mut dyn Log) {
+    let Some(former) = game.minor_ally(minor) else { return };
+    let before = game.control;
+    let Some(d) = minor::deactivation(game, minor) else { return };
+    if minor::apply_deactivation(game, &d).is_err() {
+        return;
+    }
+    log.event(Event::MinorDeactivated { minor, former });
+    for space in Space::ALL {
+        let (from, to) = (before[space as usize], game.controller(space));
+        if from != to {
+            log.event(Event::ControlChanged { space, from, to });
+        }
+    }
+}
+
+fn venetian_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    let Action::PlaceAt(port) = action else { return };
+    let faction = Faction::Venice;
+    if fits_one_more(game, faction, port, LandUnitKind::Regular) {
+        super::war::raise(game, faction, port, LandUnitKind::Regular, log, 0);
+    }
+    let ships = naval_counters_free(game, faction).min(2);
+    if ships > 0 {
+        super::war::add_ships(game, faction, port, ships, 0);
+        let units = crate::game::NavalUnits { squadrons: ships, ..Default::default() };
+        log.event(Event::NavalUnitsPlaced { faction, space: port, units });
+    }
 }

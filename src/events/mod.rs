@@ -547,6 +547,11 @@ impl Game {
     /// # Ok::<(), here_i_stand::EditError>(())
     /// ```
     pub fn can_play_event(&self, power: Power, card: Card) -> bool {
+        // In the two-player diplomacy phase: the diplomatic cards it may
+        // play (§24.3, `frames::dip_deck`).
+        if let Some(&Frame::DiplomaticPlay { power: player }) = self.stack.top() {
+            return player == power && event_built(card) && self.dip_playable(power).contains(card);
+        }
         // In a battle's combat-card window: that window's cards (§6.1).
         if let Some(allowed) = self.combat_window_allows(power, card) {
             return allowed;

@@ -154,7 +154,7 @@ impl Game {
 
     /// The diplomatic cards `power` may play now: any it holds, or only
     /// the one the Papacy chose for the Protestant (#205, #219).
-    fn dip_playable(&self, power: Power) -> EnumSet<Card> {
+    pub(crate) fn dip_playable(&self, power: Power) -> EnumSet<Card> {
         let held = self.dip_hand(power);
         match self.dip.must_play {
             Some(card) if power == Power::Protestant && held.contains(card) => [card].into_iter().collect(),
