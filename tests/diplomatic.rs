@@ -394,3 +394,127 @@ fn venetian_alliance_reinforces_a_papal_venice() {
     assert_eq!(squadrons(&game, Space::Ancona, Faction::Venice), 2);
     assert_eq!(game.minor_ally(MinorPower::Venice), Some(Power::Papacy));
 }
+
+/// A plain event card of the two-player deck (a hit may discard it).
+fn event_card() -> Card {
+    Card::ALL
+        .into_iter()
+        .find(|c| c.kind() == CardKind::Event && c.is_main_deck() && !c.not_in_two_player())
+        .expect("an event card")
+}
+
+/// #203 Corsair Raid played by the Protestant: each 5 or 6 of 4 dice is a
+/// hit the Papacy pays with a card or a Papal squadron, its choice.
+#[test]
+fn corsair_raid_hits_the_papacy() {
+    let mut game = diplomacy(2, &[]);
+    game.give_card(Power::Protestant, Card::DipCorsairRaid).unwrap();
+    game.give_card(Power::Papacy, event_card()).unwrap();
+    game.set_naval_units(NavalLocation::Port(Space::Rome), Faction::Papacy, NavalUnits::squadrons(1)).unwrap();
+    game.set_naval_units(NavalLocation::Port(Space::Marseille), Faction::France, NavalUnits::squadrons(1)).unwrap();
+    game.run_automatic();
+    game.force_dice(&[5, 6, 1, 4]).unwrap();
+    game.apply(Action::PlayEvent(Card::DipCorsairRaid)).unwrap();
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    let options = game.legal_actions();
+    assert_eq!(options.len(), 2, "{options:?}");
+    assert!(options.contains(&Action::Discard(event_card())));
+    assert!(options.contains(&Action::SinkSquadronIn(Space::Rome)));
+    game.apply(Action::SinkSquadronIn(Space::Rome)).unwrap();
+    assert_eq!(squadrons(&game, Space::Rome, Faction::Papacy), 0);
+    game.apply(Action::Discard(event_card())).unwrap();
+    assert!(game.discard_pile().contains(event_card()));
+    assert_eq!(squadrons(&game, Space::Marseille, Faction::France), 1);
+    assert_ne!(game.phase(), Phase::Diplomacy, "{}", game.pending());
+}
+
+/// #203 played by the Papacy hits the Protestant, who pays with French or
+/// Ottoman squadrons, Hapsburg ones only while the Hapsburg and the Papacy
+/// are at war; a hit nothing pays is lost.
+#[test]
+fn corsair_raid_hits_the_protestant_through_the_invaders() {
+    let mut game = diplomacy(2, &[]);
+    game.give_card(Power::Papacy, Card::DipCorsairRaid).unwrap();
+    game.set_naval_units(NavalLocation::Port(Space::Marseille), Faction::France, NavalUnits::squadrons(1)).unwrap();
+    game.set_naval_units(NavalLocation::Port(Space::Naples), Faction::Hapsburg, NavalUnits::squadrons(2)).unwrap();
+    game.run_automatic();
+    let mut at_war = game.clone();
+    game.force_dice(&[6, 6, 6, 2]).unwrap();
+    game.apply(Action::PlayEvent(Card::DipCorsairRaid)).unwrap();
+    assert_eq!(game.decider(), Decider::Power(Power::Protestant));
+    assert_eq!(game.legal_actions().into_iter().collect::<Vec<_>>(), [Action::SinkSquadronIn(Space::Marseille)]);
+    game.apply(Action::SinkSquadronIn(Space::Marseille)).unwrap();
+    assert_eq!(squadrons(&game, Space::Marseille, Faction::France), 0);
+    // The two other hits find nothing to pay with.
+    assert_ne!(game.phase(), Phase::Diplomacy, "{}", game.pending());
+    assert_eq!(squadrons(&game, Space::Naples, Faction::Hapsburg), 2);
+
+    at_war.set_war(Faction::Hapsburg, Faction::Papacy, true).unwrap();
+    at_war.force_dice(&[5, 1, 1, 1]).unwrap();
+    at_war.apply(Action::PlayEvent(Card::DipCorsairRaid)).unwrap();
+    assert!(at_war.is_legal(&Action::SinkSquadronIn(Space::Naples)));
+    at_war.apply(Action::SinkSquadronIn(Space::Naples)).unwrap();
+    assert_eq!(squadrons(&at_war, Space::Naples, Faction::Hapsburg), 1);
+}
+
+/// #203 with no hit: nothing is asked.
+#[test]
+fn corsair_raid_without_hits_asks_nothing() {
+    let mut game = diplomacy(2, &[]);
+    game.give_card(Power::Protestant, Card::DipCorsairRaid).unwrap();
+    game.give_card(Power::Papacy, event_card()).unwrap();
+    game.run_automatic();
+    game.force_dice(&[1, 2, 3, 4]).unwrap();
+    game.apply(Action::PlayEvent(Card::DipCorsairRaid)).unwrap();
+    assert!(game.hand(Power::Papacy).contains(event_card()));
+    assert_ne!(game.phase(), Phase::Diplomacy, "{}", game.pending());
+}
+
+/// #201 Andrea Doria played by the Papacy: Genoa leaves its ally (here
+/// France) and becomes the Papacy's.
+#[test]
+fn andrea_doria_for_the_papacy_takes_genoa() {
+    let mut game = diplomacy(2, &[]);
+    game.set_alliance(Faction::France, Faction::Genoa, true).unwrap();
+    game.give_card(Power::Papacy, Card::DipAndreaDoria).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipAndreaDoria)).unwrap();
+    assert_eq!(game.minor_ally(MinorPower::Genoa), Some(Power::Papacy));
+    assert_eq!(game.validate(), Ok(()));
+}
+
+/// #201 played by the Protestant: Genoa becomes France's ally (from the
+/// Papacy's, or unaligned).
+#[test]
+fn andrea_doria_for_the_protestant_gives_genoa_to_france() {
+    let mut game = diplomacy(2, &[]);
+    game.set_alliance(Faction::Papacy, Faction::Genoa, true).unwrap();
+    game.give_card(Power::Protestant, Card::DipAndreaDoria).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipAndreaDoria)).unwrap();
+    assert_eq!(game.minor_ally(MinorPower::Genoa), Some(Power::France));
+}
+
+/// #201 with Genoa already the named power's ally: 4 CP of Genoese units
+/// (two units, each a regular or a squadron) in one Genoese home space.
+/// Played by the Papacy with Genoa French, it is the activation instead.
+#[test]
+fn andrea_doria_reinforces_an_allied_genoa() {
+    let mut game = diplomacy(2, &[]);
+    game.set_alliance(Faction::France, Faction::Genoa, true).unwrap();
+    game.give_card(Power::Protestant, Card::DipAndreaDoria).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipAndreaDoria)).unwrap();
+    assert_eq!(game.decider(), Decider::Power(Power::Protestant));
+    let options = game.legal_actions();
+    assert!(options.contains(&Action::RaiseRegular(Space::Genoa)), "{options:?}");
+    assert!(options.contains(&Action::BuildSquadron(Space::Genoa)), "{options:?}");
+    assert!(!options.contains(&Action::Done));
+    let regulars = game.land_units(Space::Genoa, Faction::Genoa).regulars;
+    game.apply(Action::RaiseRegular(Space::Genoa)).unwrap();
+    game.apply(Action::BuildSquadron(Space::Genoa)).unwrap();
+    assert_eq!(game.land_units(Space::Genoa, Faction::Genoa).regulars, regulars + 1);
+    assert_eq!(squadrons(&game, Space::Genoa, Faction::Genoa), 1);
+    assert_ne!(game.phase(), Phase::Diplomacy, "{}", game.pending());
+    assert_eq!(game.minor_ally(MinorPower::Genoa), Some(Power::France));
+}

@@ -1,6 +1,6 @@
 //! The two-player diplomatic cards (#201-#219, §24.3), played in the
 //! diplomacy phase (`frames::dip_deck`): each side must play one even when
-//! it helps the opponent. Built: #208 Knights of St. John, #210
+//! it helps the opponent. Built: #201 Andrea Doria, #203 Corsair Raid, #208 Knights of St. John, #210
 //! Shipbuilding, #212 Venetian Alliance and #217 Secret Protestant Circle.
 //! The others are not built and never enter the diplomatic deck (ruling
 //! DD3).
@@ -11,13 +11,25 @@ use crate::dice::Dice;
 use crate::engine::{ActionList, Log};
 use crate::event::Event;
 use crate::frames::Frame;
-use crate::game::Game;
+use crate::game::{Game, NavalLocation, NavalUnits};
 use crate::rules::construction::{can_build_squadron, fits_one_more, naval_counters_free};
 use crate::rules::minor;
 use crate::sets::EnumSet;
-use crate::types::{Card, Faction, LandUnitKind, LanguageZone, MinorPower, Power, Religion, Space};
+use crate::types::{Card, CardKind, Faction, LandUnitKind, LanguageZone, MinorPower, Power, Religion, Space};
 
 pub(super) const EVENTS: &[CardEvent] = &[
+    CardEvent::plain(Card::DipAndreaDoria, always, andrea_doria).with_steps(Steps {
+        prompt: |_| "a Genoese unit to add (a regular or a squadron)",
+        actions: doria_units,
+        apply: doria_apply,
+        fits: |step| matches!(step.left, 2 | DORIA_CP) && step.target.is_some(),
+    }),
+    CardEvent::plain(Card::DipCorsairRaid, always, corsair_raid).with_steps(Steps {
+        prompt: |_| "a card to discard or a squadron to lose, for a Corsair Raid hit",
+        actions: corsair_actions,
+        apply: corsair_apply,
+        fits: |step| (1..=CORSAIR_DICE).contains(&step.left),
+    }),
     CardEvent::plain(Card::DipKnightsOfStJohn, always, knights_of_st_john),
     CardEvent::plain(Card::DipSecretProtestantCircle, always, secret_protestant_circle).with_steps(Steps {
         prompt: |_| "a space of the zone to flip to Protestant",
@@ -191,10 +203,10 @@ fn venetian_ports(game: &Game) -> EnumSet<Space> {
 fn venetian_alliance(game: &mut Game, power: Power, log: &mut dyn Log) {
     let venice = MinorPower::Venice;
     match game.minor_ally(venice) {
-        None => {
-            super::minors::switch_minor(game, venice, Power::Papacy, log);
-        }
-        Some(Power::Hapsburg) => deactivate(game, venice, log),
+        None => within_zones(game, log, |g, l| {
+            super::minors::switch_minor(g, venice, Power::Papacy, l);
+        }),
+        Some(Power::Hapsburg) => within_zones(game, log, |g, l| deactivate(g, venice, l)),
         Some(Power::Papacy) if !venetian_ports(game).is_empty() => {
             game.stack.push(Frame::Event(EventStep::new(Card::DipVenetianAlliance, power)));
         }
@@ -231,5 +243,217 @@ fn venetian_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dyn L
         super::war::add_ships(game, faction, port, ships, 0);
         let units = crate::game::NavalUnits { squadrons: ships, ..Default::default() };
         log.event(Event::NavalUnitsPlaced { faction, space: port, units });
+    }
+}
+
+// --- #203 Corsair Raid -------------------------------------------------------------
+
+/// The dice #203 rolls.
+pub const CORSAIR_DICE: u8 = 4;
+
+/// The other side of the two-player game.
+fn opponent(power: Power) -> Power {
+    if power == Power::Papacy { Power::Protestant } else { Power::Papacy }
+}
+
+/// The factions whose squadrons pay #203's hits on `side`: the Papacy's
+/// own and its active minor allies'; for the Protestant, the French and
+/// Ottoman ones, and the Hapsburg ones while the Hapsburg and the Papacy
+/// are at war.
+fn corsair_factions(game: &Game, side: Power) -> EnumSet<Faction> {
+    if side == Power::Papacy {
+        let minors = MinorPower::ALL.into_iter().filter(|&m| game.minor_ally(m) == Some(Power::Papacy));
+        return minors.map(Faction::from).chain([Faction::Papacy]).collect();
+    }
+    let mut out: EnumSet<Faction> = [Faction::France, Faction::Ottoman].into_iter().collect();
+    if game.at_war(Power::Hapsburg, Power::Papacy) {
+        out.insert(Faction::Hapsburg);
+    }
+    out
+}
+
+/// A card a #203 hit may discard: not a home card (it never goes to the
+/// discard pile, §6.1) nor a mandatory event (ruling DD8).
+fn corsair_discardable(card: Card) -> bool {
+    !matches!(card.kind(), CardKind::Home | CardKind::Mandatory | CardKind::Diplomacy)
+}
+
+/// Where `side` has a squadron that may pay a hit.
+fn corsair_squadrons(game: &Game, side: Power) -> impl Iterator<Item = (NavalLocation, Faction)> + '_ {
+    let factions = corsair_factions(game, side);
+    game.naval_stacks().filter(move |&(_, f, u)| factions.contains(f) && u.squadrons > 0).map(|(at, f, _)| (at, f))
+}
+
+/// #203 Corsair Raid: 4 dice, each 5 or 6 a hit on the other side, which
+/// pays each by discarding a card or losing a squadron (its choice; a hit
+/// it cannot pay is lost).
+fn corsair_raid(game: &mut Game, power: Power, log: &mut dyn Log) {
+    let dice = game.roll_dice(CORSAIR_DICE);
+    log.event(Event::EventDice { power, card: Card::DipCorsairRaid, dice });
+    let hits = dice.hits_from(5);
+    let step = EventStep { left: hits, ..EventStep::new(Card::DipCorsairRaid, opponent(power)) };
+    next_corsair_hit(game, step);
+}
+
+/// The next hit, if there is one and something pays it.
+fn next_corsair_hit(game: &mut Game, step: EventStep) {
+    let side = step.power;
+    let can_pay = game.hand(side).iter().any(corsair_discardable) || corsair_squadrons(game, side).next().is_some();
+    if step.left > 0 && can_pay {
+        game.stack.push(Frame::Event(step));
+    }
+}
+
+fn corsair_actions(game: &Game, step: EventStep, list: &mut ActionList) {
+    let side = step.power;
+    list.extend(game.hand(side).iter().filter(|&c| corsair_discardable(c)).map(Action::Discard));
+    for (at, _) in corsair_squadrons(game, side) {
+        let action = match at {
+            NavalLocation::Port(space) => Action::SinkSquadronIn(space),
+            NavalLocation::Sea(zone) => Action::SinkSquadronAt(zone),
+        };
+        if !list.contains(&action) {
+            list.push(action);
+        }
+    }
+}
+
+/// A hit paid: the card discarded, or a squadron at the place lost (the
+/// first faction of the side, in faction order, with one there: ruling
+/// DD8).
+fn corsair_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    let side = step.power;
+    let at = match action {
+        Action::Discard(card) => {
+            game.hands[side.index()].remove(card);
+            game.discard.insert(card);
+            log.event(Event::CardDiscarded { power: side, card });
+            None
+        }
+        Action::SinkSquadronIn(space) => Some(NavalLocation::Port(space)),
+        Action::SinkSquadronAt(zone) => Some(NavalLocation::Sea(zone)),
+        _ => return,
+    };
+    if let Some(at) = at {
+        let faction = corsair_squadrons(game, side).find(|&(l, _)| l == at).map(|(_, f)| f);
+        if let Some(faction) = faction {
+            game.lose_ships(faction, at, NavalUnits::squadrons(1), log);
+            game.strand_at_sea(faction, at, log);
+        }
+    }
+    next_corsair_hit(game, EventStep { left: step.left - 1, ..step });
+}
+
+// --- #201 Andrea Doria -------------------------------------------------------------
+
+/// The CP of Genoese units #201 adds.
+pub const DORIA_CP: u8 = 4;
+/// What each Genoese unit costs of them (a regular or a squadron, §11.2).
+const DORIA_UNIT_CP: u8 = 2;
+
+/// The power #201 makes Genoa's ally: the Papacy when the Papacy plays it,
+/// France when the Protestant does.
+fn doria_ally(power: Power) -> Power {
+    if power == Power::Papacy { Power::Papacy } else { Power::France }
+}
+
+/// The Genoese home spaces under `ally`'s control (Genoa being its ally)
+/// where #201's units may go: `at` once the first unit is placed.
+fn doria_spaces(game: &Game, ally: Power, at: Option<Space>) -> EnumSet<Space> {
+    Space::ALL
+        .into_iter()
+        .filter(|&s| s.home() == Faction::Genoa && game.in_play(s) && at.is_none_or(|a| a == s))
+        .filter(|&s| matches!(game.controller(s), f if f == Faction::Genoa || f == Faction::from(ally)))
+        .collect()
+}
+
+/// #201 Andrea Doria: Genoa leaves its ally and becomes the Papacy's (when
+/// the Papacy plays it) or France's (when the Protestant does). If it is
+/// already that power's ally, 4 CP of Genoese units are added in one
+/// Genoese home space under that power's control: two units, each a
+/// regular or (in a port) a squadron, as the counters allow (ruling DD10).
+fn andrea_doria(game: &mut Game, power: Power, log: &mut dyn Log) {
+    let ally = doria_ally(power);
+    if game.minor_ally(MinorPower::Genoa) != Some(ally) {
+        within_zones(game, log, |g, l| {
+            super::minors::switch_minor(g, MinorPower::Genoa, ally, l);
+        });
+        return;
+    }
+    let step = EventStep { left: DORIA_CP, target: Some(ally), ..EventStep::new(Card::DipAndreaDoria, power) };
+    push_doria_step(game, step);
+}
+
+fn doria_units(game: &Game, step: EventStep, list: &mut ActionList) {
+    let Some(ally) = step.target else { return };
+    for space in doria_spaces(game, ally, step.space) {
+        if fits_one_more(game, Faction::Genoa, space, LandUnitKind::Regular) {
+            list.push(Action::RaiseRegular(space));
+        }
+        if space.is_port() && naval_counters_free(game, Faction::Genoa) > 0 {
+            list.push(Action::BuildSquadron(space));
+        }
+    }
+}
+
+/// The next unit's decision, if one may be added.
+fn push_doria_step(game: &mut Game, step: EventStep) {
+    let mut list = ActionList::new();
+    doria_units(game, step, &mut list);
+    if step.left >= DORIA_UNIT_CP && !list.is_empty() {
+        game.stack.push(Frame::Event(step));
+    }
+}
+
+fn doria_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    let space = match action {
+        Action::RaiseRegular(space) => {
+            super::war::raise(game, Faction::Genoa, space, LandUnitKind::Regular, log, 0);
+            space
+        }
+        Action::BuildSquadron(space) => {
+            super::war::add_ships(game, Faction::Genoa, space, 1, 0);
+            log.event(Event::SquadronBuilt { faction: Faction::Genoa, space });
+            space
+        }
+        _ => return,
+    };
+    let next = EventStep { left: step.left - DORIA_UNIT_CP, space: Some(space), ..step };
+    push_doria_step(game, next);
+}
+
+// --- Minor activations inside the zones ------------------------------------------
+
+/// A log that passes everything on but the control changes.
+struct NoControlLog<'a>(&'a mut dyn Log);
+
+impl Log for NoControlLog<'_> {
+    fn event(&mut self, event: Event) {
+        if !matches!(event, Event::ControlChanged { .. }) {
+            self.0.event(event);
+        }
+    }
+}
+
+/// Runs a minor's activation or deactivation so that, in the two-player
+/// game, political control changes only where §24.3 lets it
+/// (`two_player::control_may_change`): a Venetian or Genoese home space
+/// outside those spaces keeps its marker (ruling DD11). The net changes
+/// are reported.
+fn within_zones(game: &mut Game, log: &mut dyn Log, change: impl FnOnce(&mut Game, &mut dyn Log)) {
+    let before = game.clone();
+    change(game, &mut NoControlLog(log));
+    for space in Space::ALL {
+        let (from, to) = (before.controller(space), game.controller(space));
+        if from == to {
+            continue;
+        }
+        if crate::rules::two_player::control_may_change(&before, space) {
+            log.event(Event::ControlChanged { space, from, to });
+        } else {
+            game.put_control(space, from);
+        }
     }
 }
