@@ -125,9 +125,13 @@ impl Game {
     }
 
     /// The diplomatic cards of `power` that `viewer` cannot see: all but
-    /// the compulsory card the Papacy chose (#205, #219), known to both.
+    /// the compulsory card the Papacy chose (#205, #219), known to both,
+    /// and all while the Papacy looks at them (#219).
     fn dip_hidden(&self, viewer: Power, power: Power) -> EnumSet<Card> {
-        let mut hidden = if power == viewer { EnumSet::EMPTY } else { self.dip_hand(power) };
+        // The Papacy looking at the Protestant's cards (#219) sees them.
+        let reviewing = viewer == Power::Papacy
+            && matches!(self.stack.top(), Some(crate::frames::Frame::Event(s)) if s.card == Card::DipSpanishInquisition);
+        let mut hidden = if power == viewer || reviewing { EnumSet::EMPTY } else { self.dip_hand(power) };
         if let Some(card) = self.dip.must_play {
             hidden.remove(card);
         }

@@ -518,3 +518,47 @@ fn andrea_doria_reinforces_an_allied_genoa() {
     assert_ne!(game.phase(), Phase::Diplomacy, "{}", game.pending());
     assert_eq!(game.minor_ally(MinorPower::Genoa), Some(Power::France));
 }
+
+/// #219 Spanish Inquisition played by the Papacy: it sees the Protestant's
+/// two diplomatic cards, picks one to discard; the Protestant draws a
+/// replacement and must play the other.
+#[test]
+fn spanish_inquisition_for_the_papacy_picks_the_protestant_play() {
+    let mut game = diplomacy(5, &[Card::DipCorsairRaid]);
+    game.give_card(Power::Papacy, Card::DipSpanishInquisition).unwrap();
+    game.give_card(Power::Protestant, Card::DipKnightsOfStJohn).unwrap();
+    game.give_card(Power::Protestant, Card::DipShipbuilding).unwrap();
+    game.run_automatic();
+    // The Papacy drew the pile's card; put it back for the replacement.
+    game.put_card_in_dip_deck(Card::DipCorsairRaid).unwrap();
+    game.apply(Action::PlayEvent(Card::DipSpanishInquisition)).unwrap();
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    let options: Vec<Action> = game.legal_actions().into_iter().collect();
+    assert_eq!(options, [Action::Discard(Card::DipKnightsOfStJohn), Action::Discard(Card::DipShipbuilding)]);
+    let seen = game.observation(Power::Papacy);
+    assert!(seen.board().dip_hand(Power::Protestant).contains(Card::DipShipbuilding));
+    game.apply(Action::Discard(Card::DipKnightsOfStJohn)).unwrap();
+    assert!(game.dip_discard().contains(Card::DipKnightsOfStJohn));
+    assert_eq!(game.dip_must_play(), Some(Card::DipShipbuilding));
+    assert!(game.dip_hand(Power::Protestant).contains(Card::DipCorsairRaid));
+    assert_eq!(game.decider(), Decider::Power(Power::Protestant));
+    assert_eq!(offered(&game), [Card::DipShipbuilding]);
+    // Both sides know the compulsory card.
+    assert!(game.observation(Power::Papacy).board().dip_hand(Power::Protestant).contains(Card::DipShipbuilding));
+    game.apply(Action::PlayEvent(Card::DipShipbuilding)).unwrap();
+    assert_eq!(game.dip_must_play(), None);
+    assert_eq!(game.dip_hand(Power::Protestant).iter().collect::<Vec<_>>(), [Card::DipCorsairRaid]);
+}
+
+/// #219 played by the Protestant: it shows its main-deck hand to the
+/// Papacy (it helps its opponent).
+#[test]
+fn spanish_inquisition_for_the_protestant_reveals_its_hand() {
+    let mut game = diplomacy(5, &[]);
+    game.give_card(Power::Protestant, Card::DipSpanishInquisition).unwrap();
+    game.give_card(Power::Protestant, event_card()).unwrap();
+    game.run_automatic();
+    assert!(!game.observation(Power::Papacy).board().hand(Power::Protestant).contains(event_card()));
+    game.apply(Action::PlayEvent(Card::DipSpanishInquisition)).unwrap();
+    assert!(game.observation(Power::Papacy).board().hand(Power::Protestant).contains(event_card()));
+}

@@ -1,7 +1,8 @@
 //! The two-player diplomatic cards (#201-#219, §24.3), played in the
 //! diplomacy phase (`frames::dip_deck`): each side must play one even when
 //! it helps the opponent. Built: #201 Andrea Doria, #203 Corsair Raid, #208 Knights of St. John, #210
-//! Shipbuilding, #212 Venetian Alliance and #217 Secret Protestant Circle.
+//! Shipbuilding, #212 Venetian Alliance, #217 Secret Protestant Circle and
+//! #219 Spanish Inquisition.
 //! The others are not built and never enter the diplomatic deck (ruling
 //! DD3).
 
@@ -18,6 +19,12 @@ use crate::sets::EnumSet;
 use crate::types::{Card, CardKind, Faction, LandUnitKind, LanguageZone, MinorPower, Power, Religion, Space};
 
 pub(super) const EVENTS: &[CardEvent] = &[
+    CardEvent::plain(Card::DipSpanishInquisition, always, spanish_inquisition).with_steps(Steps {
+        prompt: |_| "the Protestant's diplomatic card to discard",
+        actions: |game, _, list| list.extend(game.dip_hand(Power::Protestant).iter().map(Action::Discard)),
+        apply: inquisition_apply,
+        fits: |step| step.power == Power::Papacy,
+    }),
     CardEvent::plain(Card::DipAndreaDoria, always, andrea_doria).with_steps(Steps {
         prompt: |_| "a Genoese unit to add (a regular or a squadron)",
         actions: doria_units,
@@ -456,4 +463,36 @@ fn within_zones(game: &mut Game, log: &mut dyn Log, change: impl FnOnce(&mut Gam
             game.put_control(space, from);
         }
     }
+}
+
+// --- #219 Spanish Inquisition ------------------------------------------------------
+
+/// #219 Spanish Inquisition. Played by the Papacy: it looks at the
+/// Protestant's diplomatic cards and picks one, which the Protestant
+/// discards at once; the Protestant draws a replacement and must play the
+/// other this turn (`Game::dip_must_play`; ruling DD12 when it holds one
+/// card or none). Played by the Protestant: it shows its main-deck hand
+/// to the Papacy.
+fn spanish_inquisition(game: &mut Game, power: Power, log: &mut dyn Log) {
+    if power == Power::Protestant {
+        let hand = game.hand(Power::Protestant);
+        game.seen.record(Power::Papacy, Power::Protestant, hand);
+        log.event(Event::HandReviewed { viewer: Power::Papacy, power: Power::Protestant });
+        return;
+    }
+    if !game.dip_hand(Power::Protestant).is_empty() {
+        game.stack.push(Frame::Event(EventStep::new(Card::DipSpanishInquisition, Power::Papacy)));
+    }
+}
+
+fn inquisition_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    let Action::Discard(card) = action else { return };
+    let side = Power::Protestant;
+    game.dip.held[side.index()].remove(card);
+    game.dip.discard.insert(card);
+    log.event(Event::CardDiscarded { power: side, card });
+    let other = game.dip_hand(side).iter().next();
+    game.draw_dip_card(side, log);
+    game.dip.must_play = other;
 }
