@@ -643,7 +643,6 @@ impl Game {
         if let Some(card) = self.deck.iter().find(|c| c.kind() == CardKind::Diplomacy) {
             return Err(InvalidGame::DiplomacyCardInDeck(card));
         }
-        self.check_dip_cards()?;
         // The diplomacy deck is the two-player game's only (§24.3).
         if self.scenario() != crate::game::Scenario::TwoPlayer {
             let held = self.hands.iter().chain(&self.events_played).chain(&self.dip.held);
@@ -654,7 +653,7 @@ impl Game {
                 }
             }
         }
-        Ok(())
+        self.check_dip_cards()
     }
 
     /// The diplomatic deck (§24.3): its piles and the held diplomatic cards
