@@ -661,8 +661,10 @@ impl Game {
     /// use here_i_stand::{Card, Game, Scenario, Setup};
     ///
     /// let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 1));
-    /// game.put_card_in_dip_deck(Card::DipMachiavelli)?;
-    /// assert!(game.diplomacy_deck().contains(Card::DipMachiavelli));
+    /// game.put_card_in_dip_deck(Card::DipCorsairRaid)?;
+    /// assert!(game.diplomacy_deck().contains(Card::DipCorsairRaid));
+    /// // A late card (#213-#219) only once the late cards have joined.
+    /// assert!(game.put_card_in_dip_deck(Card::DipMachiavelli).is_err());
     /// # Ok::<(), here_i_stand::EditError>(())
     /// ```
     pub fn put_card_in_dip_deck(&mut self, card: Card) -> Result<(), EditError> {
