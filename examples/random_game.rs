@@ -273,6 +273,10 @@ fn main() {
         .map(|card| format!("#{}", card.number()))
         .collect();
     println!("events played: {main_deck} distinct of 116  built but never played: {}", none_or(&unplayed));
+    if options.scenario == Scenario::TwoPlayer {
+        let diplomatic = total.events.iter().filter(|card| card.kind() == CardKind::Diplomacy).count();
+        println!("diplomatic cards played: {diplomatic} distinct of 19");
+    }
     let cards: Vec<String> = total.response_cards.iter().map(|card| format!("#{}", card.number())).collect();
     println!("responses: {}  cards: {}", total.responses, cards.join(" "));
 }

@@ -61,6 +61,8 @@ pub enum DecisionKind {
     Peace,
     /// Ransom captured leaders (§9.4).
     Ransom,
+    /// Play a diplomatic card (two-player game, §24.3).
+    DiplomaticCard,
     /// Lift an excommunication (§9.5).
     Excommunication,
     /// Where a freed leader goes (§9.3 step 6, §9.4).
@@ -148,6 +150,7 @@ impl DecisionKind {
             DecisionKind::Deal => "deal",
             DecisionKind::Peace => "peace terms",
             DecisionKind::Ransom => "ransom",
+            DecisionKind::DiplomaticCard => "diplomatic card",
             DecisionKind::Excommunication => "lifting excommunication",
             DecisionKind::LeaderReturn => "freed leader",
             DecisionKind::ReformationAttempts => "religious attempts",
@@ -365,6 +368,7 @@ impl Game {
                 Decision { opponent: Some(other.into()), ..kind(K::Peace) }
             }
             Frame::Ransom { .. } => kind(K::Ransom),
+            Frame::DiplomaticPlay { .. } => kind(K::DiplomaticCard),
             Frame::Excommunication { .. } => kind(K::Excommunication),
             Frame::LeaderReturn { leader, .. } => Decision { leader: Some(leader), ..kind(K::LeaderReturn) },
             Frame::Attempts { series } => {

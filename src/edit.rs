@@ -564,6 +564,33 @@ impl Game {
         Ok(())
     }
 
+    /// Sets whether the late diplomatic cards (#213-#219) have joined the
+    /// two-player diplomatic deck (§24.3, the turn after the League).
+    /// Refused outside the two-player game, and, to unset it, while a late
+    /// card is in a diplomatic pile or held.
+    ///
+    /// ```
+    /// use here_i_stand::{Card, Game, Scenario, Setup};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 1));
+    /// game.set_dip_late_cards_added(true)?;
+    /// game.put_card_in_dip_deck(Card::DipSecretProtestantCircle)?;
+    /// assert!(game.set_dip_late_cards_added(false).is_err());
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
+    pub fn set_dip_late_cards_added(&mut self, added: bool) -> Result<(), EditError> {
+        let in_play = self.dip.held.iter().fold(self.dip_deck.union(self.dip.discard), |a, h| a.union(*h));
+        let late = in_play.iter().find(|c| c.entry() == crate::data::cards::Entry::Variable);
+        if let Some(card) = late.filter(|_| !added) {
+            return Err(EditError::CardPlacement(card));
+        }
+        if self.scenario() != crate::game::Scenario::TwoPlayer {
+            return Err(EditError::CardPlacement(Card::DipMachiavelli));
+        }
+        self.dip.late_added = added;
+        Ok(())
+    }
+
     /// Records `card` as played (or not) as an event by `power` this turn
     /// (§6.2). A home card only by its owner.
     pub fn set_event_played(&mut self, power: Power, card: Card, played: bool) -> Result<(), EditError> {
@@ -603,16 +630,53 @@ impl Game {
     /// Puts `card` in `power`'s hand, taking it from wherever it was (deck,
     /// discard pile, another hand, out of the game). A home card goes only to
     /// its owner.
-    /// Diplomacy cards only in the two-player game (§24.3). Refused
+    /// Diplomacy cards only in the two-player game, to the Papacy or the
+    /// Protestant, and they go to its diplomatic cards
+    /// ([`Game::dip_hand`]), not its hand (§24.3). Refused
     /// (`Unplayable`) if it breaks the procedure in progress.
     pub fn give_card(&mut self, power: Power, card: Card) -> Result<(), EditError> {
-        let diplomacy_out = card.kind() == CardKind::Diplomacy && self.scenario() != crate::game::Scenario::TwoPlayer;
+        let diplomatic = card.kind() == CardKind::Diplomacy;
+        let diplomacy_out = diplomatic
+            && (self.scenario() != crate::game::Scenario::TwoPlayer
+                || !crate::frames::dip_deck::SIDES.contains(&power)
+                || self.late_too_soon(card));
         if (card.kind() == CardKind::Home && card.owner() != Some(power)) || diplomacy_out {
             return Err(EditError::CardPlacement(card));
         }
         self.keeping_play(|g| {
             g.take_card_out(card);
-            g.hands[power.index()].insert(card);
+            if diplomatic {
+                g.dip.held[power.index()].insert(card);
+            } else {
+                g.hands[power.index()].insert(card);
+            }
+            Ok(())
+        })
+    }
+
+    /// Puts the diplomatic `card` in the diplomatic draw pile (two-player
+    /// game, §24.3), taking it from wherever it was.
+    ///
+    /// ```
+    /// use here_i_stand::{Card, Game, Scenario, Setup};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 1));
+    /// game.put_card_in_dip_deck(Card::DipCorsairRaid)?;
+    /// assert!(game.diplomacy_deck().contains(Card::DipCorsairRaid));
+    /// // A late card (#213-#219) only once the late cards have joined.
+    /// assert!(game.put_card_in_dip_deck(Card::DipMachiavelli).is_err());
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
+    pub fn put_card_in_dip_deck(&mut self, card: Card) -> Result<(), EditError> {
+        if card.kind() != CardKind::Diplomacy
+            || self.scenario() != crate::game::Scenario::TwoPlayer
+            || self.late_too_soon(card)
+        {
+            return Err(EditError::CardPlacement(card));
+        }
+        self.keeping_play(|g| {
+            g.take_card_out(card);
+            g.dip_deck.insert(card);
             Ok(())
         })
     }
@@ -630,15 +694,22 @@ impl Game {
         })
     }
 
-    /// Puts `card` on the discard pile, taking it from wherever it was.
+    /// Puts `card` on the discard pile, taking it from wherever it was; a
+    /// diplomatic card (two-player game only) on the diplomatic discards.
     pub fn discard_card(&mut self, card: Card) -> Result<(), EditError> {
-        let diplomacy_out = card.kind() == CardKind::Diplomacy && self.scenario() != crate::game::Scenario::TwoPlayer;
+        let diplomatic = card.kind() == CardKind::Diplomacy;
+        let diplomacy_out =
+            diplomatic && (self.scenario() != crate::game::Scenario::TwoPlayer || self.late_too_soon(card));
         if card.kind() == CardKind::Home || diplomacy_out {
             return Err(EditError::CardPlacement(card));
         }
         self.keeping_play(|g| {
             g.take_card_out(card);
-            g.discard.insert(card);
+            if diplomatic {
+                g.dip.discard.insert(card);
+            } else {
+                g.discard.insert(card);
+            }
             Ok(())
         })
     }
@@ -653,6 +724,13 @@ impl Game {
     }
 
     /// Takes `card` out of every hand and pile (not yet in the game).
+    /// A late diplomatic card (#213-#219) before it joined the deck.
+    fn late_too_soon(&self, card: Card) -> bool {
+        card.kind() == CardKind::Diplomacy
+            && card.entry() == crate::data::cards::Entry::Variable
+            && !self.dip.late_added
+    }
+
     pub(crate) fn take_card_out(&mut self, card: Card) {
         for hand in &mut self.hands {
             hand.remove(card);
@@ -660,6 +738,14 @@ impl Game {
         self.deck.remove(card);
         self.discard.remove(card);
         self.removed.remove(card);
+        for held in &mut self.dip.held {
+            held.remove(card);
+        }
+        self.dip_deck.remove(card);
+        self.dip.discard.remove(card);
+        if self.dip.must_play == Some(card) {
+            self.dip.must_play = None;
+        }
     }
 
     /// Sets the number of "-1 card" markers on `power`'s card (§4).

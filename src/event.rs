@@ -533,6 +533,10 @@ pub enum Event {
     },
     /// A power drew a card from the deck (which card is hidden).
     CardDrawnFromDeck(Power),
+    /// A side drew a diplomatic card (which card is hidden; §24.3).
+    DipCardDrawn(Power),
+    /// The diplomatic discards went back into the diplomatic deck (§24.3).
+    DipDeckReshuffled,
     /// The Schmalkaldic League formed (§21.6).
     SchmalkaldicLeagueFormed,
     /// Two powers went to war by an event (not a declaration).
@@ -1275,6 +1279,8 @@ impl core::fmt::Display for Event {
             Event::BonusVp { power, vp } if vp < 0 => write!(f, "{power} loses {} bonus VP", -i16::from(vp)),
             Event::BonusVp { power, vp } => write!(f, "{power} gains {vp} bonus VP"),
             Event::CardDrawnFromDeck(power) => write!(f, "{power} draws a card"),
+            Event::DipCardDrawn(power) => write!(f, "{power} draws a diplomatic card"),
+            Event::DipDeckReshuffled => f.write_str("The diplomatic deck is reshuffled"),
             Event::SchmalkaldicLeagueFormed => f.write_str("The Schmalkaldic League forms"),
             Event::WarBegan { a, b } => write!(f, "{a} and {b} are now at war"),
             Event::AllianceFormed { a, b } => write!(f, "{a} and {b} are now allied"),

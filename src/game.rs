@@ -429,6 +429,9 @@ pub struct Game {
     pub(crate) outcome: Option<crate::engine::Outcome>,
     /// The two-player diplomacy deck (§24.3); empty in other scenarios.
     pub(crate) dip_deck: EnumSet<Card>,
+    /// The rest of the diplomatic deck's state: discards, held cards
+    /// (`frames::dip_deck`).
+    pub(crate) dip: crate::frames::dip_deck::DipState,
     /// Whether Hungary-Bohemia has been defeated by the Ottoman (§22.5).
     pub(crate) hungary_bohemia_defeated: bool,
     /// Who holds each minor's Phony War marker (§9.6 step 6), by `MinorPower`
@@ -584,6 +587,7 @@ impl Game {
             passes_in_row: 0,
             outcome: None,
             dip_deck: EnumSet::EMPTY,
+            dip: Default::default(),
             hungary_bohemia_defeated: false,
             phony_war: [None; MinorPower::COUNT],
             phony_war_permanent: EnumSet::EMPTY,
@@ -945,14 +949,16 @@ impl Game {
         crate::rules::victory::vp(self, power)
     }
 
-    /// The cards in the two-player diplomacy deck (§24.3); empty in other
-    /// scenarios.
+    /// The cards in the two-player diplomatic draw pile (§24.3); empty in
+    /// other scenarios. Its order is hidden: each draw takes a random one.
+    /// Only the diplomatic cards whose events are built are in the game
+    /// (ruling DD3).
     ///
     /// ```
-    /// use here_i_stand::{Game, Scenario, Setup};
+    /// use here_i_stand::{Card, Game, Scenario, Setup};
     ///
     /// let game = Game::new(Setup::new(Scenario::TwoPlayer, 1));
-    /// assert_eq!(game.diplomacy_deck().len(), 12);
+    /// assert!(game.diplomacy_deck().iter().all(|c| c.number() <= 212));
     /// ```
     pub fn diplomacy_deck(&self) -> EnumSet<Card> {
         self.dip_deck

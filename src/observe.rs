@@ -17,6 +17,16 @@ pub struct Observation {
     board: Game,
     hand_sizes: [u8; Power::COUNT],
     unseen: EnumSet<Card>,
+    dip: DipView,
+}
+
+/// What a viewer does not see of the two-player diplomatic deck (§24.3):
+/// how many diplomatic cards each side holds, and the diplomatic cards it
+/// cannot see (the other side's and the draw pile's).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub(crate) struct DipView {
+    sizes: [u8; Power::COUNT],
+    unseen: EnumSet<Card>,
 }
 
 impl Observation {
@@ -41,6 +51,17 @@ impl Observation {
     pub fn unseen(&self) -> EnumSet<Card> {
         self.unseen
     }
+
+    /// How many diplomatic cards `power` holds (two-player game, §24.3).
+    pub fn dip_hand_size(&self, power: Power) -> u8 {
+        self.dip.sizes[power.index()]
+    }
+
+    /// The diplomatic cards the viewer cannot see: the other side's (but a
+    /// compulsory card both know, #205, #219) and the diplomatic draw pile.
+    pub fn dip_unseen(&self) -> EnumSet<Card> {
+        self.dip.unseen
+    }
 }
 
 /// What an observation's board does not show: kept on the board so that
@@ -50,6 +71,7 @@ pub(crate) struct Observed {
     viewer: Power,
     hand_sizes: [u8; Power::COUNT],
     unseen: EnumSet<Card>,
+    dip: DipView,
 }
 
 impl Observation {
@@ -90,7 +112,30 @@ impl Game {
             }
         }
         game.deck = pool;
+        let mut dip_pool = observed.dip.unseen;
+        for power in Power::ALL.into_iter().filter(|&p| p != observed.viewer) {
+            let missing = usize::from(observed.dip.sizes[power.index()]).saturating_sub(game.dip_hand(power).len());
+            for card in dip_pool.iter().take(missing) {
+                dip_pool.remove(card);
+                game.dip.held[power.index()].insert(card);
+            }
+        }
+        game.dip_deck = dip_pool;
         game
+    }
+
+    /// The diplomatic cards of `power` that `viewer` cannot see: all but
+    /// the compulsory card the Papacy chose (#205, #219), known to both,
+    /// and all while the Papacy looks at them (#219).
+    fn dip_hidden(&self, viewer: Power, power: Power) -> EnumSet<Card> {
+        // The Papacy looking at the Protestant's cards (#219) sees them.
+        let reviewing = viewer == Power::Papacy
+            && matches!(self.stack.top(), Some(crate::frames::Frame::Event(s)) if s.card == Card::DipSpanishInquisition);
+        let mut hidden = if power == viewer || reviewing { EnumSet::EMPTY } else { self.dip_hand(power) };
+        if let Some(card) = self.dip.must_play {
+            hidden.remove(card);
+        }
+        hidden
     }
 }
 
@@ -208,8 +253,15 @@ impl Game {
         board.hide_jane_cards(viewer);
         board.hide_deal_terms(viewer);
         let hand_sizes = Power::ALL.map(|p| self.hand(p).len() as u8);
-        board.observed = Some(Observed { viewer, hand_sizes, unseen });
-        Observation { viewer, board, hand_sizes, unseen }
+        let mut dip = DipView { sizes: Power::ALL.map(|p| self.dip_hand(p).len() as u8), unseen: self.dip_deck };
+        for power in Power::ALL {
+            let hidden = self.dip_hidden(viewer, power);
+            dip.unseen = dip.unseen.union(hidden);
+            board.dip.held[power.index()] = self.dip_hand(power).difference(hidden);
+        }
+        board.dip_deck = EnumSet::EMPTY;
+        board.observed = Some(Observed { viewer, hand_sizes, unseen, dip });
+        Observation { viewer, board, hand_sizes, unseen, dip }
     }
 
     /// A game `viewer` cannot tell from this one: the cards it cannot see are
@@ -334,10 +386,33 @@ impl Game {
             }
         }
         game.deck = pool;
+        game.redeal_dip_cards(viewer, rng);
         game.redraw_diet_picks(viewer, rng);
         game.redraw_jane_cards(viewer, &mut |n| draw(rng, n));
         game.seen = self.seen.seen_by(viewer);
         game
+    }
+
+    /// The diplomatic cards `viewer` cannot see, dealt again: each other
+    /// side keeps how many it holds (§24.3).
+    fn redeal_dip_cards(&mut self, viewer: Power, rng: &mut (impl Rng + ?Sized)) {
+        let mut pool = self.dip_deck;
+        let mut sizes = [0usize; Power::COUNT];
+        for power in Power::ALL {
+            let hidden = self.dip_hidden(viewer, power);
+            sizes[power.index()] = hidden.len();
+            pool = pool.union(hidden);
+            self.dip.held[power.index()] = self.dip_hand(power).difference(hidden);
+        }
+        for power in Power::ALL {
+            for _ in 0..sizes[power.index()] {
+                if let Some(card) = pool.nth(draw(rng, pool.len())) {
+                    pool.remove(card);
+                    self.dip.held[power.index()].insert(card);
+                }
+            }
+        }
+        self.dip_deck = pool;
     }
 
     /// The cards of `power`'s hand that `viewer` cannot see and a

@@ -179,7 +179,8 @@ impl Observation {
     /// 10. viewer: one-hot over `Power`;
     /// 11. decider: one-hot over `Power` (all 0 when nobody decides or the
     ///     game is over);
-    /// 12. hand: per card, 1 if in the viewer's hand;
+    /// 12. hand: per card, 1 if in the viewer's hand (its diplomatic cards
+    ///     included, two-player game);
     /// 13. hand sizes: per power;
     /// 14. the deck's size;
     /// 15. wars: per pair of factions (row-major), 1 if at war;
@@ -260,7 +261,7 @@ impl Observation {
             set(out, layout::VP + power.index(), f32::from(board.vp(power).total()));
             set(out, layout::HAND_SIZES + power.index(), f32::from(self.hand_size(power)));
         }
-        for card in board.hand(self.viewer()) {
+        for card in board.hand(self.viewer()).union(board.dip_hand(self.viewer())) {
             set(out, layout::HAND + card.index(), 1.0);
         }
         set(out, layout::DECK, self.unseen().len().saturating_sub(self.hidden_in_hands()) as f32);

@@ -87,6 +87,9 @@ struct GameRepr {
     vp_history: Vec<Table<Power, i8>>,
     rng: Rng,
     dip_deck: Vec<Card>,
+    /// The diplomatic discards, held cards and flags (two-player game).
+    #[serde(default)]
+    dip: crate::frames::dip_deck::DipState,
     hungary_bohemia_defeated: bool,
     /// Pending procedures, innermost last.
     stack: Vec<Frame>,
@@ -268,6 +271,7 @@ impl From<&Game> for GameRepr {
             vp_history: game.vp_history.iter().map(|t| Table::of(t)).collect(),
             rng: Rng(game.rng.clone()),
             dip_deck: game.dip_deck.iter().collect(),
+            dip: game.dip,
             hungary_bohemia_defeated: game.hungary_bohemia_defeated,
             stack: game.stack.frames().copied().collect(),
             impulse_index: game.impulse_index,
@@ -379,6 +383,7 @@ impl GameRepr {
             vp_history,
             rng: self.rng.0,
             dip_deck: set_of(self.dip_deck, "dip_deck")?,
+            dip: self.dip,
             hungary_bohemia_defeated: self.hungary_bohemia_defeated,
             stack: Stack::from_frames(&self.stack).ok_or(InvalidGame::Frames)?,
             impulse_index: self.impulse_index,

@@ -476,8 +476,9 @@ fn setup_two_player(game: &mut Game) -> Result<(), EditError> {
     fill_deck(game, |card| {
         card.entry() == Entry::Turn(1) && card != Card::Luthers95Theses && !card.not_in_two_player()
     })?;
-    game.dip_deck =
-        Card::ALL.into_iter().filter(|c| c.kind() == CardKind::Diplomacy && c.entry() == Entry::Turn(1)).collect();
+    // The diplomatic cards marked "Turn 1" whose events are built (§24.3,
+    // ruling DD3).
+    game.dip_deck = crate::frames::dip_deck::joining(false);
     Ok(())
 }
 

@@ -175,6 +175,13 @@ pub enum InvalidGame {
     /// A diplomacy card (#201-#219) outside the two-player game (§24.3).
     #[error("diplomacy card {0} is out of the two-player game")]
     DiplomacyCardOutOfGame(Card),
+    /// A card misplaced among the diplomatic deck's piles and held cards
+    /// (§24.3): a main-deck card there, a diplomatic card in a main hand
+    /// or discard pile, held by a power other than the Papacy and the
+    /// Protestant, a compulsory card not held, or a late card (#213-#219)
+    /// before it joined.
+    #[error("diplomatic card {0} is misplaced")]
+    DiplomacyPile(Card),
     /// Luther's 95 Theses or the Diet of Worms after turn 1 (§7).
     #[error("phase {0} only happens on turn 1")]
     PhaseOutOfTurn(Phase),
@@ -310,6 +317,7 @@ impl Game {
                 | Frame::DealDisplacement { .. }
                 | Frame::Peace { .. }
                 | Frame::Ransom { .. }
+                | Frame::DiplomaticPlay { .. }
                 | Frame::Excommunication { .. }
                 | Frame::LeaderReturn { .. }
                 | Frame::Universities { .. } => true,
@@ -653,7 +661,9 @@ impl Game {
     /// never in the main deck (§24.3).
     fn check_cards(&self) -> Result<(), InvalidGame> {
         let mut seen = EnumSet::<Card>::EMPTY;
-        let places = self.hands.iter().chain([&self.deck, &self.discard, &self.removed]);
+        let dip_places = [&self.dip_deck, &self.dip.discard];
+        let places =
+            self.hands.iter().chain([&self.deck, &self.discard, &self.removed]).chain(&self.dip.held).chain(dip_places);
         for place in places {
             if let Some(card) = place.intersection(seen).iter().next() {
                 return Err(InvalidGame::CardInTwoPlaces(card));
@@ -681,11 +691,51 @@ impl Game {
         }
         // The diplomacy deck is the two-player game's only (§24.3).
         if self.scenario() != crate::game::Scenario::TwoPlayer {
-            let held = self.hands.iter().chain(&self.events_played).chain([&self.discard, &self.dip_deck]);
+            let held = self.hands.iter().chain(&self.events_played).chain(&self.dip.held);
+            let held = held.chain([&self.discard, &self.dip_deck, &self.dip.discard]);
             for place in held {
                 if let Some(card) = place.iter().find(|c| c.kind() == CardKind::Diplomacy) {
                     return Err(InvalidGame::DiplomacyCardOutOfGame(card));
                 }
+            }
+        }
+        self.check_dip_cards()
+    }
+
+    /// The diplomatic deck (§24.3): its piles and the held diplomatic cards
+    /// hold only diplomatic cards, which are never in the main hands, main
+    /// discards or events played this turn of a six-power game; only the
+    /// Papacy and the Protestant hold any; the Protestant's compulsory card
+    /// is one it holds; the late cards (#213-#219) are in play only once
+    /// added.
+    fn check_dip_cards(&self) -> Result<(), InvalidGame> {
+        use crate::frames::dip_deck::SIDES;
+        let dip = |set: &EnumSet<Card>| set.iter().find(|c| c.kind() != CardKind::Diplomacy);
+        let piles = self.dip.held.iter().chain([&self.dip_deck, &self.dip.discard]);
+        for set in piles {
+            if let Some(card) = dip(set) {
+                return Err(InvalidGame::DiplomacyPile(card));
+            }
+        }
+        for (power, held) in Power::ALL.into_iter().zip(&self.dip.held) {
+            if let Some(card) = held.iter().next().filter(|_| !SIDES.contains(&power)) {
+                return Err(InvalidGame::DiplomacyPile(card));
+            }
+        }
+        for place in self.hands.iter().chain([&self.discard]) {
+            if let Some(card) = place.iter().find(|c| c.kind() == CardKind::Diplomacy) {
+                return Err(InvalidGame::DiplomacyPile(card));
+            }
+        }
+        if let Some(card) = self.dip.must_play.filter(|&c| !self.dip_hand(Power::Protestant).contains(c)) {
+            return Err(InvalidGame::DiplomacyPile(card));
+        }
+        if !self.dip.late_added {
+            let late: EnumSet<Card> =
+                Card::ALL.into_iter().filter(|c| c.entry() == crate::data::cards::Entry::Variable).collect();
+            let in_play = self.dip.held.iter().fold(self.dip_deck.union(self.dip.discard), |a, h| a.union(*h));
+            if let Some(card) = in_play.intersection(late).iter().next() {
+                return Err(InvalidGame::DiplomacyPile(card));
             }
         }
         Ok(())
@@ -789,6 +839,7 @@ kinds! {
     DealMercenaries,
     Peace,
     Ransom,
+    DiplomaticPlay,
     Excommunication,
     LeaderReturn,
     Attempts,
@@ -868,6 +919,7 @@ pub(crate) fn kind(frame: &Frame) -> Kind {
         Frame::DealMercenaries { .. } => Kind::DealMercenaries,
         Frame::Peace { .. } => Kind::Peace,
         Frame::Ransom { .. } => Kind::Ransom,
+        Frame::DiplomaticPlay { .. } => Kind::DiplomaticPlay,
         Frame::Excommunication { .. } => Kind::Excommunication,
         Frame::LeaderReturn { .. } => Kind::LeaderReturn,
         Frame::Attempts { .. } => Kind::Attempts,
@@ -929,7 +981,9 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
     match frame {
         // Phase steps (§8-§10, §18.1, §19): alone on the stack.
         Impulse | Spend | Deployment | DeployFormation | Declarations | WarPayment | SuePeace | Ransom
-        | Excommunication | Negotiation | WinterNaval | WinterLand | DietOfWorms | Voyage => below.is_none(),
+        | DiplomaticPlay | Excommunication | Negotiation | WinterNaval | WinterLand | DietOfWorms | Voyage => {
+            below.is_none()
+        }
         // Leaders arriving at the card draw (§8): one frame per leader.
         Arrival => matches!(below, None | Some(Arrival)),
         // CP an event gives for limited uses (Scots Raid, #97): on the
@@ -1016,7 +1070,9 @@ pub(crate) fn opens_in(kind: Kind, phase: Phase) -> bool {
     use Kind::*;
     match kind {
         Arrival => matches!(phase, Phase::CardDraw | Phase::Diplomacy),
-        Declarations | WarPayment | SuePeace | Ransom | Excommunication | Negotiation => phase == Phase::Diplomacy,
+        Declarations | WarPayment | SuePeace | Ransom | Excommunication | Negotiation | DiplomaticPlay => {
+            phase == Phase::Diplomacy
+        }
         Deal | DealDisplacement | DealMercenaries => phase == Phase::Diplomacy,
         DietOfWorms => phase == Phase::DietOfWorms,
         Flips => matches!(phase, Phase::Action | Phase::DietOfWorms),

@@ -96,7 +96,7 @@ impl Game {
     pub fn zobrist(&self) -> u64 {
         let mut rest = Fx(0);
         (self.turn, self.phase, self.impulse_index, self.passes_in_row).hash(&mut rest);
-        (self.hands, self.deck, self.discard, self.removed, self.dip_deck).hash(&mut rest);
+        (self.hands, self.deck, self.discard, self.removed, self.dip_deck, self.dip).hash(&mut rest);
         (self.leaders, self.debaters, self.reformers, self.rulers, self.excommunicated).hash(&mut rest);
         (self.wars, self.alliances, self.naval_stacks_slice(), self.bonus_vp, self.card_penalties).hash(&mut rest);
         (self.events_played, self.stack, self.war, self.outcome).hash(&mut rest);

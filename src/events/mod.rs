@@ -3,7 +3,8 @@
 //! Every built event is one [`CardEvent`] entry in the `EVENTS` list of its
 //! theme's file (`home.rs`, `religion.rs`, `politics.rs`, `england.rs`,
 //! `naval.rs`, `combat.rs`, `spring.rs`, `reformers.rs`, `papacy.rs`,
-//! `unrest.rs`, `inquisition.rs`, `new_world.rs`, `foreign_wars.rs`, ...),
+//! `unrest.rs`, `inquisition.rs`, `new_world.rs`, `foreign_wars.rs`,
+//! `diplomatic.rs` for the two-player diplomatic cards, ...),
 //! and everything the rules say of that card lives there: who may play it
 //! and when, what it does, whether it leaves
 //! the game, its forced resolution in winter, its use in a battle's
@@ -26,6 +27,7 @@
 //! decided first.
 
 mod combat;
+mod diplomatic;
 mod england;
 pub(crate) mod foreign_wars;
 mod fortresses;
@@ -293,7 +295,7 @@ impl EventStep {
 pub(crate) const ANNOUNCED: u8 = u8::MAX;
 
 /// The built events, theme by theme.
-const THEMES: [&[CardEvent]; 20] = [
+const THEMES: [&[CardEvent]; 21] = [
     home::EVENTS,
     religion::EVENTS,
     politics::EVENTS,
@@ -314,6 +316,7 @@ const THEMES: [&[CardEvent]; 20] = [
     new_world::EVENTS,
     foreign_wars::EVENTS,
     raids::EVENTS,
+    diplomatic::EVENTS,
 ];
 
 /// The registry: the built event of each card, by card index.
@@ -546,6 +549,11 @@ impl Game {
     /// # Ok::<(), here_i_stand::EditError>(())
     /// ```
     pub fn can_play_event(&self, power: Power, card: Card) -> bool {
+        // In the two-player diplomacy phase: the diplomatic cards it may
+        // play (§24.3, `frames::dip_deck`).
+        if let Some(&Frame::DiplomaticPlay { power: player }) = self.stack.top() {
+            return player == power && event_built(card) && self.dip_playable(power).contains(card);
+        }
         // In a battle's combat-card window: that window's cards (§6.1).
         if let Some(allowed) = self.combat_window_allows(power, card) {
             return allowed;

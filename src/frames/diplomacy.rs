@@ -8,9 +8,9 @@
 //! (`frames::peace`).
 //!
 //! Turn 1 has no segment but England's negotiation (§7). The two-player
-//! variant has its own diplomacy (§24.3): of it, the Papacy's ending of its
-//! wars with France and the Hapsburg is built (`frames::peace`); its
-//! diplomatic deck is not.
+//! variant has its own diplomacy (§24.3, `frames::dip_deck`): the Papacy's
+//! ending of its wars with France and the Hapsburg (`frames::peace`), then
+//! the diplomatic deck.
 //! A power that has no declaration it may make and pay for is not asked.
 
 use crate::action::Action;
@@ -44,10 +44,8 @@ impl Game {
     /// declarations of war; or moves on.
     pub(crate) fn diplomacy_phase(&mut self, log: &mut dyn Log) {
         if self.scenario() == Scenario::TwoPlayer {
-            if self.turn == 1 {
+            if !self.two_player_diplomacy(log) {
                 self.end_diplomacy_phase(log);
-            } else {
-                self.begin_two_player_peace(log);
             }
             return;
         }

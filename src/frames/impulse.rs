@@ -57,6 +57,10 @@ impl Game {
         // Arriving leaders may wait for their owners' choices; the
         // diplomacy phase goes on after them.
         self.leader_arrivals();
+        // The two-player diplomacy phase's cursor (`frames::dip_deck`).
+        if self.scenario() == crate::game::Scenario::TwoPlayer {
+            self.impulse_index = 0;
+        }
         self.enter_phase(Phase::Diplomacy, log);
     }
 

@@ -6,6 +6,7 @@ pub(crate) mod arrivals;
 pub(crate) mod battle;
 pub(crate) mod combat_cards;
 pub(crate) mod debate;
+pub(crate) mod dip_deck;
 pub(crate) mod diplomacy;
 pub(crate) mod england;
 pub(crate) mod home_cards;
@@ -131,6 +132,9 @@ pub(crate) enum Frame {
     Peace { power: Power, loser: Power, winner: Power, step: peace::PeaceStep },
     /// Ransom (§9.4): `power` ransoms its captured leaders one at a time, or is done.
     Ransom { power: Power },
+    /// The two-player diplomacy phase (§24.3): `power` plays one of its
+    /// diplomatic cards (`frames::dip_deck`).
+    DiplomaticPlay { power: Power },
     /// Removing excommunication (§9.5): `power` lifts it, or declines.
     Excommunication { power: Power },
     /// `leader`, freed by peace or ransom (§9.3 step 6, §9.4), goes to one of
@@ -292,6 +296,7 @@ impl Frame {
             Frame::SuePeace { power }
             | Frame::Peace { power, .. }
             | Frame::Ransom { power }
+            | Frame::DiplomaticPlay { power }
             | Frame::Excommunication { power }
             | Frame::LeaderReturn { power, .. } => power,
             Frame::Attempts { series } => series.attacker,
@@ -347,6 +352,7 @@ impl Frame {
                 "the terms of the peace: where units go, units to remove, what to regain and its price"
             }
             Frame::Ransom { .. } => "a captured leader to ransom, or done",
+            Frame::DiplomaticPlay { .. } => "a diplomatic card to play",
             Frame::Excommunication { .. } => "lift the excommunication, or decline",
             Frame::LeaderReturn { .. } => "where the freed leader goes",
             Frame::Attempts { .. } => "a target for the attempt, a debater to commit, or decline",

@@ -226,11 +226,10 @@ impl Game {
         }
     }
 
-    /// The end of the two-player game's peace segment (§24.3): the
-    /// diplomacy phase goes on.
-    fn end_two_player_peace(&mut self, log: &mut dyn Log) {
-        self.end_diplomacy_phase(log);
-    }
+    /// The end of the two-player game's peace segment (§24.3): nothing is
+    /// pending, and the phase goes on to the diplomatic deck
+    /// (`frames::dip_deck`, whose cursor is past this segment).
+    fn end_two_player_peace(&mut self, _log: &mut dyn Log) {}
 
     /// Steps 1-3: the winner takes its War Winner VP and the winner's home
     /// spaces go back to it; then the displacement and the later steps.

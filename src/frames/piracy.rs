@@ -149,7 +149,7 @@ impl Game {
 
     /// A naval leader of `faction`'s side left at sea without ships goes to
     /// the turn track.
-    fn strand_at_sea(&mut self, faction: Faction, at: NavalLocation, log: &mut dyn Log) {
+    pub(crate) fn strand_at_sea(&mut self, faction: Faction, at: NavalLocation, log: &mut dyn Log) {
         if matches!(at, NavalLocation::Sea(_)) {
             let side = crate::rules::naval_war::side_of(self, faction);
             self.strand_naval_leaders(side, at, log);

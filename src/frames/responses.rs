@@ -278,6 +278,11 @@ impl Game {
             && powers.contains(&window.power)
             && !window.remaining.contains(window.power)
             && window.remaining.iter().all(|p| powers.contains(&p))
+            // An announced event is a card its actor played this turn.
+            && match window.moment {
+                Moment::Event { card } => self.events_played[window.actor.index()].contains(card),
+                _ => true,
+            }
     }
 }
 

@@ -1,0 +1,498 @@
+//! The two-player diplomatic cards (#201-#219, §24.3), played in the
+//! diplomacy phase (`frames::dip_deck`): each side must play one even when
+//! it helps the opponent. Built: #201 Andrea Doria, #203 Corsair Raid, #208 Knights of St. John, #210
+//! Shipbuilding, #212 Venetian Alliance, #217 Secret Protestant Circle and
+//! #219 Spanish Inquisition.
+//! The others are not built and never enter the diplomatic deck (ruling
+//! DD3).
+
+use super::{CardEvent, EventStep, Steps, always};
+use crate::action::Action;
+use crate::dice::Dice;
+use crate::engine::{ActionList, Log};
+use crate::event::Event;
+use crate::frames::Frame;
+use crate::game::{Game, NavalLocation, NavalUnits};
+use crate::rules::construction::{can_build_squadron, fits_one_more, naval_counters_free};
+use crate::rules::minor;
+use crate::sets::EnumSet;
+use crate::types::{Card, CardKind, Faction, LandUnitKind, LanguageZone, MinorPower, Power, Religion, Space};
+
+pub(super) const EVENTS: &[CardEvent] = &[
+    CardEvent::plain(Card::DipSpanishInquisition, always, spanish_inquisition).with_steps(Steps {
+        prompt: |_| "the Protestant's diplomatic card to discard",
+        actions: |game, _, list| list.extend(game.dip_hand(Power::Protestant).iter().map(Action::Discard)),
+        apply: inquisition_apply,
+        fits: |step| step.power == Power::Papacy,
+    }),
+    CardEvent::plain(Card::DipAndreaDoria, always, andrea_doria).with_steps(Steps {
+        prompt: |_| "a Genoese unit to add (a regular or a squadron)",
+        actions: doria_units,
+        apply: doria_apply,
+        fits: |step| matches!(step.left, 2 | DORIA_CP) && step.target.is_some(),
+    }),
+    CardEvent::plain(Card::DipCorsairRaid, always, corsair_raid).with_steps(Steps {
+        prompt: |_| "a card to discard or a squadron to lose, for a Corsair Raid hit",
+        actions: corsair_actions,
+        apply: corsair_apply,
+        fits: |step| (1..=CORSAIR_DICE).contains(&step.left),
+    }),
+    CardEvent::plain(Card::DipKnightsOfStJohn, always, knights_of_st_john),
+    CardEvent::plain(Card::DipSecretProtestantCircle, always, secret_protestant_circle).with_steps(Steps {
+        prompt: |_| "a space of the zone to flip to Protestant",
+        actions: |game, step, list| list.extend(circle_spaces(game, circle_zone(step)).iter().map(Action::Flip)),
+        apply: circle_apply,
+        fits: |step| step.power == Power::Protestant && step.step <= SPANISH,
+    }),
+    CardEvent::plain(Card::DipShipbuilding, always, shipbuilding).with_steps(Steps {
+        prompt: |_| "a port to build a squadron in, or done",
+        actions: shipbuilding_actions,
+        apply: shipbuilding_apply,
+        fits: |step| (1..=SHIPBUILDING_SQUADRONS).contains(&step.left),
+    }),
+    CardEvent::plain(Card::DipVenetianAlliance, always, venetian_alliance).with_steps(Steps {
+        prompt: |_| "the Papal-controlled port the Venetian units are placed in",
+        actions: |game, _, list| list.extend(venetian_ports(game).iter().map(Action::PlaceAt)),
+        apply: venetian_apply,
+        fits: |_| true,
+    }),
+];
+
+// --- #208 Knights of St. John ------------------------------------------------------
+
+/// #208 Knights of St. John: the top card of the main deck (a random one)
+/// is drawn and its CP go to St. Peter's (§18.1's track); the card then
+/// goes to the discard pile (ruling DD4). Whoever plays it, the Papacy
+/// gains.
+fn knights_of_st_john(game: &mut Game, power: Power, log: &mut dyn Log) {
+    if game.deck.is_empty() {
+        return;
+    }
+    let pick = game.random_below(game.deck.len());
+    if let Some(card) = game.deck.nth(pick) {
+        game.deck.remove(card);
+        game.discard.insert(card);
+        log.event(Event::CardDiscarded { power, card });
+        game.add_st_peters_cp(card.cp(), log);
+    }
+}
+
+// --- #217 Secret Protestant Circle -------------------------------------------------
+
+/// #217's steps: the Italian space, then (on 4-6) the Spanish one.
+const ITALIAN: u8 = 0;
+const SPANISH: u8 = 1;
+
+/// The zone of #217's step.
+fn circle_zone(step: EventStep) -> LanguageZone {
+    if step.step == SPANISH { LanguageZone::Spanish } else { LanguageZone::Italian }
+}
+
+/// The Catholic spaces of `zone` in play: any may flip (no adjacency).
+fn circle_spaces(game: &Game, zone: LanguageZone) -> EnumSet<Space> {
+    Space::ALL
+        .into_iter()
+        .filter(|&s| game.in_play(s) && s.language() == Some(zone) && game.religion(s) == Religion::Catholic)
+        .collect()
+}
+
+/// #217 Secret Protestant Circle: a die; on 1-3 one space of the Italian
+/// zone flips to Protestant, on 4-6 one of the Italian zone and one of the
+/// Spanish. The Protestant chooses the spaces, whoever played the card
+/// (ruling DD5); a zone with no Catholic space flips nothing.
+fn secret_protestant_circle(game: &mut Game, power: Power, log: &mut dyn Log) {
+    let roll = game.roll_die();
+    let mut dice = Dice::NONE;
+    dice.add(roll);
+    log.event(Event::EventDice { power, card: Card::DipSecretProtestantCircle, dice });
+    let step = EventStep { flag: roll >= 4, ..EventStep::new(Card::DipSecretProtestantCircle, Power::Protestant) };
+    next_circle_flip(game, step, ITALIAN);
+}
+
+/// The flip of #217 at `from` or later whose zone has a Catholic space.
+fn next_circle_flip(game: &mut Game, step: EventStep, from: u8) {
+    let last = if step.flag { SPANISH } else { ITALIAN };
+    for at in from..=last {
+        let next = EventStep { step: at, ..step };
+        if !circle_spaces(game, circle_zone(next)).is_empty() {
+            game.stack.push(Frame::Event(next));
+            return;
+        }
+    }
+}
+
+fn circle_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    if let Action::Flip(space) = action {
+        game.change_religion(space, Religion::Protestant, log);
+    }
+    next_circle_flip(game, step, step.step + 1);
+}
+
+// --- #210 Shipbuilding -------------------------------------------------------------
+
+/// The squadrons #210 builds at most.
+pub const SHIPBUILDING_SQUADRONS: u8 = 2;
+
+/// The faction whose squadron #210, played by `power`, builds in `port`,
+/// if it may: for the Papacy, a squadron it could build there for itself
+/// or a minor ally (§17, `can_build_squadron`); for the Protestant, a
+/// French one in Marseille, a Hapsburg one in Naples, an Ottoman one in an
+/// Ottoman home port, each in a port that power controls and with a free
+/// counter (ruling DD6).
+fn shipbuilding_faction(game: &Game, power: Power, port: Space) -> Option<Faction> {
+    let faction = port.home();
+    if power == Power::Papacy {
+        return can_build_squadron(game, power, faction, port).then_some(faction);
+    }
+    let named = match port {
+        Space::Marseille => Faction::France,
+        Space::Naples => Faction::Hapsburg,
+        _ if faction == Faction::Ottoman && port != Space::Algiers => Faction::Ottoman,
+        _ => return None,
+    };
+    let open = port.is_port()
+        && game.in_play(port)
+        && game.controller(port) == named
+        && !super::war::under_siege(game, port)
+        && naval_counters_free(game, named) > 0;
+    open.then_some(named)
+}
+
+/// The ports #210 may build in now.
+fn shipbuilding_ports(game: &Game, power: Power) -> EnumSet<Space> {
+    Space::ALL.into_iter().filter(|&s| s.is_port() && shipbuilding_faction(game, power, s).is_some()).collect()
+}
+
+/// #210 Shipbuilding: the player builds up to 2 squadrons, one at a time
+/// (ruling DD6 for where).
+fn shipbuilding(game: &mut Game, power: Power, _: &mut dyn Log) {
+    let step = EventStep { left: SHIPBUILDING_SQUADRONS, ..EventStep::new(Card::DipShipbuilding, power) };
+    if !shipbuilding_ports(game, power).is_empty() {
+        game.stack.push(Frame::Event(step));
+    }
+}
+
+fn shipbuilding_actions(game: &Game, step: EventStep, list: &mut ActionList) {
+    list.push(Action::Done);
+    list.extend(shipbuilding_ports(game, step.power).iter().map(Action::BuildSquadron));
+}
+
+fn shipbuilding_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    let Action::BuildSquadron(port) = action else { return };
+    let Some(faction) = shipbuilding_faction(game, step.power, port) else { return };
+    super::war::add_ships(game, faction, port, 1, 0);
+    log.event(Event::SquadronBuilt { faction, space: port });
+    let left = step.left.saturating_sub(1);
+    if left > 0 && !shipbuilding_ports(game, step.power).is_empty() {
+        game.stack.push(Frame::Event(EventStep { left, ..step }));
+    }
+}
+
+// --- #212 Venetian Alliance --------------------------------------------------------
+
+/// The Papal-controlled ports not under siege where #212 places Venetian
+/// units.
+fn venetian_ports(game: &Game) -> EnumSet<Space> {
+    Space::ALL
+        .into_iter()
+        .filter(|&s| s.is_port() && game.in_play(s) && game.controller(s) == Faction::Papacy)
+        .filter(|&s| !super::war::under_siege(game, s))
+        .collect()
+}
+
+/// #212 Venetian Alliance: an unaligned Venice becomes the Papacy's ally; a
+/// Hapsburg ally is deactivated; a Papal ally gets 1 regular and 2
+/// squadrons (as the counters allow) in a Papal-controlled port not under
+/// siege, which the card's player chooses (ruling DD7). Allied to another
+/// power, nothing happens.
+fn venetian_alliance(game: &mut Game, power: Power, log: &mut dyn Log) {
+    let venice = MinorPower::Venice;
+    match game.minor_ally(venice) {
+        None => within_zones(game, log, |g, l| {
+            super::minors::switch_minor(g, venice, Power::Papacy, l);
+        }),
+        Some(Power::Hapsburg) => within_zones(game, log, |g, l| deactivate(g, venice, l)),
+        Some(Power::Papacy) if !venetian_ports(game).is_empty() => {
+            game.stack.push(Frame::Event(EventStep::new(Card::DipVenetianAlliance, power)));
+        }
+        Some(_) => {}
+    }
+}
+
+/// `minor` leaves its ally (§22.4), each change of control reported.
+fn deactivate(game: &mut Game, minor: MinorPower, log: &mut dyn Log) {
+    let Some(former) = game.minor_ally(minor) else { return };
+    let before = game.control;
+    let Some(d) = minor::deactivation(game, minor) else { return };
+    if minor::apply_deactivation(game, &d).is_err() {
+        return;
+    }
+    log.event(Event::MinorDeactivated { minor, former });
+    for space in Space::ALL {
+        let (from, to) = (before[space as usize], game.controller(space));
+        if from != to {
+            log.event(Event::ControlChanged { space, from, to });
+        }
+    }
+}
+
+fn venetian_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    let Action::PlaceAt(port) = action else { return };
+    let faction = Faction::Venice;
+    if fits_one_more(game, faction, port, LandUnitKind::Regular) {
+        super::war::raise(game, faction, port, LandUnitKind::Regular, log, 0);
+    }
+    let ships = naval_counters_free(game, faction).min(2);
+    if ships > 0 {
+        super::war::add_ships(game, faction, port, ships, 0);
+        let units = crate::game::NavalUnits { squadrons: ships, ..Default::default() };
+        log.event(Event::NavalUnitsPlaced { faction, space: port, units });
+    }
+}
+
+// --- #203 Corsair Raid -------------------------------------------------------------
+
+/// The dice #203 rolls.
+pub const CORSAIR_DICE: u8 = 4;
+
+/// The other side of the two-player game.
+fn opponent(power: Power) -> Power {
+    if power == Power::Papacy { Power::Protestant } else { Power::Papacy }
+}
+
+/// The factions whose squadrons pay #203's hits on `side`: the Papacy's
+/// own and its active minor allies'; for the Protestant, the French and
+/// Ottoman ones, and the Hapsburg ones while the Hapsburg and the Papacy
+/// are at war.
+fn corsair_factions(game: &Game, side: Power) -> EnumSet<Faction> {
+    if side == Power::Papacy {
+        let minors = MinorPower::ALL.into_iter().filter(|&m| game.minor_ally(m) == Some(Power::Papacy));
+        return minors.map(Faction::from).chain([Faction::Papacy]).collect();
+    }
+    let mut out: EnumSet<Faction> = [Faction::France, Faction::Ottoman].into_iter().collect();
+    if game.at_war(Power::Hapsburg, Power::Papacy) {
+        out.insert(Faction::Hapsburg);
+    }
+    out
+}
+
+/// A card a #203 hit may discard: not a home card (it never goes to the
+/// discard pile, §6.1) nor a mandatory event (ruling DD8).
+fn corsair_discardable(card: Card) -> bool {
+    !matches!(card.kind(), CardKind::Home | CardKind::Mandatory | CardKind::Diplomacy)
+}
+
+/// Where `side` has a squadron that may pay a hit.
+fn corsair_squadrons(game: &Game, side: Power) -> impl Iterator<Item = (NavalLocation, Faction)> + '_ {
+    let factions = corsair_factions(game, side);
+    game.naval_stacks().filter(move |&(_, f, u)| factions.contains(f) && u.squadrons > 0).map(|(at, f, _)| (at, f))
+}
+
+/// #203 Corsair Raid: 4 dice, each 5 or 6 a hit on the other side, which
+/// pays each by discarding a card or losing a squadron (its choice; a hit
+/// it cannot pay is lost).
+fn corsair_raid(game: &mut Game, power: Power, log: &mut dyn Log) {
+    let dice = game.roll_dice(CORSAIR_DICE);
+    log.event(Event::EventDice { power, card: Card::DipCorsairRaid, dice });
+    let hits = dice.hits_from(5);
+    let step = EventStep { left: hits, ..EventStep::new(Card::DipCorsairRaid, opponent(power)) };
+    next_corsair_hit(game, step);
+}
+
+/// The next hit, if there is one and something pays it.
+fn next_corsair_hit(game: &mut Game, step: EventStep) {
+    let side = step.power;
+    let can_pay = game.hand(side).iter().any(corsair_discardable) || corsair_squadrons(game, side).next().is_some();
+    if step.left > 0 && can_pay {
+        game.stack.push(Frame::Event(step));
+    }
+}
+
+fn corsair_actions(game: &Game, step: EventStep, list: &mut ActionList) {
+    let side = step.power;
+    list.extend(game.hand(side).iter().filter(|&c| corsair_discardable(c)).map(Action::Discard));
+    for (at, _) in corsair_squadrons(game, side) {
+        let action = match at {
+            NavalLocation::Port(space) => Action::SinkSquadronIn(space),
+            NavalLocation::Sea(zone) => Action::SinkSquadronAt(zone),
+        };
+        if !list.contains(&action) {
+            list.push(action);
+        }
+    }
+}
+
+/// A hit paid: the card discarded, or a squadron at the place lost (the
+/// first faction of the side, in faction order, with one there: ruling
+/// DD8).
+fn corsair_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    let side = step.power;
+    let at = match action {
+        Action::Discard(card) => {
+            game.hands[side.index()].remove(card);
+            game.discard.insert(card);
+            log.event(Event::CardDiscarded { power: side, card });
+            None
+        }
+        Action::SinkSquadronIn(space) => Some(NavalLocation::Port(space)),
+        Action::SinkSquadronAt(zone) => Some(NavalLocation::Sea(zone)),
+        _ => return,
+    };
+    if let Some(at) = at {
+        let faction = corsair_squadrons(game, side).find(|&(l, _)| l == at).map(|(_, f)| f);
+        if let Some(faction) = faction {
+            game.lose_ships(faction, at, NavalUnits::squadrons(1), log);
+            game.strand_at_sea(faction, at, log);
+        }
+    }
+    next_corsair_hit(game, EventStep { left: step.left - 1, ..step });
+}
+
+// --- #201 Andrea Doria -------------------------------------------------------------
+
+/// The CP of Genoese units #201 adds.
+pub const DORIA_CP: u8 = 4;
+/// What each Genoese unit costs of them (a regular or a squadron, §11.2).
+const DORIA_UNIT_CP: u8 = 2;
+
+/// The power #201 makes Genoa's ally: the Papacy when the Papacy plays it,
+/// France when the Protestant does.
+fn doria_ally(power: Power) -> Power {
+    if power == Power::Papacy { Power::Papacy } else { Power::France }
+}
+
+/// The Genoese home spaces under `ally`'s control (Genoa being its ally)
+/// where #201's units may go: `at` once the first unit is placed.
+fn doria_spaces(game: &Game, ally: Power, at: Option<Space>) -> EnumSet<Space> {
+    Space::ALL
+        .into_iter()
+        .filter(|&s| s.home() == Faction::Genoa && game.in_play(s) && at.is_none_or(|a| a == s))
+        .filter(|&s| matches!(game.controller(s), f if f == Faction::Genoa || f == Faction::from(ally)))
+        .collect()
+}
+
+/// #201 Andrea Doria: Genoa leaves its ally and becomes the Papacy's (when
+/// the Papacy plays it) or France's (when the Protestant does). If it is
+/// already that power's ally, 4 CP of Genoese units are added in one
+/// Genoese home space under that power's control: two units, each a
+/// regular or (in a port) a squadron, as the counters allow (ruling DD10).
+fn andrea_doria(game: &mut Game, power: Power, log: &mut dyn Log) {
+    let ally = doria_ally(power);
+    if game.minor_ally(MinorPower::Genoa) != Some(ally) {
+        within_zones(game, log, |g, l| {
+            super::minors::switch_minor(g, MinorPower::Genoa, ally, l);
+        });
+        return;
+    }
+    let step = EventStep { left: DORIA_CP, target: Some(ally), ..EventStep::new(Card::DipAndreaDoria, power) };
+    push_doria_step(game, step);
+}
+
+fn doria_units(game: &Game, step: EventStep, list: &mut ActionList) {
+    let Some(ally) = step.target else { return };
+    for space in doria_spaces(game, ally, step.space) {
+        if fits_one_more(game, Faction::Genoa, space, LandUnitKind::Regular) {
+            list.push(Action::RaiseRegular(space));
+        }
+        if space.is_port() && naval_counters_free(game, Faction::Genoa) > 0 {
+            list.push(Action::BuildSquadron(space));
+        }
+    }
+}
+
+/// The next unit's decision, if one may be added.
+fn push_doria_step(game: &mut Game, step: EventStep) {
+    let mut list = ActionList::new();
+    doria_units(game, step, &mut list);
+    if step.left >= DORIA_UNIT_CP && !list.is_empty() {
+        game.stack.push(Frame::Event(step));
+    }
+}
+
+fn doria_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    let space = match action {
+        Action::RaiseRegular(space) => {
+            super::war::raise(game, Faction::Genoa, space, LandUnitKind::Regular, log, 0);
+            space
+        }
+        Action::BuildSquadron(space) => {
+            super::war::add_ships(game, Faction::Genoa, space, 1, 0);
+            log.event(Event::SquadronBuilt { faction: Faction::Genoa, space });
+            space
+        }
+        _ => return,
+    };
+    let next = EventStep { left: step.left - DORIA_UNIT_CP, space: Some(space), ..step };
+    push_doria_step(game, next);
+}
+
+// --- Minor activations inside the zones ------------------------------------------
+
+/// A log that passes everything on but the control changes.
+struct NoControlLog<'a>(&'a mut dyn Log);
+
+impl Log for NoControlLog<'_> {
+    fn event(&mut self, event: Event) {
+        if !matches!(event, Event::ControlChanged { .. }) {
+            self.0.event(event);
+        }
+    }
+}
+
+/// Runs a minor's activation or deactivation so that, in the two-player
+/// game, political control changes only where §24.3 lets it
+/// (`two_player::control_may_change`): a Venetian or Genoese home space
+/// outside those spaces keeps its marker (ruling DD11). The net changes
+/// are reported.
+fn within_zones(game: &mut Game, log: &mut dyn Log, change: impl FnOnce(&mut Game, &mut dyn Log)) {
+    let before = game.clone();
+    change(game, &mut NoControlLog(log));
+    for space in Space::ALL {
+        let (from, to) = (before.controller(space), game.controller(space));
+        if from == to {
+            continue;
+        }
+        if crate::rules::two_player::control_may_change(&before, space) {
+            log.event(Event::ControlChanged { space, from, to });
+        } else {
+            game.put_control(space, from);
+        }
+    }
+}
+
+// --- #219 Spanish Inquisition ------------------------------------------------------
+
+/// #219 Spanish Inquisition. Played by the Papacy: it looks at the
+/// Protestant's diplomatic cards and picks one, which the Protestant
+/// discards at once; the Protestant draws a replacement and must play the
+/// other this turn (`Game::dip_must_play`; ruling DD12 when it holds one
+/// card or none). Played by the Protestant: it shows its main-deck hand
+/// to the Papacy.
+fn spanish_inquisition(game: &mut Game, power: Power, log: &mut dyn Log) {
+    if power == Power::Protestant {
+        let hand = game.hand(Power::Protestant);
+        game.seen.record(Power::Papacy, Power::Protestant, hand);
+        log.event(Event::HandReviewed { viewer: Power::Papacy, power: Power::Protestant });
+        return;
+    }
+    if !game.dip_hand(Power::Protestant).is_empty() {
+        game.stack.push(Frame::Event(EventStep::new(Card::DipSpanishInquisition, Power::Papacy)));
+    }
+}
+
+fn inquisition_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    let Action::Discard(card) = action else { return };
+    let side = Power::Protestant;
+    game.dip.held[side.index()].remove(card);
+    game.dip.discard.insert(card);
+    log.event(Event::CardDiscarded { power: side, card });
+    let other = game.dip_hand(side).iter().next();
+    game.draw_dip_card(side, log);
+    game.dip.must_play = other;
+}
