@@ -69,10 +69,24 @@ fn check_state(game: &Game, actions: &ActionList) {
                 continue;
             }
             if besieged_a {
-                let besiegers = stacks
-                    .iter()
-                    .any(|&(b, units_b, besieged_b)| b != a && !besieged_b && units_b.total() > units_a.total());
-                assert!(besiegers, "{a} besieged at {space} without outnumbering besiegers");
+                // A power's units and its allied minors' besiege together
+                // (§15.1, §22.3): their sum must outnumber the defenders.
+                let side = |f: Faction| here_i_stand::rules::battle::commander(game, f).map(Faction::from).unwrap_or(f);
+                let besiegers = stacks.iter().any(|&(b, _, besieged_b)| {
+                    let force: u32 = stacks
+                        .iter()
+                        .filter(|&&(c, _, besieged_c)| !besieged_c && side(c) == side(b))
+                        .map(|&(_, units, _)| u32::from(units.total()))
+                        .sum();
+                    b != a && !besieged_b && force > u32::from(units_a.total())
+                });
+                assert!(
+                    besiegers,
+                    "{a} besieged at {space} without outnumbering besiegers: {stacks:?} {:?} turn {} {:?}",
+                    game.scenario(),
+                    game.turn(),
+                    game.pending()
+                );
             }
             for &(b, _, besieged_b) in &stacks {
                 // A formation moving on past a fortress whose defenders it

@@ -151,7 +151,7 @@ pub struct WinterStack {
     /// Where they are.
     pub space: Space,
     /// The power's units and its allied minors' units here, by faction order.
-    pub forces: SmallVec<[Force; 3]>,
+    pub forces: SmallVec<[Force; 5]>,
     /// Step 1: how many of the counted units (see [`Force::counted`]) are
     /// over the limit of 4 and must leave, the owner choosing which.
     pub excess: u8,
@@ -332,7 +332,7 @@ pub struct NavalReturn {
     /// Where they are.
     pub location: NavalLocation,
     /// The power's and its allied minors' naval units there.
-    pub fleets: SmallVec<[(Faction, NavalUnits); 2]>,
+    pub fleets: SmallVec<[(Faction, NavalUnits); 4]>,
     /// Their naval leaders there; a leader at sea goes with one of the units
     /// that shared its sea zone.
     pub leaders: SmallVec<[Leader; 2]>,
@@ -580,7 +580,7 @@ fn obligation(game: &Game, power: Power, faction: Faction, space: Space) -> (Obl
 }
 
 fn winter_stack(game: &Game, power: Power, factions: EnumSet<Faction>, space: Space) -> WinterStack {
-    let mut forces: SmallVec<[Force; 3]> = game
+    let mut forces: SmallVec<[Force; 5]> = game
         .land_units_at(space)
         .filter(|&(faction, units, _)| factions.contains(faction) && !units.is_empty())
         .map(|(faction, units, _)| {
@@ -905,11 +905,11 @@ fn location_order(location: NavalLocation) -> usize {
 }
 
 /// Fleets by faction and naval leaders, at one location.
-type FleetsAndLeaders = (SmallVec<[(Faction, NavalUnits); 2]>, SmallVec<[Leader; 2]>);
+type FleetsAndLeaders = (SmallVec<[(Faction, NavalUnits); 4]>, SmallVec<[Leader; 2]>);
 
 /// The fleets (by faction) and naval leaders of `factions` at `location`.
 fn fleets_and_leaders(game: &Game, factions: EnumSet<Faction>, location: NavalLocation) -> FleetsAndLeaders {
-    let mut fleets: SmallVec<[(Faction, NavalUnits); 2]> = game
+    let mut fleets: SmallVec<[(Faction, NavalUnits); 4]> = game
         .naval_stacks()
         .filter(|&(l, f, u)| l == location && factions.contains(f) && u.total() > 0)
         .map(|(_, f, u)| (f, u))
