@@ -206,7 +206,7 @@ fn seeds_found_by_the_long_run() {
     for seed in [1_000_211, 1_000_331, 1_003_004, 1_003_205, 1_006_688, 1_010_855, 1_013_711, 1_039_661, 1_090_844] {
         playout(Scenario::Y1532, seed, |game, actions, _, _| check_state(game, actions));
     }
-    for seed in [1_000_002, 1_002_507] {
+    for seed in [1_000_002, 1_000_212, 1_000_839, 1_002_507] {
         playout(Scenario::TwoPlayer, seed, |game, actions, _, _| check_state(game, actions));
     }
 }
@@ -278,7 +278,10 @@ fn hundred_thousand_games_keep_the_invariants() {
             scope.spawn(move || {
                 for seed in (t..games).step_by(threads as usize) {
                     let scenario = [Scenario::Y1517, Scenario::Y1532, Scenario::TwoPlayer][(seed % 3) as usize];
-                    playout(scenario, 1_000_000 + seed, |game, actions, _, _| check_state(game, actions));
+                    let run = || playout(scenario, 1_000_000 + seed, |game, actions, _, _| check_state(game, actions));
+                    if std::panic::catch_unwind(run).is_err() {
+                        panic!("{scenario:?} seed {} broke an invariant (message above)", 1_000_000 + seed);
+                    }
                 }
             });
         }

@@ -528,3 +528,30 @@ fn papal_units_never_winter_outside_the_zones() {
     assert!(two.destination(Space::Metz).is_none());
     assert!(two.destinations.iter().all(|d| two_player::in_german_or_italian_zone(d.space)));
 }
+
+/// A minor's deactivation displaces its former ally's units (§22.4); in the
+/// two-player game a Papal stack goes only to a space inside the zones,
+/// never to a Hapsburg ally's Barcelona (ruling TZ18; long-run seeds
+/// 1,000,212 and 1,000,839: #201 Andrea Doria took Genoa from the Papacy).
+#[test]
+fn a_deactivation_displaces_papal_units_inside_the_zones() -> Result<(), EditError> {
+    use here_i_stand::rules::minor::deactivation;
+    use here_i_stand::rules::two_player::in_german_or_italian_zone;
+    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 0));
+    game.set_schmalkaldic_league(true)?;
+    game.set_alliance(Power::Papacy, Power::Hapsburg, true)?;
+    game.set_alliance(Power::Papacy, MinorPower::Genoa, true)?;
+    game.set_controller(Space::Genoa, Faction::Papacy)?;
+    game.set_land_units(Space::Genoa, Faction::Papacy, LandUnits::regulars(2))?;
+    let d = deactivation(&game, MinorPower::Genoa).expect("Genoa may be deactivated");
+    let papal = d.displaced_land.iter().find(|m| m.faction == Faction::Papacy).expect("Papal units displaced");
+    assert!(!papal.to.is_empty());
+    assert!(papal.to.iter().all(in_german_or_italian_zone), "{:?}", papal.to);
+    // The same stack in a six-power game may go where its allies are.
+    let mut six = Game::empty(Setup::new(Scenario::Y1517, 0));
+    six.set_alliance(Power::Papacy, MinorPower::Genoa, true)?;
+    six.set_controller(Space::Genoa, Faction::Papacy)?;
+    six.set_land_units(Space::Genoa, Faction::Papacy, LandUnits::regulars(2))?;
+    assert!(deactivation(&six, MinorPower::Genoa).is_some());
+    Ok(())
+}

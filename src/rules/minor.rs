@@ -544,7 +544,13 @@ pub fn deactivation(game: &Game, minor: MinorPower) -> Option<Deactivation> {
                 faction,
                 units: game.land_units(space, faction),
                 leaders: army_leaders(game, space, faction),
-                to: nearest_space(space, |s| game.is_fortified(s) && friendly_after(faction, after(s))),
+                // Two-player game: Papal and Protestant units only inside
+                // the zones (§24.3; long-run two-player seed 1,000,212).
+                to: nearest_space(space, |s| {
+                    game.is_fortified(s)
+                        && friendly_after(faction, after(s))
+                        && faction.major().is_none_or(|p| crate::rules::two_player::may_stand(game, p, s))
+                }),
             });
         }
         if space.is_port() {
