@@ -131,7 +131,9 @@ impl Game {
     pub(crate) fn next_suer(&mut self, from: usize, log: &mut dyn Log) {
         match Power::ALL.into_iter().skip(from).find(|&p| self.may_end_a_war(p)) {
             Some(power) => self.stack.push(Frame::SuePeace { power }),
-            None if self.scenario() == Scenario::TwoPlayer => self.end_two_player_peace(log),
+            // The two-player segment ends with nothing pending: the phase
+            // goes on to the diplomatic deck (`frames::dip_deck`).
+            None if self.scenario() == Scenario::TwoPlayer => {}
             None => self.next_ransomer(0, log),
         }
     }
@@ -225,11 +227,6 @@ impl Game {
             _ => {}
         }
     }
-
-    /// The end of the two-player game's peace segment (§24.3): nothing is
-    /// pending, and the phase goes on to the diplomatic deck
-    /// (`frames::dip_deck`, whose cursor is past this segment).
-    fn end_two_player_peace(&mut self, _log: &mut dyn Log) {}
 
     /// Steps 1-3: the winner takes its War Winner VP and the winner's home
     /// spaces go back to it; then the displacement and the later steps.
