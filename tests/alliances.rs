@@ -313,3 +313,39 @@ fn an_allied_minors_units_sail_with_their_major() {
     assert!(log.iter().any(|e| matches!(e, Event::MinorUnitsMoved { to: Space::Bristol, regulars: 2, .. })));
     assert_eq!(game.validate(), Ok(()));
 }
+
+/// §5.2 with §22.3 (ruling RB4): when an allied minor's loss in a
+/// formation's battle leaves a stack its counters cannot show, the counter
+/// mix takes more, and the formation counts only the minor units left.
+/// Hungary-Bohemia's three 1/2 counters show its lone regulars in Prague,
+/// Brunn and Pressburg, its 4/2 counter the 4 in Vienna, which march for
+/// the Hapsburg: after one loss, 3 have no counters and only 2 are left.
+#[test]
+fn a_minor_loss_the_counters_cannot_show_shrinks_the_formation() {
+    let mut game = board(4);
+    game.set_war(Power::Hapsburg, Power::Ottoman, true).unwrap();
+    game.set_alliance(Power::Hapsburg, MinorPower::HungaryBohemia, true).unwrap();
+    for (space, n) in [(Space::Vienna, 4), (Space::Prague, 1), (Space::Brunn, 1), (Space::Pressburg, 1)] {
+        game.set_land_units(space, Faction::HungaryBohemia, LandUnits::regulars(n)).unwrap();
+    }
+    game.set_land_units(Space::Graz, Faction::Ottoman, LandUnits::regulars(4)).unwrap();
+    impulse(&mut game, Power::Hapsburg, 3);
+    let mut log = Vec::new();
+    apply(&mut game, Action::MoveFrom(Space::Vienna), &mut log);
+    for _ in 0..4 {
+        apply(&mut game, Action::AddMinorUnit(MinorPower::HungaryBohemia), &mut log);
+    }
+    apply(&mut game, Action::MoveTo(Space::Graz), &mut log);
+    decline_others(&mut game, Power::Hapsburg, &mut log);
+    game.force_dice(&[1, 1, 1, 1]).unwrap(); // Hapsburg: 4 Hungarians, no hit
+    game.force_dice(&[6, 6, 1, 1, 1]).unwrap(); // Ottoman: 4 + 1 dice, 2 hits
+    card_windows(&mut game, &mut log);
+    assert!(field_battle(&log).is_some(), "a field battle");
+    apply(&mut game, Action::LoseMinorUnit(MinorPower::HungaryBohemia), &mut log);
+    assert_eq!(game.land_units(Space::Vienna, Faction::HungaryBohemia), LandUnits::regulars(2));
+    assert!(game.validate().is_ok(), "{:?}", game.validate());
+    while game.pending().kind == DecisionKind::Losses {
+        apply(&mut game, Action::LoseMinorUnit(MinorPower::HungaryBohemia), &mut log);
+        assert!(game.validate().is_ok(), "{:?}", game.validate());
+    }
+}

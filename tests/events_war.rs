@@ -380,6 +380,22 @@ fn ransom_returns_a_captured_leader_where_his_owner_chooses() {
     assert_eq!(game.leader_location(Leader::Montmorency), LeaderLocation::Space(Space::Lyon));
 }
 
+/// Ruling RB3: a naval leader goes back only to a fortified home port.
+#[test]
+fn ransom_returns_a_naval_leader_to_a_port() {
+    let mut game = action_phase(1);
+    game.set_leader(Leader::Barbarossa, LeaderLocation::Captured(Power::Hapsburg)).unwrap();
+    event(&mut game, Power::Papacy, Card::Ransom);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Ransom(Leader::Barbarossa), &mut log);
+    let actions = legal(&game);
+    assert!(actions.contains(&Action::ReturnLeaderTo(Space::Istanbul)));
+    assert!(!actions.contains(&Action::ReturnLeaderTo(Space::Edirne)), "not a port");
+    apply(&mut game, Action::ReturnLeaderTo(Space::Istanbul), &mut log);
+    assert_eq!(game.leader_location(Leader::Barbarossa), LeaderLocation::Space(Space::Istanbul));
+    assert!(game.validate().is_ok());
+}
+
 // --- #74 Diplomatic Overture ---------------------------------------------------------
 
 #[test]
@@ -844,6 +860,17 @@ fn city_state_rebels_targets() {
     game.set_war(Power::Hapsburg, Power::France, true).unwrap();
     game.set_land_units(Space::Lyon, Faction::France, LandUnits::regulars(2)).unwrap();
     assert!(!offered(&mut game, Power::England, Card::CityStateRebels));
+}
+
+/// Ruling RB2: a player never raises the rebels in a key it holds itself
+/// (it would capture its own leaders there); another power may.
+#[test]
+fn city_state_rebels_never_in_the_players_own_key() {
+    let mut game = action_phase(1);
+    no_captured_keys(&mut game);
+    game.set_controller(Space::Lyon, Faction::Hapsburg).unwrap();
+    assert!(!offered(&mut game.clone(), Power::Hapsburg, Card::CityStateRebels));
+    assert!(offered(&mut game, Power::England, Card::CityStateRebels));
 }
 
 fn french_milan(game: &mut Game, regulars: u8) {

@@ -197,13 +197,23 @@ fn invariants_hold_at_every_step() {
 /// Mercenaries left without mercenaries by a Landsknechts response (1517,
 /// seed 1,001,587); Charles Bourbon's army put beside a Hapsburg unit in a
 /// Protestant space (1517, seed 1,002,214); sieges an event left without
-/// enough besiegers (1532, seeds 1,003,004 and 1,003,205).
+/// enough besiegers (1532, seeds 1,003,004 and 1,003,205). After deals and
+/// alliances (rulings RB1-RB5): a Protestant placing Landsknechts before
+/// the League and mercenaries placed beside enemies in an ally's space
+/// (1517, seeds 1,012,318 and 1,065,673; 1532, seed 1,002,689); City State Rebels in the
+/// player's own key (1532, seed 1,030,436); a displaced unit sent into a
+/// fortress under siege (1532, seed 1,031,303); a formation counting minor
+/// units the counter mix had taken (1532, seed 1,034,051); a naval leader
+/// ransomed to an inland space (1532, seed 1,091,081).
 #[test]
 fn seeds_found_by_the_long_run() {
-    for seed in [1_001_386, 1_001_587, 1_002_214] {
+    for seed in [1_001_386, 1_001_587, 1_002_214, 1_012_318, 1_065_673] {
         playout(Scenario::Y1517, seed, |game, actions, _, _| check_state(game, actions));
     }
-    for seed in [1_000_211, 1_000_331, 1_003_004, 1_003_205, 1_006_688, 1_010_855, 1_013_711, 1_039_661, 1_090_844] {
+    let seeds_1532 =
+        [1_000_211, 1_000_331, 1_003_004, 1_003_205, 1_006_688, 1_010_855, 1_013_711, 1_039_661, 1_090_844];
+    let after_deals_1532 = [1_002_689, 1_030_436, 1_031_303, 1_034_051, 1_091_081];
+    for seed in seeds_1532.into_iter().chain(after_deals_1532) {
         playout(Scenario::Y1532, seed, |game, actions, _, _| check_state(game, actions));
     }
     for seed in [1_000_002, 1_000_212, 1_000_839, 1_002_507] {

@@ -291,6 +291,20 @@ fn deactivation_sends_foreign_land_units_to_friendly_fortresses() -> R {
     Ok(())
 }
 
+/// Ruling RB5: never into a fortress where units at war with them stand,
+/// not even an empty one under siege: with a Hapsburg besieger at an empty
+/// French Milan, France's units go to Marseille only.
+#[test]
+fn deactivation_never_sends_units_among_their_enemies() -> R {
+    let mut game = french_genoa()?;
+    game.set_war(Power::France, Power::Hapsburg, true)?;
+    game.set_land_units(Space::Milan, Faction::Hapsburg, regs(1))?;
+    let d = deactivation(&game, MinorPower::Genoa).unwrap();
+    let french = d.displaced_land.iter().find(|m| m.faction == Faction::France).unwrap();
+    assert_eq!(french.to, set(&[Space::Marseille]));
+    Ok(())
+}
+
 #[test]
 fn deactivation_sends_foreign_ships_to_friendly_ports() -> R {
     let game = french_genoa()?;

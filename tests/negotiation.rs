@@ -489,6 +489,7 @@ fn the_protestant_places_them_in_one_electorate_of_its_choice() -> R {
     units.mercenaries = 2;
     let mut game = at_turn_4(|g| {
         g.set_land_units(Space::Lyon, Faction::France, units)?;
+        g.set_schmalkaldic_league(true)?;
         g.set_controller(Space::Wittenberg, Faction::Protestant)?;
         g.set_controller(Space::Brandenburg, Faction::Protestant)
     });
@@ -504,6 +505,25 @@ fn the_protestant_places_them_in_one_electorate_of_its_choice() -> R {
     assert_eq!(choices, [Action::PlaceAt(Space::Brandenburg), Action::PlaceAt(Space::Wittenberg)]);
     apply(&mut game, Action::PlaceAt(Space::Brandenburg));
     assert_eq!(game.land_units(Space::Brandenburg, Faction::Protestant).mercenaries, 2);
+    Ok(())
+}
+
+/// §21.6: before the Schmalkaldic League the Protestant gains neither
+/// mercenaries nor spaces, by a deal as by anything else.
+#[test]
+fn before_the_league_the_protestant_gains_no_mercenaries_or_spaces() -> R {
+    let mut units = LandUnits::NONE;
+    units.mercenaries = 1;
+    let game = at_turn_4(|g| {
+        g.set_land_units(Space::Lyon, Faction::France, units)?;
+        g.set_controller(Space::Wittenberg, Faction::Protestant)
+    });
+    let deal = Deal::new(Power::France, Power::Protestant);
+    let mercenary = Term::Mercenary { giver: Power::France, space: Space::Lyon };
+    assert_eq!(term_refusal(&game, &deal, mercenary), Some(DealRefusal::BeforeLeague));
+    assert_eq!(term_refusal(&game, &deal, Term::Cede(Space::Lyon)), Some(DealRefusal::BeforeLeague));
+    // The Protestant may still give a space away.
+    assert_eq!(term_refusal(&game, &Deal::new(Power::Protestant, Power::France), Term::Cede(Space::Wittenberg)), None);
     Ok(())
 }
 

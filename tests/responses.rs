@@ -68,6 +68,38 @@ fn landsknechts_may_join_an_allys_stack() {
     assert_eq!(legal(&game), [Action::PlaceAt(Space::Rome)]);
 }
 
+/// Ruling RB1: never beside an enemy's units in the open (France's ally
+/// Papacy shares Vienna with Hapsburg units it is at peace with; France
+/// is at war with the Hapsburg), where no battle would follow.
+#[test]
+fn landsknechts_never_joins_enemies_in_the_open() {
+    let mut game = action_phase(1);
+    game.set_alliance(Power::France, Power::Papacy, true).unwrap();
+    game.set_war(Power::France, Power::Hapsburg, true).unwrap();
+    game.set_land_units(Space::Rome, Faction::Papacy, LandUnits::regulars(1)).unwrap();
+    game.set_land_units(Space::Vienna, Faction::Papacy, LandUnits::mercenaries(1)).unwrap();
+    game.set_land_units(Space::Vienna, Faction::Hapsburg, LandUnits::regulars(2)).unwrap();
+    play_event(&mut game, Power::France, Card::Landsknechts);
+    assert_eq!(legal(&game), [Action::PlaceAt(Space::Rome)]);
+}
+
+/// §21.6: before the Schmalkaldic League the Protestant never gains
+/// mercenaries, even beside an ally's units; after it, it may.
+#[test]
+fn landsknechts_gives_the_protestant_nothing_before_the_league() {
+    let mut game = action_phase(1);
+    game.set_alliance(Power::Protestant, Power::Papacy, true).unwrap();
+    game.set_land_units(Space::Rome, Faction::Papacy, LandUnits::regulars(1)).unwrap();
+    game.give_card(Power::Protestant, Card::Landsknechts).unwrap();
+    game.give_card(Power::Protestant, Card::SwissMercenaries).unwrap();
+    common::to_impulse(&mut game, Power::Protestant);
+    let mut after = game.clone();
+    assert!(!legal(&game).contains(&Action::PlayEvent(Card::Landsknechts)));
+    assert!(!legal(&game).contains(&Action::PlayEvent(Card::SwissMercenaries)));
+    after.set_schmalkaldic_league(true).unwrap();
+    assert!(legal(&after).contains(&Action::PlayEvent(Card::Landsknechts)));
+}
+
 #[test]
 fn landsknechts_lets_the_ottoman_eliminate_two_mercenaries_anywhere() {
     let mut game = action_phase(1);

@@ -16,7 +16,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
     CardEvent::plain(Card::RoughWooing, |game, _| rough_wooing_condition(game), rough_wooing),
     CardEvent::plain(
         Card::CityStateRebels,
-        |game, _| !rebel_targets(game).is_empty(),
+        |game, power| !rebel_targets(game, power).is_empty(),
         |game, power, _| game.stack.push(Frame::Event(EventStep::new(Card::CityStateRebels, power))),
     )
     .with_steps(Steps {
@@ -39,17 +39,18 @@ pub const REBEL_DICE: u8 = 5;
 
 /// The captured keys #71 may target, not under siege: an independent key
 /// held by a major power, or a home key held by a major power not allied
-/// to its home power. Two-player face (§24.3, ruling TZ8): only a
-/// Hapsburg-held electorate, and only once the Schmalkaldic League has
-/// formed.
-pub fn rebel_targets(game: &Game) -> EnumSet<Space> {
+/// to its home power; never one `player` holds itself, whose leaders there
+/// it would capture (ruling RB2). Two-player face (§24.3, ruling TZ8):
+/// only a Hapsburg-held electorate, and only once the Schmalkaldic League
+/// has formed.
+pub fn rebel_targets(game: &Game, player: Power) -> EnumSet<Space> {
     if game.scenario() == crate::game::Scenario::TwoPlayer {
         return two_player_rebel_targets(game);
     }
     Space::ALL
         .into_iter()
         .filter(|&s| {
-            let Some(holder) = game.controller(s).major() else { return false };
+            let Some(holder) = game.controller(s).major().filter(|&h| h != player) else { return false };
             let home = s.home();
             let captured = if minor::is_independent_key(s) {
                 true
@@ -100,7 +101,7 @@ fn rebels_holder(game: &Game, step: EventStep) -> Option<(Space, Power)> {
 fn rebels_actions(game: &Game, step: EventStep, list: &mut ActionList) {
     let Some((space, holder)) = rebels_holder(game, step) else {
         if step.step == 0 {
-            list.extend(rebel_targets(game).iter().map(Action::Target));
+            list.extend(rebel_targets(game, step.power).iter().map(Action::Target));
         }
         return;
     };

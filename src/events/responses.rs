@@ -382,8 +382,14 @@ pub const SWISS_FRENCH: u8 = 4;
 /// already holding friendly land units (its own or an ally's: "friendly",
 /// §2 glossary), not a stack under siege, where its counters allow one
 /// more mercenary (§5.2); in the two-player game, inside the zones its
-/// units may stand in (§24.3, `two_player::may_stand`).
+/// units may stand in (§24.3, `two_player::may_stand`); not where an
+/// enemy's land units stand outside a siege (ruling RB1). Nowhere for the
+/// Protestant before the Schmalkaldic League, which never gains
+/// mercenaries (§21.6).
 pub(crate) fn mercenary_spaces(game: &Game, power: Power) -> EnumSet<Space> {
+    if crate::rules::religion::before_league_protestant(game, power) {
+        return EnumSet::EMPTY;
+    }
     let own = Faction::from(power);
     let friendly =
         |f: Faction| game.own_factions(power).contains(f) || f.major().is_some_and(|p| game.allied(power, p));
@@ -400,8 +406,18 @@ pub(crate) fn mercenary_spaces(game: &Game, power: Power) -> EnumSet<Space> {
                 && !game.is_besieged(s, own)
                 && fits_one_more(game, own, s, LandUnitKind::Mercenary)
                 && crate::rules::two_player::may_stand(game, power, s)
+                && !has_enemy_in_the_open(game, power, s)
         })
         .collect()
+}
+
+/// Whether land units of an enemy of `power` stand in `space` other than
+/// under siege (ruling RB1: a new mercenary never joins enemies in the
+/// open, where no battle would follow; besiegers may still be reinforced).
+fn has_enemy_in_the_open(game: &Game, power: Power, space: Space) -> bool {
+    game.land_stacks().any(|(s, faction, units, besieged)| {
+        s == space && !besieged && !units.is_empty() && game.is_enemy(power, faction)
+    })
 }
 
 /// Spaces holding mercenaries of any power, for the Ottoman's #33.

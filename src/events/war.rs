@@ -13,7 +13,7 @@ use crate::game::{Game, LandUnits, LeaderLocation, NavalLocation};
 use crate::rules::battle::is_besieging;
 use crate::rules::construction::{barbary_pirates_played, fits_one_more, naval_counters_free};
 use crate::sets::EnumSet;
-use crate::types::{Card, CardKind, Faction, LandUnitKind, Leader, MinorPower, Power, Space};
+use crate::types::{Card, CardKind, Faction, LandUnitKind, Leader, LeaderKind, MinorPower, Power, Space};
 
 pub(super) const EVENTS: &[CardEvent] = &[
     CardEvent::plain(
@@ -657,7 +657,7 @@ fn ransom_leaders(game: &Game) -> EnumSet<Leader> {
     Leader::ALL
         .into_iter()
         .filter(|&l| matches!(game.leader_location(l), LeaderLocation::Captured(_)))
-        .filter(|&l| ransom_owner(game, l).is_some_and(|p| !ransom_spaces(game, p).is_empty()))
+        .filter(|&l| !ransom_spaces(game, l).is_empty())
         .collect()
 }
 
@@ -665,13 +665,19 @@ fn ransom_owner(game: &Game, leader: Leader) -> Option<Power> {
     game.leader_owner(leader).and_then(Faction::major)
 }
 
-/// Where #91 returns a leader of `power`: its fortified home spaces in
-/// play, friendly controlled, free of enemy land units.
-fn ransom_spaces(game: &Game, power: Power) -> EnumSet<Space> {
+/// Where #91 returns `leader`: his power's fortified home spaces in play,
+/// friendly controlled, free of enemy land units; a naval leader only to
+/// such a port, where a naval leader stands (ruling RB3).
+fn ransom_spaces(game: &Game, leader: Leader) -> EnumSet<Space> {
+    let Some(power) = ransom_owner(game, leader) else {
+        return EnumSet::EMPTY;
+    };
+    let naval = leader.kind() == LeaderKind::Naval;
     Space::ALL
         .into_iter()
         .filter(|&s| {
             s.home() == Faction::from(power)
+                && (!naval || s.is_port())
                 && game.is_fortified(s)
                 && game.in_play(s)
                 && game.is_friendly_controlled(power, s)
@@ -684,9 +690,8 @@ fn ransom_actions(game: &Game, step: EventStep, list: &mut ActionList) {
     match step.step {
         0 => list.extend(ransom_leaders(game).iter().map(Action::Ransom)),
         _ => {
-            let leader = Leader::ALL.get(usize::from(step.left)).copied();
-            if let Some(power) = leader.and_then(|l| ransom_owner(game, l)) {
-                list.extend(ransom_spaces(game, power).iter().map(Action::ReturnLeaderTo));
+            if let Some(&leader) = Leader::ALL.get(usize::from(step.left)) {
+                list.extend(ransom_spaces(game, leader).iter().map(Action::ReturnLeaderTo));
             }
         }
     }

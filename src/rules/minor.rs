@@ -244,6 +244,15 @@ fn under_siege(game: &Game, space: Space) -> bool {
     game.land_units_at(space).any(|(_, _, besieged)| besieged)
 }
 
+/// Whether land units at war with `faction` (or with its major ally) stand
+/// in `space`: displaced units never go there (ruling RB5), not even into
+/// an empty fortress under siege.
+fn holds_enemies_of(game: &Game, faction: Faction, space: Space) -> bool {
+    let side = faction.major().or_else(|| faction.minor().and_then(|m| game.minor_ally(m)));
+    game.land_units_at(space)
+        .any(|(f, u, _)| !u.is_empty() && (game.at_war(f, faction) || side.is_some_and(|p| game.is_enemy(p, f))))
+}
+
 /// Army leaders in `space` serving `faction`.
 fn army_leaders(game: &Game, space: Space, faction: Faction) -> EnumSet<Leader> {
     game.army_leaders_at(space, faction).collect()
@@ -374,11 +383,11 @@ pub(crate) fn displaced(game: &Game, power: Power, spaces: EnumSet<Space>) -> (L
     let mut naval = NavalMoves::new();
     for space in spaces {
         for faction in land_factions_at(game, space).intersection(factions) {
-            let nearest =
-                nearest_space(space, |s| game.is_fortified(s) && game.controller(s) == own && !under_siege(game, s));
-            let capitals = Space::ALL.into_iter().filter(|&s| {
-                s.is_capital() && s.home() == own && friendly(game, own, game.controller(s)) && !under_siege(game, s)
-            });
+            let free = |s: Space| !under_siege(game, s) && !holds_enemies_of(game, own, s);
+            let nearest = nearest_space(space, |s| game.is_fortified(s) && game.controller(s) == own && free(s));
+            let capitals = Space::ALL
+                .into_iter()
+                .filter(|&s| s.is_capital() && s.home() == own && friendly(game, own, game.controller(s)) && free(s));
             land.push(LandMove {
                 from: space,
                 faction,
@@ -549,6 +558,7 @@ pub fn deactivation(game: &Game, minor: MinorPower) -> Option<Deactivation> {
                 to: nearest_space(space, |s| {
                     game.is_fortified(s)
                         && friendly_after(faction, after(s))
+                        && !holds_enemies_of(game, faction, s)
                         && faction.major().is_none_or(|p| crate::rules::two_player::may_stand(game, p, s))
                 }),
             });

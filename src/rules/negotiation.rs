@@ -13,7 +13,7 @@
 use thiserror::Error;
 
 use crate::game::{Game, LeaderLocation};
-use crate::rules::peace;
+use crate::rules::{peace, religion};
 use crate::sets::EnumSet;
 use crate::types::{Faction, LandUnitKind, Leader, LeaderKind, MaritalStatus, Power, Ruler, Space, SpaceKind};
 
@@ -175,6 +175,10 @@ pub enum DealRefusal {
     /// The giver is not a party.
     #[error("not a party to the deal")]
     NotAParty,
+    /// Before the Schmalkaldic League the Protestant never gains
+    /// mercenaries or political control of a space (§21.6).
+    #[error("before the Schmalkaldic League the Protestant gains no mercenaries or spaces")]
+    BeforeLeague,
 }
 
 impl Deal {
@@ -448,6 +452,8 @@ fn cede_refusal(game: &Game, deal: &Deal, space: Space) -> Option<DealRefusal> {
         || home.minor().is_some_and(|m| game.minor_ally(m) == Some(receiver));
     if deal.ceded.contains(space) {
         Some(DealRefusal::AlreadyInDeal)
+    } else if religion::before_league_protestant(game, receiver) {
+        Some(DealRefusal::BeforeLeague)
     } else if !game.in_play(space) {
         Some(DealRefusal::NotControlled)
     } else if space.is_capital() && home == Faction::from(giver) {
@@ -489,6 +495,8 @@ fn mercenary_refusal(game: &Game, deal: &Deal, giver: Power, space: Space) -> Op
     let there = usize::from(game.land_units(space, giver.into()).mercenaries);
     if receiver == Power::Ottoman {
         Some(DealRefusal::ToOttoman)
+    } else if religion::before_league_protestant(game, receiver) {
+        Some(DealRefusal::BeforeLeague)
     } else if deal.mercenary_giver.is_some_and(|g| g != giver) || back > 0 {
         Some(DealRefusal::BothWays)
     } else if given + deal.mercenary_count() >= MAX_MERCENARIES {

@@ -547,3 +547,23 @@ pub fn electorate_regulars_due(game: &Game, space: Space) -> bool {
                 && !game.is_besieged(space, Faction::Protestant)
                 && !game.has_enemy_land_units(Power::Protestant, space)))
 }
+
+/// Whether `power` is the Protestant under the restrictions that hold
+/// before the Schmalkaldic League (§21.6 "Prior to the Schmalkaldic
+/// League"): it builds and moves no military unit, never gains
+/// mercenaries and never gains political control of a space.
+///
+/// ```
+/// use here_i_stand::{Game, Power, Scenario, Setup};
+/// use here_i_stand::rules::religion::before_league_protestant;
+///
+/// let mut game = Game::new(Setup::new(Scenario::Y1517, 1));
+/// assert!(before_league_protestant(&game, Power::Protestant));
+/// assert!(!before_league_protestant(&game, Power::France));
+/// game.set_schmalkaldic_league(true)?;
+/// assert!(!before_league_protestant(&game, Power::Protestant));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn before_league_protestant(game: &Game, power: Power) -> bool {
+    power == Power::Protestant && !game.schmalkaldic_league()
+}

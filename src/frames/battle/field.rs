@@ -11,7 +11,7 @@ use crate::rules::battle::{
     self as rules, ALL_MINORS, MinorUnits, NO_MINORS, best_battle_rating, commander, min_units, minor_total, minus,
 };
 use crate::sets::EnumSet;
-use crate::types::{Faction, LandUnitKind, Leader, LeaderKind, Power, Space};
+use crate::types::{Faction, LandUnitKind, Leader, LeaderKind, MinorPower, Power, Space};
 
 impl Game {
     pub(super) fn engage(&mut self, mut e: Entry, log: &mut dyn Log) {
@@ -409,6 +409,11 @@ impl Game {
         let mut minors = minors;
         if let Action::LoseMinorUnit(m) = action {
             minors[m.index()] = minors[m.index()].saturating_sub(1);
+        }
+        // The counter mix may have taken more than the loss (seed 002):
+        // never count more minor units than are left there.
+        for m in MinorPower::ALL {
+            minors[m.index()] = minors[m.index()].min(self.land_units(space, Faction::from(m)).regulars);
         }
         cap = min_units(
             cap,
