@@ -35,6 +35,9 @@ mod home;
 pub(crate) use home::{papal_bull_peace, papal_bull_peace_rulers};
 mod inquisition;
 mod minors;
+pub(crate) use minors::{
+    intervene_with_card, intervention_card_playable, intervention_card_waits, marriage_may_restore,
+};
 mod money;
 mod naval;
 mod new_world;
@@ -575,6 +578,23 @@ impl Game {
     /// below any decision the event itself asks for.
     pub(crate) fn play_event(&mut self, power: Power, card: Card, log: &mut dyn Log) {
         self.passes_in_row = 0;
+        self.card_played_as_event(power, card, log);
+        if card.kind() == CardKind::Mandatory && card != Card::Luthers95Theses {
+            self.stack.push(Frame::Spend { power, cp: MANDATORY_CP, abandoned: EnumSet::EMPTY, limit: None });
+        }
+        if self.event_may_be_answered(power, card) {
+            self.announce(power, Moment::Event { card }, log);
+        } else {
+            self.resolve_event(power, card, log);
+        }
+    }
+
+    /// The card side of an event play (§6.1, §6.2): `card` leaves `power`'s
+    /// hand, counts as played this turn and goes to the power card (home
+    /// cards), out of the game or to the discard pile. Also for the uses
+    /// that resolve elsewhere: #69 and #108 paying an intervention (§9.6),
+    /// #73 while suing for peace (§9.3 note 1).
+    pub(crate) fn card_played_as_event(&mut self, power: Power, card: Card, log: &mut dyn Log) {
         self.hands[power.index()].remove(card);
         self.events_played[power.index()].insert(card);
         log.event(Event::CardPlayedAsEvent { power, card });
@@ -584,14 +604,6 @@ impl Game {
             } else {
                 self.discard.insert(card);
             }
-        }
-        if card.kind() == CardKind::Mandatory && card != Card::Luthers95Theses {
-            self.stack.push(Frame::Spend { power, cp: MANDATORY_CP, abandoned: EnumSet::EMPTY, limit: None });
-        }
-        if self.event_may_be_answered(power, card) {
-            self.announce(power, Moment::Event { card }, log);
-        } else {
-            self.resolve_event(power, card, log);
         }
     }
 
