@@ -1127,9 +1127,11 @@ pub(crate) fn grammar_depth() -> usize {
 /// The longest chain of the kind DAG (see [`may_sit_on`]), checked by a
 /// test: `Spend`, `NavalCombat`, `Interception`, `Response`, `Event` (a
 /// Professional Rowers choice in the window of a naval interception roll,
-/// in a naval move's combat, on spent CP).
+/// in a naval move's combat, on spent CP), and at the kind level a
+/// `Displacement` on that `Event` (ruling DU1; [`frame_sits_on`] allows it
+/// only on #69's or #108's reinforcement, itself only on `Declarations`).
 #[cfg(test)]
-const GRAMMAR_CHAIN: usize = 5;
+const GRAMMAR_CHAIN: usize = 6;
 
 /// The longest chain ending in one `WarRetreat` frame (`Spend`,
 /// `EventSpend`, `WarAssault`, `WarRetreat`), checked by a test: a broken

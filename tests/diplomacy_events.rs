@@ -67,6 +67,7 @@ fn auld_alliance_pays_frances_intervention_and_reinforces_scotland() {
     apply(&mut game, Action::DeclareWar(Faction::Scotland), &mut log);
     assert_eq!(game.decider(), Decider::Power(Power::France));
     assert_eq!(legal(&game), [Action::Decline, Action::Intervene, Action::PlayEvent(Card::AuldAlliance)]);
+    assert!(game.can_play_event(Power::France, Card::AuldAlliance));
     apply(&mut game, Action::PlayEvent(Card::AuldAlliance), &mut log);
     assert!(played_as_event(&log, Power::France, Card::AuldAlliance));
     assert!(log.contains(&Event::Intervened {
@@ -254,6 +255,7 @@ fn diplomatic_marriage_while_suing_regains_everything_for_free() {
         legal(&game),
         [Action::Decline, Action::PlayEvent(Card::DiplomaticMarriage), Action::Regain(Space::Rouen)]
     );
+    assert!(game.can_play_event(Power::France, Card::DiplomaticMarriage));
     apply(&mut game, Action::PlayEvent(Card::DiplomaticMarriage), &mut log);
     assert!(played_as_event(&log, Power::France, Card::DiplomaticMarriage));
     for space in [Space::Rouen, Space::Dijon, Space::Orleans, Space::Tours] {

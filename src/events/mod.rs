@@ -565,10 +565,32 @@ impl Game {
         if let Some(&Frame::Response(window)) = self.stack.top() {
             return window.power == power && self.response_usable(window, card);
         }
+        // The diplomacy-phase uses (rulings DU1, DU3): #69 or #108 paying an
+        // intervention; #73 while suing for peace.
+        if let Some(allowed) = self.diplomacy_use_allows(power, card) {
+            return allowed;
+        }
         self.hand(power).contains(card)
             && event_built(card)
             && !self.event_played_this_turn(card)
             && crate::rules::events::event_condition(self, power, card)
+    }
+
+    /// Whether `power` may play `card` at the decision on top, if it is an
+    /// intervention in the declarations of war (#69, #108) or a peace's
+    /// step 5 (#73); `None` at any other decision.
+    fn diplomacy_use_allows(&self, power: Power, card: Card) -> Option<bool> {
+        match *self.stack.top()? {
+            Frame::Intervention { power: p, minor, .. } => Some(
+                p == power
+                    && matches!(self.stack.below(1), Some(Frame::Declarations { .. }))
+                    && minors::intervention_card_playable(self, power, minor) == Some(card),
+            ),
+            Frame::Peace { loser, winner, step: crate::frames::peace::PeaceStep::Keys, .. } => {
+                Some(loser == power && card == Card::DiplomaticMarriage && marriage_may_restore(self, loser, winner))
+            }
+            _ => None,
+        }
     }
 
     /// Plays `card` from `power`'s hand as its event (§6.1, §6.2): the card
