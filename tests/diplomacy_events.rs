@@ -179,6 +179,32 @@ fn the_reinforcement_waits_for_the_displacement() {
     assert_eq!(game.decider(), Decider::Power(Power::England));
 }
 
+/// With every French regular counter on the map (all in Paris), #69's
+/// reinforcement has nowhere to go: the card has no further effect and
+/// the segment goes on.
+#[test]
+fn a_reinforcement_with_no_counter_left_has_no_effect() {
+    let mut game =
+        diplomacy_with(&[(Power::England, &[Card::CalvinExpelled]), (Power::France, &[Card::AuldAlliance])], |g| {
+            let most = (1..=60u8)
+                .take_while(|&n| {
+                    g.clone().set_land_units(Space::Paris, Faction::France, LandUnits::regulars(n)).is_ok()
+                })
+                .last()
+                .expect("some French regulars fit");
+            g.set_land_units(Space::Paris, Faction::France, LandUnits::regulars(most)).unwrap();
+        });
+    ask(&mut game, Power::England);
+    game.apply(Action::DeclareWar(Faction::Scotland)).unwrap();
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlayEvent(Card::AuldAlliance), &mut log);
+    assert_eq!(game.minor_ally(MinorPower::Scotland), Some(Power::France));
+    assert!(log.contains(&Event::EventNoEffect { power: Power::France, card: Card::AuldAlliance }));
+    assert_eq!(game.land_units(Space::Edinburgh, Faction::France), LandUnits::NONE);
+    assert_eq!(game.pending().kind, DecisionKind::DeclarationsOfWar);
+    assert_eq!(game.validate(), Ok(()));
+}
+
 // --- #73 Diplomatic Marriage at the declarer's turn (ruling DU2) -----------------
 
 /// #73 in the diplomacy phase: France, at its turn to declare, activates
