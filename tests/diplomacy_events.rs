@@ -211,7 +211,7 @@ fn a_reinforcement_with_no_counter_left_has_no_effect() {
 /// Scotland; then it goes on declaring. The Ottoman may not play it.
 #[test]
 fn diplomatic_marriage_at_the_declarers_turn() {
-    let mut game = diplomacy(&[(Power::Ottoman, &[Card::DiplomaticMarriage]), (Power::France, &[Card::Galleons])]);
+    let game = diplomacy(&[(Power::Ottoman, &[Card::DiplomaticMarriage]), (Power::France, &[Card::Galleons])]);
     assert_eq!(game.decider(), Decider::Power(Power::Ottoman));
     assert!(!legal(&game).contains(&Action::PlayEvent(Card::DiplomaticMarriage)));
 

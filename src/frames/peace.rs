@@ -316,7 +316,11 @@ impl Game {
                     Some(leader) => {
                         leaders.remove(leader);
                         self.set_peace(loser, PeaceStep::Marriage { spaces, leaders });
-                        if !self.free_leader(loser, leader, log) {
+                        // Only a leader the winner still holds (a loaded
+                        // game's set is not trusted).
+                        if peace::regainable_leaders(self, loser, winner).contains(leader)
+                            && !self.free_leader(loser, leader, log)
+                        {
                             return;
                         }
                         continue;
