@@ -1,8 +1,8 @@
 //! Plays whole games with uniformly random legal actions and prints what
 //! happened: per game the seed, turns played, the winner and how, the number
 //! of decisions, the battles and the religious struggle; then the summary
-//! lines (speed; war; religion; voyages and foreign wars started; events;
-//! responses).
+//! lines (speed; war; religion; voyages and foreign wars started; deals;
+//! the diplomacy-phase card events; events; responses).
 //! `--narrate` prints every event of the first game, one English line
 //! each, before its result. `--fast` turns on `Setup::fast_play` (response
 //! windows ask only the powers holding a usable card: it reveals hands, for
@@ -17,7 +17,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use here_i_stand::rules;
-use here_i_stand::{Card, CardKind, Decider, EnumSet, Event, Game, Scenario, Setup};
+use here_i_stand::{Action, Card, CardKind, Decider, DecisionKind, EnumSet, Event, Game, Scenario, Setup};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -179,6 +179,10 @@ fn main() {
     let mut total = Tally::default();
     let mut protestant_spaces_total = 0u64;
     let mut actions = here_i_stand::ActionList::new();
+    // Cards played as events in the diplomacy phase (rulings DU1-DU3): an
+    // intervention paid with #69 or #108, #73 at a declarer's turn, #73
+    // while suing for peace.
+    let mut diplomacy_events = [0u64; 3];
     for i in 0..options.games {
         let seed = options.seed + i;
         let mut game = Game::new(Setup::new(options.scenario, seed).with_fast_play(options.fast));
@@ -196,6 +200,14 @@ fn main() {
             if narrate {
                 let decider = game.pending().power.map_or("nobody", |p| p.name());
                 println!("{decider}: {}", actions[pick].describe());
+            }
+            if let Action::PlayEvent(_) = actions[pick] {
+                match game.pending().kind {
+                    DecisionKind::Intervention => diplomacy_events[0] += 1,
+                    DecisionKind::DeclarationsOfWar => diplomacy_events[1] += 1,
+                    DecisionKind::Peace => diplomacy_events[2] += 1,
+                    _ => {}
+                }
             }
             if let Err(err) = game.apply_logged(actions[pick], &mut Narrator { tally: &mut tally, narrate }) {
                 eprintln!("seed {seed}: a listed action was refused: {err}");
@@ -260,6 +272,10 @@ fn main() {
     println!(
         "deals: proposed {}  accepted {}  alliances {}  loans {}",
         total.deals_proposed, total.deals_accepted, total.deal_alliances, total.deal_loans
+    );
+    println!(
+        "diplomacy-phase events: interventions paid by #69/#108 {}  #73 declaring {}  #73 suing {}",
+        diplomacy_events[0], diplomacy_events[1], diplomacy_events[2]
     );
     let main_deck = total.events.iter().filter(|card| card.number() <= 116).count();
     // The built main-deck events no game played as an event (those not

@@ -304,6 +304,12 @@ impl Game {
         ok &= self.seen.fits(&self.hands);
         // The extra debate dice of Thomas More (#112).
         ok &= self.debate_extra_dice <= crate::events::MAX_DEBATE_EXTRA_DICE;
+        // #73's restoration while suing waits only for a freed leader's
+        // space (ruling DU3): never a decision of its own.
+        ok &= !matches!(
+            self.stack.top(),
+            Some(Frame::Peace { step: crate::frames::peace::PeaceStep::Marriage { .. }, .. })
+        );
         for frame in self.stack.frames() {
             ok &= ok_power(frame.decider());
             ok &= match *frame {
@@ -1011,7 +1017,12 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
         // of the card, or in a power's spring deployment decision (#102).
         // Also a response card's decisions above its window, or above a
         // battle's combat-card window (Professional Rowers' side, #34).
-        Event => matches!(below, None | Some(Spend | Deployment | Response | CombatCards | WarCombatCards)),
+        // In the declarations of war segment: #73 played at the declarer's
+        // turn, or the reinforcement of an intervention paid with #69 or
+        // #108 (rulings DU1, DU2).
+        Event => {
+            matches!(below, None | Some(Spend | Deployment | Response | CombatCards | WarCombatCards | Declarations))
+        }
         // A response window (§6.1): alone (the start of an impulse, an
         // event announced), on the CP committed to an action or an event's
         // CP, or on a naval interception or the naval war whose roll it
@@ -1019,7 +1030,9 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
         Response => matches!(below, None | Some(Spend | EventSpend | Interception | NavalCombat)),
         // Interventions after a declaration of war (§9.6 steps 4-5, §22.2),
         // also after Six Wives' declaration (#3, on its CP).
-        Intervention | FreeDeclaration | Displacement => matches!(below, Some(Declarations | Spend)),
+        // Above the reinforcement of an intervention paid with #69 or #108
+        // (ruling DU1).
+        Intervention | FreeDeclaration | Displacement => matches!(below, Some(Declarations | Spend | Event)),
         // Negotiation (§9.1): a deal on its proposer's turn, the owners'
         // choices on the deal taking effect.
         Deal => below == Some(Negotiation),
@@ -1058,6 +1071,15 @@ pub(crate) fn frame_sits_on(frame: &Frame, below: Option<&Frame>) -> bool {
                 && space == s
                 && p.index() > power.index()
         }
+        (Frame::Event(step), Some(Frame::Declarations { .. })) => {
+            matches!(step.card, Card::AuldAlliance | Card::VenetianAlliance | Card::DiplomaticMarriage)
+        }
+        (
+            Frame::Intervention { power, .. }
+            | Frame::FreeDeclaration { activator: power, .. }
+            | Frame::Displacement { activator: power, .. },
+            Some(Frame::Event(step)),
+        ) => matches!(step.card, Card::AuldAlliance | Card::VenetianAlliance) && step.power == *power,
         _ => true,
     };
     data_fits && may_sit_on(kind(frame), below.map(kind))
@@ -1105,9 +1127,11 @@ pub(crate) fn grammar_depth() -> usize {
 /// The longest chain of the kind DAG (see [`may_sit_on`]), checked by a
 /// test: `Spend`, `NavalCombat`, `Interception`, `Response`, `Event` (a
 /// Professional Rowers choice in the window of a naval interception roll,
-/// in a naval move's combat, on spent CP).
+/// in a naval move's combat, on spent CP), and at the kind level a
+/// `Displacement` on that `Event` (ruling DU1; [`frame_sits_on`] allows it
+/// only on #69's or #108's reinforcement, itself only on `Declarations`).
 #[cfg(test)]
-const GRAMMAR_CHAIN: usize = 5;
+const GRAMMAR_CHAIN: usize = 6;
 
 /// The longest chain ending in one `WarRetreat` frame (`Spend`,
 /// `EventSpend`, `WarAssault`, `WarRetreat`), checked by a test: a broken

@@ -16,6 +16,7 @@ mod counters;
 mod debate;
 mod decision;
 mod diplomacy;
+mod diplomacy_events;
 mod diplomatic;
 mod edit;
 mod engine;

@@ -533,6 +533,70 @@ fn alliance_card_apply(game: &mut Game, step: EventStep, action: Action, log: &m
             }
         }
     }
+    // In the declarations of war segment (an intervention paid with #69 or
+    // #108, or #73 played at the declarer's turn), the segment goes on.
+    if matches!(game.stack.top(), Some(Frame::Declarations { .. })) {
+        game.settle_declarations(log);
+    }
+}
+
+// --- The diplomacy-phase uses (§9.3 note 1, §9.6 steps 4-5) ---------------------------
+
+/// The card whose event may pay the intervention for `minor` (§9.6 steps
+/// 4-5): #69 Auld Alliance for Scotland, #108 Venetian Alliance for Venice.
+pub(crate) fn intervention_card(minor_power: MinorPower) -> Option<Card> {
+    match minor_power {
+        MinorPower::Scotland => Some(Card::AuldAlliance),
+        MinorPower::Venice => Some(Card::VenetianAlliance),
+        _ => None,
+    }
+}
+
+/// The card `power` may play as its event to pay its intervention for
+/// `minor` in the diplomacy phase (#69, #108; ruling DU1): it holds it and
+/// has not played it as an event this turn.
+pub(crate) fn intervention_card_playable(game: &Game, power: Power, minor_power: MinorPower) -> Option<Card> {
+    intervention_card(minor_power).filter(|&card| game.hand(power).contains(card) && !game.event_played_this_turn(card))
+}
+
+/// The intervention paid with `card` (#69, #108): the card is played as its
+/// event, and its reinforcement waits (a `Frame::Event` on the
+/// declarations) until the activation and the displacement are done
+/// (ruling DU1).
+pub(crate) fn intervene_with_card(game: &mut Game, power: Power, card: Card, log: &mut dyn Log) {
+    game.card_played_as_event(power, card, log);
+    game.stack.push(Frame::Event(EventStep::new(card, power)));
+}
+
+/// Whether the reinforcement of an intervention paid with #69 or #108
+/// waits on top for its space; one with no space left is dropped, with no
+/// effect (ruling DU1).
+pub(crate) fn intervention_card_waits(game: &mut Game, log: &mut dyn Log) -> bool {
+    let Some(&Frame::Event(step)) = game.stack.top() else { return false };
+    if !matches!(step.card, Card::AuldAlliance | Card::VenetianAlliance) {
+        return false;
+    }
+    let mut list = ActionList::new();
+    alliance_card_actions(game, step, &mut list);
+    if list.is_empty() {
+        game.stack.pop();
+        log.event(Event::EventNoEffect { power: step.power, card: step.card });
+        return false;
+    }
+    true
+}
+
+/// Whether `loser`, suing `winner` for peace, may play #73 to regain free
+/// every home space and leader `winner` took (§9.3 note 1; ruling DU3): it
+/// holds the card, may play it (not the Ottoman or the Protestant; not
+/// played as an event this turn), and something is left to regain.
+pub(crate) fn marriage_may_restore(game: &Game, loser: Power, winner: Power) -> bool {
+    let card = Card::DiplomaticMarriage;
+    !matches!(loser, Power::Ottoman | Power::Protestant)
+        && game.hand(loser).contains(card)
+        && !game.event_played_this_turn(card)
+        && (!crate::rules::peace::home_spaces_held(game, loser, winner).is_empty()
+            || !crate::rules::peace::regainable_leaders(game, loser, winner).is_empty())
 }
 
 /// The decisions of #69, #108 and #73.

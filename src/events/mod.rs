@@ -35,6 +35,9 @@ mod home;
 pub(crate) use home::{papal_bull_peace, papal_bull_peace_rulers};
 mod inquisition;
 mod minors;
+pub(crate) use minors::{
+    intervene_with_card, intervention_card_playable, intervention_card_waits, marriage_may_restore,
+};
 mod money;
 mod naval;
 mod new_world;
@@ -562,10 +565,32 @@ impl Game {
         if let Some(&Frame::Response(window)) = self.stack.top() {
             return window.power == power && self.response_usable(window, card);
         }
+        // The diplomacy-phase uses (rulings DU1, DU3): #69 or #108 paying an
+        // intervention; #73 while suing for peace.
+        if let Some(allowed) = self.diplomacy_use_allows(power, card) {
+            return allowed;
+        }
         self.hand(power).contains(card)
             && event_built(card)
             && !self.event_played_this_turn(card)
             && crate::rules::events::event_condition(self, power, card)
+    }
+
+    /// Whether `power` may play `card` at the decision on top, if it is an
+    /// intervention in the declarations of war (#69, #108) or a peace's
+    /// step 5 (#73); `None` at any other decision.
+    fn diplomacy_use_allows(&self, power: Power, card: Card) -> Option<bool> {
+        match *self.stack.top()? {
+            Frame::Intervention { power: p, minor, .. } => Some(
+                p == power
+                    && matches!(self.stack.below(1), Some(Frame::Declarations { .. }))
+                    && minors::intervention_card_playable(self, power, minor) == Some(card),
+            ),
+            Frame::Peace { loser, winner, step: crate::frames::peace::PeaceStep::Keys, .. } => {
+                Some(loser == power && card == Card::DiplomaticMarriage && marriage_may_restore(self, loser, winner))
+            }
+            _ => None,
+        }
     }
 
     /// Plays `card` from `power`'s hand as its event (§6.1, §6.2): the card
@@ -575,6 +600,23 @@ impl Game {
     /// below any decision the event itself asks for.
     pub(crate) fn play_event(&mut self, power: Power, card: Card, log: &mut dyn Log) {
         self.passes_in_row = 0;
+        self.card_played_as_event(power, card, log);
+        if card.kind() == CardKind::Mandatory && card != Card::Luthers95Theses {
+            self.stack.push(Frame::Spend { power, cp: MANDATORY_CP, abandoned: EnumSet::EMPTY, limit: None });
+        }
+        if self.event_may_be_answered(power, card) {
+            self.announce(power, Moment::Event { card }, log);
+        } else {
+            self.resolve_event(power, card, log);
+        }
+    }
+
+    /// The card side of an event play (§6.1, §6.2): `card` leaves `power`'s
+    /// hand, counts as played this turn and goes to the power card (home
+    /// cards), out of the game or to the discard pile. Also for the uses
+    /// that resolve elsewhere: #69 and #108 paying an intervention (§9.6),
+    /// #73 while suing for peace (§9.3 note 1).
+    pub(crate) fn card_played_as_event(&mut self, power: Power, card: Card, log: &mut dyn Log) {
         self.hands[power.index()].remove(card);
         self.events_played[power.index()].insert(card);
         log.event(Event::CardPlayedAsEvent { power, card });
@@ -584,14 +626,6 @@ impl Game {
             } else {
                 self.discard.insert(card);
             }
-        }
-        if card.kind() == CardKind::Mandatory && card != Card::Luthers95Theses {
-            self.stack.push(Frame::Spend { power, cp: MANDATORY_CP, abandoned: EnumSet::EMPTY, limit: None });
-        }
-        if self.event_may_be_answered(power, card) {
-            self.announce(power, Moment::Event { card }, log);
-        } else {
-            self.resolve_event(power, card, log);
         }
     }
 

@@ -16,6 +16,7 @@
 use crate::action::Action;
 use crate::engine::{ActionList, Log};
 use crate::event::Event;
+use crate::events;
 use crate::frames::Frame;
 use crate::game::{Game, Scenario};
 use crate::rules;
@@ -94,6 +95,12 @@ impl Game {
         if free || due + u16::from(INTERVENTION_COST) <= dip::war_payment_cp(self, power) {
             list.push(Action::Intervene);
         }
+        // In the diplomacy phase #69 or #108 may pay it as its event (ruling DU1).
+        if let (false, Some(&Frame::Intervention { minor, .. })) = (free, self.stack.top()) {
+            if let Some(card) = events::intervention_card_playable(self, power, minor) {
+                list.push(Action::PlayEvent(card));
+            }
+        }
     }
 
     /// Whether the rules let `power` declare war on anyone now, whatever
@@ -116,8 +123,13 @@ impl Game {
         self.next_payer(owed, log);
     }
 
-    /// A declarer on top with nothing left to declare makes way for the next.
-    fn settle_declarations(&mut self, log: &mut dyn Log) {
+    /// A declarer on top with nothing left to declare makes way for the next;
+    /// the reinforcement of an intervention paid with #69 or #108 comes
+    /// first (ruling DU1).
+    pub(crate) fn settle_declarations(&mut self, log: &mut dyn Log) {
+        if events::intervention_card_waits(self, log) {
+            return;
+        }
         if let Some(&Frame::Declarations { power, owed }) = self.stack.top() {
             if !self.may_declare_any(power) {
                 self.stack.pop();
@@ -130,6 +142,10 @@ impl Game {
         list.push(Action::Done);
         for target in self.dow_targets(power, &owed) {
             list.push(Action::DeclareWar(target));
+        }
+        // #73's diplomacy-phase use at the declarer's turn (ruling DU2).
+        if self.can_play_event(power, Card::DiplomaticMarriage) {
+            list.push(Action::PlayEvent(Card::DiplomaticMarriage));
         }
     }
 
@@ -168,6 +184,11 @@ impl Game {
                 }
                 self.settle_declarations(log);
             }
+            // #73 Diplomatic Marriage (ruling DU2): its minor is chosen next.
+            Action::PlayEvent(card) => {
+                self.card_played_as_event(power, card, log);
+                self.resolve_event(power, card, log);
+            }
             _ => {}
         }
     }
@@ -177,14 +198,15 @@ impl Game {
     pub(crate) fn apply_intervention(&mut self, frame: Frame, action: Action, log: &mut dyn Log) {
         self.stack.pop();
         match (frame, action) {
-            (Frame::Intervention { power, minor, declarer }, Action::Intervene) => {
-                let in_diplomacy = if let Some(Frame::Declarations { owed, .. }) = self.stack.top_mut() {
+            (Frame::Intervention { power, minor, declarer }, Action::Intervene | Action::PlayEvent(_)) => {
+                let in_diplomacy = matches!(self.stack.top(), Some(Frame::Declarations { .. }));
+                if let Action::PlayEvent(card) = action {
+                    // #69 or #108 pays it: no CP owed (ruling DU1).
+                    events::intervene_with_card(self, power, card, log);
+                } else if let Some(Frame::Declarations { owed, .. }) = self.stack.top_mut() {
                     let due = &mut owed[power.index()];
                     *due = due.saturating_add(INTERVENTION_COST);
-                    true
-                } else {
-                    false
-                };
+                }
                 // The intervener is at war with the declarer (not allied:
                 // `may_intervene`), before the activation, so the declarer
                 // has no free declaration to make (§22.2 step 2).

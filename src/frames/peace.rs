@@ -62,6 +62,10 @@ pub(crate) enum PeaceStep {
     /// Steps 5 and 7: the winner's units leave the regained `spaces`; then
     /// back to the keys (`keys`) or the other spaces.
     Vacate { spaces: EnumSet<Space>, keys: bool },
+    /// Steps 5-7 by #73 Diplomatic Marriage (§9.3 note 1): the regained
+    /// `spaces` changed hands; the `leaders` still to come back, one at a
+    /// time; then the winner's units leave the spaces.
+    Marriage { spaces: EnumSet<Space>, leaders: EnumSet<Leader> },
 }
 
 /// What the loser is regaining (§9.3 steps 5-7).
@@ -287,7 +291,10 @@ impl Game {
                     return self.set_peace(loser, step);
                 }
                 PeaceStep::RemoveUnits { .. } => PeaceStep::Keys,
-                PeaceStep::Keys if !peace::regainable_keys(self, loser, winner).is_empty() => {
+                PeaceStep::Keys
+                    if !peace::regainable_keys(self, loser, winner).is_empty()
+                        || events::marriage_may_restore(self, loser, winner) =>
+                {
                     return self.set_peace(loser, step);
                 }
                 PeaceStep::Keys => PeaceStep::Leaders,
@@ -304,6 +311,21 @@ impl Game {
                     Some((owner, spaces)) => return self.set_peace(owner, PeaceStep::Vacate { spaces, keys }),
                     None if keys => PeaceStep::Keys,
                     None => PeaceStep::Spaces { first: None },
+                },
+                PeaceStep::Marriage { spaces, mut leaders } => match leaders.iter().next() {
+                    Some(leader) => {
+                        leaders.remove(leader);
+                        self.set_peace(loser, PeaceStep::Marriage { spaces, leaders });
+                        // Only a leader the winner still holds (a loaded
+                        // game's set is not trusted).
+                        if peace::regainable_leaders(self, loser, winner).contains(leader)
+                            && !self.free_leader(loser, leader, log)
+                        {
+                            return;
+                        }
+                        continue;
+                    }
+                    None => PeaceStep::Vacate { spaces, keys: false },
                 },
             };
             self.set_peace(loser, next);
@@ -498,7 +520,11 @@ impl Game {
             PeaceStep::Keys => {
                 list.push(Action::Decline);
                 list.extend(peace::regainable_keys(self, loser, winner).iter().map(Action::Regain));
+                if events::marriage_may_restore(self, loser, winner) {
+                    list.push(Action::PlayEvent(Card::DiplomaticMarriage));
+                }
             }
+            PeaceStep::Marriage { .. } => {}
             PeaceStep::Leaders => {
                 list.push(Action::Decline);
                 list.extend(peace::regainable_leaders(self, loser, winner).iter().map(Action::RegainLeader));
@@ -561,6 +587,7 @@ impl Game {
             (PeaceStep::Leaders, Action::Decline) => PeaceStep::Spaces { first: None },
             (PeaceStep::Spaces { .. }, Action::Decline) => return self.end_war(loser, winner, log),
             (PeaceStep::Keys, Action::Regain(space)) => PeaceStep::Price { item: Regained::Key { space } },
+            (PeaceStep::Keys, Action::PlayEvent(card)) => self.marriage_restores(loser, winner, card, log),
             (PeaceStep::Leaders, Action::RegainLeader(leader)) => {
                 PeaceStep::Price { item: Regained::Leader { leader } }
             }
@@ -617,6 +644,21 @@ impl Game {
                 if self.free_leader(loser, leader, log) { Some(PeaceStep::Leaders) } else { None }
             }
         }
+    }
+
+    /// #73 Diplomatic Marriage played while suing (§9.3 note 1, card #73;
+    /// ruling DU3): every home space of the loser the winner holds (keys
+    /// and others) goes back to it, and every leader the winner captured
+    /// comes back, with no VP and no card given; the winner keeps the VP of
+    /// step 2.
+    fn marriage_restores(&mut self, loser: Power, winner: Power, card: Card, log: &mut dyn Log) -> PeaceStep {
+        self.card_played_as_event(loser, card, log);
+        let spaces = peace::home_spaces_held(self, loser, winner);
+        for space in spaces {
+            self.change_control(space, winner.into(), loser.into(), log);
+        }
+        let leaders = peace::regainable_leaders(self, loser, winner);
+        PeaceStep::Marriage { spaces, leaders }
     }
 
     // --- Freed leaders (§9.3 step 6, §9.4) ---------------------------------------
