@@ -816,3 +816,64 @@ fn machiavelli_reshuffles_the_diplomatic_deck() {
     assert_eq!(game.decider(), Decider::Power(Power::Protestant));
     assert_eq!(game.validate(), Ok(()));
 }
+
+/// #207 Henry Petitions for Divorce, refused: the Papacy adds 3 Hapsburg
+/// regulars among Hapsburg-controlled spaces; the card leaves the game.
+#[test]
+fn henry_petitions_refused_adds_hapsburg_regulars() {
+    let mut game = diplomacy(2, &[]);
+    game.give_card(Power::Papacy, Card::DipHenryPetitionsForDivorce).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipHenryPetitionsForDivorce)).unwrap();
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    assert_eq!(options(&game), [Action::Decline, Action::GrantDivorce]);
+    game.apply(Action::Decline).unwrap();
+    assert!(game.is_legal(&Action::RaiseRegular(Space::Vienna)));
+    assert!(!game.is_legal(&Action::RaiseRegular(Space::Rome)));
+    game.apply(Action::RaiseRegular(Space::Naples)).unwrap();
+    game.apply(Action::RaiseRegular(Space::Naples)).unwrap();
+    game.apply(Action::RaiseRegular(Space::Vienna)).unwrap();
+    assert_eq!(game.land_units(Space::Naples, Faction::Hapsburg), LandUnits::regulars(2));
+    assert_eq!(game.land_units(Space::Vienna, Faction::Hapsburg), LandUnits::regulars(1));
+    assert!(game.removed_cards().contains(Card::DipHenryPetitionsForDivorce));
+    assert!(!game.dip_discard().contains(Card::DipHenryPetitionsForDivorce));
+    assert_ne!(game.phase(), Phase::Diplomacy, "{}", game.pending());
+    assert_eq!(game.validate(), Ok(()));
+}
+
+/// #207 played by the Protestant, the Papacy grants the divorce: the
+/// Papacy draws a card, the Protestant adds 4 Hapsburg mercenaries in a
+/// Hapsburg-controlled Italian space, and the Papacy calls a debate with
+/// Campeggio as its debater.
+#[test]
+fn henry_petitions_granted_draws_adds_mercenaries_and_debates() {
+    let mut game = diplomacy(2, &[]);
+    game.give_card(Power::Protestant, Card::DipHenryPetitionsForDivorce).unwrap();
+    game.put_card_in_deck(Card::MasterOfItaly).unwrap();
+    for d in [Debater::Campeggio, Debater::Eck, Debater::Cajetan] {
+        game.set_debater(d, DebaterState::Uncommitted).unwrap();
+    }
+    game.set_debater(Debater::Carlstadt, DebaterState::Uncommitted).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipHenryPetitionsForDivorce)).unwrap();
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    game.apply(Action::GrantDivorce).unwrap();
+    assert!(game.hand(Power::Papacy).contains(Card::MasterOfItaly));
+    assert_eq!(game.decider(), Decider::Power(Power::Protestant));
+    let spaces = options(&game);
+    assert!(spaces.contains(&Action::PlaceAt(Space::Naples)), "{spaces:?}");
+    assert!(!spaces.contains(&Action::PlaceAt(Space::Vienna)), "{spaces:?}");
+    game.apply(Action::PlaceAt(Space::Naples)).unwrap();
+    assert_eq!(game.land_units(Space::Naples, Faction::Hapsburg), LandUnits::mercenaries(4));
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    assert!(game.is_legal(&Action::CallDebate(LanguageZone::German)));
+    game.apply(Action::CallDebate(LanguageZone::German)).unwrap();
+    while game.phase() == Phase::Diplomacy && game.pending().kind != DecisionKind::DiplomaticCard {
+        let first = game.legal_actions()[0];
+        game.apply(first).unwrap();
+    }
+    assert_ne!(game.debater_state(Debater::Campeggio), DebaterState::Uncommitted);
+    assert_eq!(game.debater_state(Debater::Eck), DebaterState::Uncommitted);
+    assert_eq!(game.debater_state(Debater::Cajetan), DebaterState::Uncommitted);
+    assert_eq!(game.validate(), Ok(()));
+}

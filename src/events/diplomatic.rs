@@ -73,6 +73,21 @@ pub(super) const EVENTS: &[CardEvent] = &[
         apply: machiavelli_apply,
         fits: |step| step.step == 0,
     }),
+    CardEvent::plain(Card::DipHenryPetitionsForDivorce, always, henry_petitions).with_steps(Steps {
+        prompt: |step| match step.step {
+            DIVORCE_CHOICE => "grant Henry's divorce, or refuse it (decline)",
+            DIVORCE_MERCS => "the Italian space for the 4 Hapsburg mercenaries",
+            DIVORCE_DEBATE => "the zone of the debate",
+            _ => "a Hapsburg-controlled space for a Hapsburg regular",
+        },
+        actions: divorce_actions,
+        apply: divorce_apply,
+        fits: |step| match step.step {
+            DIVORCE_MERCS => step.power == Power::Protestant,
+            DIVORCE_REGULARS_STEP => step.power == Power::Papacy && (1..=DIVORCE_REGULARS).contains(&step.left),
+            s => step.power == Power::Papacy && s <= DIVORCE_DEBATE,
+        },
+    }),
     CardEvent::plain(Card::DipVenetianAlliance, always, venetian_alliance).with_steps(Steps {
         prompt: |_| "the Papal-controlled port the Venetian units are placed in",
         actions: |game, _, list| list.extend(venetian_ports(game).iter().map(Action::PlaceAt)),
@@ -901,4 +916,105 @@ fn machiavelli_apply(game: &mut Game, step: EventStep, action: Action, log: &mut
         game.resolve_event(step.power, card, log);
     }
     game.reshuffle_dip_discard(log);
+}
+
+// --- #207 Henry Petitions for Divorce ----------------------------------------------
+
+/// The Hapsburg mercenaries #207's granted divorce adds.
+pub const DIVORCE_MERCENARIES: u8 = 4;
+/// The Hapsburg regulars #207's refused divorce adds.
+pub const DIVORCE_REGULARS: u8 = 3;
+
+/// #207's steps: the Papacy's choice, the space of the mercenaries (the
+/// Protestant's), the debate's zone, then the regulars one by one.
+const DIVORCE_CHOICE: u8 = 0;
+const DIVORCE_MERCS: u8 = 1;
+const DIVORCE_DEBATE: u8 = 2;
+const DIVORCE_REGULARS_STEP: u8 = 3;
+
+/// The Hapsburg-controlled spaces in play, not under siege, where one more
+/// Hapsburg unit of `kind` fits the counters; in the Italian zone only for
+/// the mercenaries.
+fn divorce_spaces(game: &Game, kind: LandUnitKind) -> EnumSet<Space> {
+    Space::ALL
+        .into_iter()
+        .filter(|&s| game.in_play(s) && game.controller(s) == Faction::Hapsburg && !super::war::under_siege(game, s))
+        .filter(|&s| kind != LandUnitKind::Mercenary || s.language() == Some(LanguageZone::Italian))
+        .filter(|&s| fits_one_more(game, Faction::Hapsburg, s, kind))
+        .collect()
+}
+
+/// The zones the Papacy may call #207's debate in.
+fn divorce_zones(game: &Game) -> impl Iterator<Item = LanguageZone> + '_ {
+    crate::rules::debate::DEBATE_ZONES
+        .into_iter()
+        .filter(|&z| crate::rules::debate::can_call_debate(game, Power::Papacy, z))
+}
+
+/// #207 Henry Petitions for Divorce: the Papacy chooses, whoever played it
+/// (ruling DC6). Granted (`Action::GrantDivorce`): the Papacy draws a main
+/// deck card, the Protestant adds 4 Hapsburg mercenaries in a
+/// Hapsburg-controlled Italian space, and the Papacy calls a debate in any
+/// zone, Campeggio its debater if he can be. Refused (`Action::Decline`):
+/// the Papacy adds 3 Hapsburg regulars among Hapsburg-controlled spaces.
+/// Henry's marriages are not touched. The card leaves the game.
+fn henry_petitions(game: &mut Game, _: Power, _: &mut dyn Log) {
+    game.stack.push(Frame::Event(EventStep::new(Card::DipHenryPetitionsForDivorce, Power::Papacy)));
+}
+
+fn divorce_actions(game: &Game, step: EventStep, list: &mut ActionList) {
+    match step.step {
+        DIVORCE_CHOICE => list.extend([Action::GrantDivorce, Action::Decline]),
+        DIVORCE_MERCS => list.extend(divorce_spaces(game, LandUnitKind::Mercenary).iter().map(Action::PlaceAt)),
+        DIVORCE_DEBATE => list.extend(divorce_zones(game).map(Action::CallDebate)),
+        _ => list.extend(divorce_spaces(game, LandUnitKind::Regular).iter().map(Action::RaiseRegular)),
+    }
+}
+
+/// Pushes #207's step `at` for `power` if it has a choice.
+fn push_divorce_step(game: &mut Game, power: Power, at: u8, left: u8) -> bool {
+    let step = EventStep { step: at, left, ..EventStep::new(Card::DipHenryPetitionsForDivorce, power) };
+    let mut list = ActionList::new();
+    divorce_actions(game, step, &mut list);
+    let asks = !list.is_empty();
+    if asks {
+        game.stack.push(Frame::Event(step));
+    }
+    asks
+}
+
+fn divorce_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    match action {
+        Action::GrantDivorce => {
+            game.draw_from_deck(Power::Papacy, log);
+            if !push_divorce_step(game, Power::Protestant, DIVORCE_MERCS, 0) {
+                push_divorce_step(game, Power::Papacy, DIVORCE_DEBATE, 0);
+            }
+        }
+        Action::Decline => {
+            push_divorce_step(game, Power::Papacy, DIVORCE_REGULARS_STEP, DIVORCE_REGULARS);
+        }
+        Action::PlaceAt(space) => {
+            for _ in 0..DIVORCE_MERCENARIES {
+                if fits_one_more(game, Faction::Hapsburg, space, LandUnitKind::Mercenary) {
+                    super::war::raise(game, Faction::Hapsburg, space, LandUnitKind::Mercenary, log, 0);
+                }
+            }
+            push_divorce_step(game, Power::Papacy, DIVORCE_DEBATE, 0);
+        }
+        Action::CallDebate(zone) => {
+            let papal = crate::rules::debate::debaters(game, Power::Papacy, zone, crate::game::DebaterState::Uncommitted);
+            let campeggio = papal.contains(crate::types::Debater::Campeggio).then_some(crate::types::Debater::Campeggio);
+            game.begin_debate_with(Power::Papacy, zone, campeggio, None, log);
+        }
+        Action::RaiseRegular(space) => {
+            super::war::raise(game, Faction::Hapsburg, space, LandUnitKind::Regular, log, 0);
+            let left = step.left.saturating_sub(1);
+            if left > 0 {
+                push_divorce_step(game, Power::Papacy, DIVORCE_REGULARS_STEP, left);
+            }
+        }
+        _ => {}
+    }
 }
