@@ -1,5 +1,5 @@
 //! The two-player diplomatic deck and phase (§24.3) and the diplomatic
-//! cards built so far (#208, #217): the draws and plays of each turn, the
+//! cards built so far (all but the six invasion cards): the draws and plays of each turn, the
 //! late cards joining after the League, the piles' reshuffles, what each
 //! side sees, and each card played by each side.
 
@@ -666,6 +666,8 @@ fn plague_removes_three_units_then_a_random_card() {
     assert_eq!(options(&game), [Action::LoseUnit(LandUnitKind::Regular), Action::LoseShip(NavalUnitKind::Squadron)]);
     game.apply(Action::LoseShip(NavalUnitKind::Squadron)).unwrap();
     assert_eq!(squadrons(&game, Space::Rome, Faction::Papacy), 0);
+    // A ship lost goes to the turn track (§5.3).
+    assert_eq!(game.naval_on_turn_track(Faction::Papacy), NavalUnits::squadrons(1));
     // Vienna: one faction, one kind: removed at once; then the discard.
     game.apply(Action::Target(Space::Vienna)).unwrap();
     assert_eq!(game.land_units(Space::Vienna, Faction::Hapsburg), LandUnits::regulars(2));
@@ -689,6 +691,7 @@ fn plague_asks_whose_unit_and_stops_without_spaces() {
     game.apply(Action::PlayEvent(Card::DipPlague)).unwrap();
     assert_eq!(options(&game), [Action::Target(Space::Milan)]);
     game.apply(Action::Target(Space::Milan)).unwrap();
+    assert_eq!(game.validate(), Ok(()));
     let whose = options(&game);
     assert_eq!(whose.len(), 2, "{whose:?}");
     assert!(whose.contains(&Action::RemoveUnitOf(Faction::Protestant)));
@@ -717,7 +720,10 @@ fn siege_of_vienna_removes_two_units_near_vienna() {
     assert!(spaces.contains(&Action::Target(Space::Vienna)), "{spaces:?}");
     assert!(!spaces.contains(&Action::Target(Space::Naples)), "{spaces:?}");
     assert!(!spaces.contains(&Action::Target(Space::Linz)), "{spaces:?}");
-    assert_eq!(Space::Prague.land_distance(Space::Vienna).is_some_and(|d| d <= 2), spaces.contains(&Action::Target(Space::Prague)));
+    assert_eq!(
+        Space::Prague.land_distance(Space::Vienna).is_some_and(|d| d <= 2),
+        spaces.contains(&Action::Target(Space::Prague))
+    );
     game.apply(Action::Target(Space::Vienna)).unwrap();
     game.apply(Action::LoseUnit(LandUnitKind::Mercenary)).unwrap();
     game.apply(Action::Target(Space::Vienna)).unwrap();
@@ -869,6 +875,7 @@ fn henry_petitions_granted_draws_adds_mercenaries_and_debates() {
     assert!(game.is_legal(&Action::CallDebate(LanguageZone::German)));
     game.apply(Action::CallDebate(LanguageZone::German)).unwrap();
     while game.phase() == Phase::Diplomacy && game.pending().kind != DecisionKind::DiplomaticCard {
+        assert_eq!(game.validate(), Ok(()), "{}", game.pending());
         let first = game.legal_actions()[0];
         game.apply(first).unwrap();
     }
@@ -876,4 +883,22 @@ fn henry_petitions_granted_draws_adds_mercenaries_and_debates() {
     assert_eq!(game.debater_state(Debater::Eck), DebaterState::Uncommitted);
     assert_eq!(game.debater_state(Debater::Cajetan), DebaterState::Uncommitted);
     assert_eq!(game.validate(), Ok(()));
+}
+
+/// A Plague in progress (its used spaces kept in the event's step) is
+/// saved and loaded, and goes on the same.
+#[cfg(feature = "serde")]
+#[test]
+fn plague_in_progress_round_trips() {
+    let mut game = diplomacy(2, &[]);
+    game.give_card(Power::Papacy, Card::DipPlague).unwrap();
+    game.set_land_units(Space::Wittenberg, Faction::Protestant, LandUnits::regulars(3)).unwrap();
+    game.set_land_units(Space::Vienna, Faction::Hapsburg, LandUnits::regulars(3)).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipPlague)).unwrap();
+    game.apply(Action::Target(Space::Wittenberg)).unwrap();
+    let json = serde_json::to_string(&game).unwrap();
+    let back: Game = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, game);
+    assert_eq!(options(&back), [Action::Target(Space::Vienna)]);
 }

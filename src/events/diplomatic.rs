@@ -1,10 +1,12 @@
 //! The two-player diplomatic cards (#201-#219, §24.3), played in the
 //! diplomacy phase (`frames::dip_deck`): each side must play one even when
-//! it helps the opponent. Built: #201 Andrea Doria, #203 Corsair Raid, #208 Knights of St. John, #210
-//! Shipbuilding, #212 Venetian Alliance, #217 Secret Protestant Circle and
-//! #219 Spanish Inquisition.
-//! The others are not built and never enter the diplomatic deck (ruling
-//! DD3).
+//! it helps the opponent. Built: #201 Andrea Doria, #203 Corsair Raid,
+//! #204 Diplomatic Marriage, #205 Diplomatic Pressure, #207 Henry
+//! Petitions for Divorce, #208 Knights of St. John, #209 Plague, #210
+//! Shipbuilding, #212 Venetian Alliance, #215 Machiavelli, #217 Secret
+//! Protestant Circle, #218 Siege of Vienna and #219 Spanish Inquisition.
+//! The six invasion cards are not built and never enter the diplomatic
+//! deck (ruling DD3).
 
 use super::{CardEvent, EventStep, Steps, always};
 use crate::action::Action;
@@ -16,7 +18,9 @@ use crate::game::{Game, LandUnits, NavalLocation, NavalUnits};
 use crate::rules::construction::{can_build_squadron, fits_one_more, naval_counters_free};
 use crate::rules::minor;
 use crate::sets::EnumSet;
-use crate::types::{Card, CardKind, Faction, LandUnitKind, LanguageZone, MinorPower, NavalUnitKind, Power, Religion, Space};
+use crate::types::{
+    Card, CardKind, Faction, LandUnitKind, LanguageZone, MinorPower, NavalUnitKind, Power, Religion, Space,
+};
 
 pub(super) const EVENTS: &[CardEvent] = &[
     CardEvent::plain(Card::DipSpanishInquisition, always, spanish_inquisition).with_steps(Steps {
@@ -598,7 +602,9 @@ fn diplomatic_marriage(game: &mut Game, power: Power, _: &mut dyn Log) {
 }
 
 fn marriage_actions(game: &Game, step: EventStep, list: &mut ActionList) {
-    list.extend(marriage_targets(game, step.power).iter().map(|m| Action::Target(super::minors::minor_target_space(m))));
+    list.extend(
+        marriage_targets(game, step.power).iter().map(|m| Action::Target(super::minors::minor_target_space(m))),
+    );
 }
 
 fn marriage_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
@@ -771,7 +777,8 @@ fn removal_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn
 /// One unit of the chosen kind removed; the next is asked, and after
 /// #209's last its discard follows.
 fn remove_unit(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
-    let (Some(space), Some(&faction)) = (step.space, Faction::ALL.get(usize::from(step.step.saturating_sub(REMOVE_KIND))))
+    let (Some(space), Some(&faction)) =
+        (step.space, Faction::ALL.get(usize::from(step.step.saturating_sub(REMOVE_KIND))))
     else {
         return;
     };
@@ -781,20 +788,14 @@ fn remove_unit(game: &mut Game, step: EventStep, action: Action, log: &mut dyn L
             game.remove_units(space, faction, one, log);
         }
         Action::LoseShip(kind) => {
+            // Ships lost in any way go to the turn track (§5.3).
             let at = NavalLocation::Port(space);
-            let here = game.naval_units(at, faction);
             let units = match kind {
                 NavalUnitKind::Squadron => NavalUnits::squadrons(1),
                 NavalUnitKind::Corsair => NavalUnits { corsairs: 1, ..NavalUnits::NONE },
             };
-            let left = NavalUnits {
-                squadrons: here.squadrons.saturating_sub(units.squadrons),
-                corsairs: here.corsairs.saturating_sub(units.corsairs),
-            };
-            if game.set_naval_units(at, faction, left).is_ok() {
-                log.event(Event::ShipsEliminated { faction, space, units });
-                game.strand_at_sea(faction, at, log);
-            }
+            game.lose_ships(faction, at, units, log);
+            game.strand_at_sea(faction, at, log);
         }
         _ => return,
     }
@@ -1004,8 +1005,10 @@ fn divorce_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn
             push_divorce_step(game, Power::Papacy, DIVORCE_DEBATE, 0);
         }
         Action::CallDebate(zone) => {
-            let papal = crate::rules::debate::debaters(game, Power::Papacy, zone, crate::game::DebaterState::Uncommitted);
-            let campeggio = papal.contains(crate::types::Debater::Campeggio).then_some(crate::types::Debater::Campeggio);
+            let papal =
+                crate::rules::debate::debaters(game, Power::Papacy, zone, crate::game::DebaterState::Uncommitted);
+            let campeggio =
+                papal.contains(crate::types::Debater::Campeggio).then_some(crate::types::Debater::Campeggio);
             game.begin_debate_with(Power::Papacy, zone, campeggio, None, log);
         }
         Action::RaiseRegular(space) => {

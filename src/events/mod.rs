@@ -289,7 +289,17 @@ pub(crate) struct EventStep {
 impl EventStep {
     /// The first decision of `card`'s event, made by `power`.
     pub(crate) fn new(card: Card, power: Power) -> EventStep {
-        EventStep { card, power, step: 0, left: 0, target: None, flag: false, space: None, cards: [None; 2], used: [None; 2] }
+        EventStep {
+            card,
+            power,
+            step: 0,
+            left: 0,
+            target: None,
+            flag: false,
+            space: None,
+            cards: [None; 2],
+            used: [None; 2],
+        }
     }
 }
 
