@@ -860,6 +860,7 @@ fn henry_petitions_granted_draws_adds_mercenaries_and_debates() {
         game.set_debater(d, DebaterState::Uncommitted).unwrap();
     }
     game.set_debater(Debater::Carlstadt, DebaterState::Uncommitted).unwrap();
+    game.set_debater(Debater::Melanchthon, DebaterState::Committed).unwrap();
     game.run_automatic();
     game.apply(Action::PlayEvent(Card::DipHenryPetitionsForDivorce)).unwrap();
     assert_eq!(game.decider(), Decider::Power(Power::Papacy));
@@ -874,6 +875,9 @@ fn henry_petitions_granted_draws_adds_mercenaries_and_debates() {
     assert_eq!(game.decider(), Decider::Power(Power::Papacy));
     assert!(game.is_legal(&Action::CallDebate(LanguageZone::German)));
     game.apply(Action::CallDebate(LanguageZone::German)).unwrap();
+    // The caller names the defender's group, in the diplomacy phase.
+    assert_eq!(game.pending().kind, DecisionKind::Debate);
+    assert_eq!(game.validate(), Ok(()));
     while game.phase() == Phase::Diplomacy && game.pending().kind != DecisionKind::DiplomaticCard {
         assert_eq!(game.validate(), Ok(()), "{}", game.pending());
         let first = game.legal_actions()[0];
