@@ -906,3 +906,19 @@ fn plague_in_progress_round_trips() {
     assert_eq!(back, game);
     assert_eq!(options(&back), [Action::Target(Space::Vienna)]);
 }
+
+/// #205 played by the Papacy when the Protestant holds one diplomatic
+/// card: that card becomes its compulsory play with no choice, and both
+/// sides know it.
+#[test]
+fn diplomatic_pressure_on_a_single_card_makes_it_compulsory() {
+    let mut game = diplomacy(3, &[]);
+    game.give_card(Power::Papacy, Card::DipDiplomaticPressure).unwrap();
+    game.give_card(Power::Protestant, Card::DipShipbuilding).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipDiplomaticPressure)).unwrap();
+    assert_eq!(game.dip_must_play(), Some(Card::DipShipbuilding));
+    assert_eq!(game.decider(), Decider::Power(Power::Protestant));
+    assert!(game.observation(Power::Papacy).board().dip_hand(Power::Protestant).contains(Card::DipShipbuilding));
+    assert_eq!(game.validate(), Ok(()));
+}
