@@ -342,6 +342,11 @@ actions! {
         CardDrawFrom(Power) => "card_draw_from",
         /// A deal's term (§9.1): one mercenary in this space goes to the other party.
         GiveMercenaryIn(Space) => "give_mercenary_in",
+        /// Plague (#209): remove a unit of this faction from the chosen space.
+        RemoveUnitOf(Faction) => "remove_unit_of",
+        /// Diplomatic Pressure (#205): the Protestant must play this
+        /// diplomatic card this turn.
+        Compel(Card) => "compel",
     }
 }
 
@@ -449,6 +454,8 @@ const PHRASES: &[(&str, &str)] = &[
     ("cede", "deal: cede {}"),
     ("card_draw_from", "deal: one random card draw from {}"),
     ("give_mercenary_in", "deal: give a mercenary in {}"),
+    ("remove_unit_of", "remove a unit of {}"),
+    ("compel", "make the Protestant play {}"),
 ];
 
 impl Action {

@@ -126,11 +126,12 @@ impl Game {
 
     /// The diplomatic cards of `power` that `viewer` cannot see: all but
     /// the compulsory card the Papacy chose (#205, #219), known to both,
-    /// and all while the Papacy looks at them (#219).
+    /// and all while the other side looks at them (#205, #219).
     fn dip_hidden(&self, viewer: Power, power: Power) -> EnumSet<Card> {
-        // The Papacy looking at the Protestant's cards (#219) sees them.
-        let reviewing = viewer == Power::Papacy
-            && matches!(self.stack.top(), Some(crate::frames::Frame::Event(s)) if s.card == Card::DipSpanishInquisition);
+        // A side looking at the other's cards (#205, #219) sees them while
+        // it chooses.
+        let looks = [Card::DipSpanishInquisition, Card::DipDiplomaticPressure];
+        let reviewing = matches!(self.stack.top(), Some(crate::frames::Frame::Event(s)) if looks.contains(&s.card) && s.power == viewer);
         let mut hidden = if power == viewer || reviewing { EnumSet::EMPTY } else { self.dip_hand(power) };
         if let Some(card) = self.dip.must_play {
             hidden.remove(card);

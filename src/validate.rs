@@ -1097,7 +1097,9 @@ pub(crate) fn opens_in(kind: Kind, phase: Phase) -> bool {
         }
         Deal | DealDisplacement | DealMercenaries => phase == Phase::Diplomacy,
         DietOfWorms => phase == Phase::DietOfWorms,
-        Flips => matches!(phase, Phase::Action | Phase::DietOfWorms),
+        // #207's granted divorce calls a debate in the diplomacy phase.
+        Flips => matches!(phase, Phase::Action | Phase::DietOfWorms | Phase::Diplomacy),
+        DebateDefender | DebateSecondRound | DebateLuther => matches!(phase, Phase::Action | Phase::Diplomacy),
         Attempts => matches!(phase, Phase::Action | Phase::LuthersTheses),
         Deployment | DeployFormation => phase == Phase::SpringDeployment,
         WinterNaval | WinterLand => phase == Phase::Winter,
@@ -1106,9 +1108,7 @@ pub(crate) fn opens_in(kind: Kind, phase: Phase) -> bool {
         // A siege broken in winter retreats the besiegers (§19).
         WarRetreat => matches!(phase, Phase::Action | Phase::Winter),
         Impulse | Spend | EventSpend | NavalMove | NavalCombat | PiracyTarget | PiracyHit | WarEntry | WarAssault
-        | WarCardBattle | DebateDefender | DebateSecondRound | DebateLuther | CouncilOfTrent | Response => {
-            phase == Phase::Action
-        }
+        | WarCardBattle | CouncilOfTrent | Response => phase == Phase::Action,
         Event | Discard => true,
         _ => false,
     }

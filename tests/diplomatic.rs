@@ -1,5 +1,5 @@
 //! The two-player diplomatic deck and phase (§24.3) and the diplomatic
-//! cards built so far (#208, #217): the draws and plays of each turn, the
+//! cards built so far (all but the six invasion cards): the draws and plays of each turn, the
 //! late cards joining after the League, the piles' reshuffles, what each
 //! side sees, and each card played by each side.
 
@@ -561,4 +561,364 @@ fn spanish_inquisition_for_the_protestant_reveals_its_hand() {
     assert!(!game.observation(Power::Papacy).board().hand(Power::Protestant).contains(event_card()));
     game.apply(Action::PlayEvent(Card::DipSpanishInquisition)).unwrap();
     assert!(game.observation(Power::Papacy).board().hand(Power::Protestant).contains(event_card()));
+}
+
+/// The actions offered now, as a list.
+fn options(game: &Game) -> Vec<Action> {
+    game.legal_actions().into_iter().collect()
+}
+
+/// #204 Diplomatic Marriage played by the Papacy: it activates an inactive
+/// Genoa or Venice for itself, or deactivates a minor allied to another
+/// power, never its own ally nor Hungary-Bohemia (§22.1).
+#[test]
+fn diplomatic_marriage_for_the_papacy() {
+    let mut game = diplomacy(2, &[]);
+    game.set_alliance(Faction::France, Faction::Genoa, true).unwrap();
+    game.set_alliance(Faction::Papacy, Faction::Venice, true).unwrap();
+    game.give_card(Power::Papacy, Card::DipDiplomaticMarriage).unwrap();
+    game.run_automatic();
+    let mut other = game.clone();
+    game.apply(Action::PlayEvent(Card::DipDiplomaticMarriage)).unwrap();
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    // French Genoa may be deactivated; Papal Venice and Hapsburg Hungary not.
+    assert_eq!(options(&game), [Action::Target(Space::Genoa)]);
+    game.apply(Action::Target(Space::Genoa)).unwrap();
+    assert_eq!(game.minor_ally(MinorPower::Genoa), None);
+    assert_eq!(game.validate(), Ok(()));
+
+    other.set_alliance(Faction::France, Faction::Genoa, false).unwrap();
+    other.set_alliance(Faction::Papacy, Faction::Venice, false).unwrap();
+    other.apply(Action::PlayEvent(Card::DipDiplomaticMarriage)).unwrap();
+    assert_eq!(options(&other), [Action::Target(Space::Genoa), Action::Target(Space::Venice)]);
+    other.apply(Action::Target(Space::Venice)).unwrap();
+    assert_eq!(other.minor_ally(MinorPower::Venice), Some(Power::Papacy));
+}
+
+/// #204 played by the Protestant: it may deactivate any minor (the Papacy's
+/// ally included) or make an inactive Genoa or Venice the Hapsburg's ally
+/// (which helps the Papacy once the Hapsburg is its ally).
+#[test]
+fn diplomatic_marriage_for_the_protestant() {
+    let mut game = diplomacy(2, &[]);
+    game.set_alliance(Faction::Papacy, Faction::Venice, true).unwrap();
+    game.give_card(Power::Protestant, Card::DipDiplomaticMarriage).unwrap();
+    game.run_automatic();
+    let mut hapsburg = game.clone();
+    game.apply(Action::PlayEvent(Card::DipDiplomaticMarriage)).unwrap();
+    assert_eq!(game.decider(), Decider::Power(Power::Protestant));
+    assert_eq!(options(&game), [Action::Target(Space::Genoa), Action::Target(Space::Venice)]);
+    game.apply(Action::Target(Space::Venice)).unwrap();
+    assert_eq!(game.minor_ally(MinorPower::Venice), None);
+
+    hapsburg.apply(Action::PlayEvent(Card::DipDiplomaticMarriage)).unwrap();
+    hapsburg.apply(Action::Target(Space::Genoa)).unwrap();
+    assert_eq!(hapsburg.minor_ally(MinorPower::Genoa), Some(Power::Hapsburg));
+    assert_eq!(hapsburg.validate(), Ok(()));
+}
+
+/// #204 with nothing to activate or deactivate: nothing is asked.
+#[test]
+fn diplomatic_marriage_with_no_minor_to_change_asks_nothing() {
+    let mut game = diplomacy(2, &[]);
+    game.set_alliance(Faction::Papacy, Faction::Venice, true).unwrap();
+    game.set_alliance(Faction::Papacy, Faction::Genoa, true).unwrap();
+    game.give_card(Power::Papacy, Card::DipDiplomaticMarriage).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipDiplomaticMarriage)).unwrap();
+    assert_ne!(game.phase(), Phase::Diplomacy, "{}", game.pending());
+    assert_eq!(game.minor_ally(MinorPower::Venice), Some(Power::Papacy));
+}
+
+/// #209 Plague played by the Papacy: 3 units, at most one per space and
+/// only from spaces with more than one unit (any power's, land or naval),
+/// the player choosing; then a random card of the Protestant's hand, never
+/// a home card, is discarded.
+#[test]
+fn plague_removes_three_units_then_a_random_card() {
+    let mut game = diplomacy(2, &[]);
+    game.give_card(Power::Papacy, Card::DipPlague).unwrap();
+    game.give_card(Power::Protestant, event_card()).unwrap();
+    game.give_card(Power::Protestant, Card::HereIStand).unwrap();
+    game.set_land_units(Space::Wittenberg, Faction::Protestant, LandUnits { regulars: 2, mercenaries: 1, cavalry: 0 })
+        .unwrap();
+    game.set_land_units(Space::Leipzig, Faction::Protestant, LandUnits::regulars(1)).unwrap();
+    game.set_land_units(Space::Rome, Faction::Papacy, LandUnits::regulars(1)).unwrap();
+    game.set_naval_units(NavalLocation::Port(Space::Rome), Faction::Papacy, NavalUnits::squadrons(1)).unwrap();
+    game.set_land_units(Space::Vienna, Faction::Hapsburg, LandUnits::regulars(3)).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipPlague)).unwrap();
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    let spaces = options(&game);
+    assert_eq!(spaces.len(), 3, "{spaces:?}");
+    for space in [Space::Wittenberg, Space::Rome, Space::Vienna] {
+        assert!(spaces.contains(&Action::Target(space)), "{spaces:?}");
+    }
+    // Wittenberg: one faction, two kinds: the kind is asked.
+    game.apply(Action::Target(Space::Wittenberg)).unwrap();
+    assert_eq!(options(&game), [Action::LoseUnit(LandUnitKind::Regular), Action::LoseUnit(LandUnitKind::Mercenary)]);
+    game.apply(Action::LoseUnit(LandUnitKind::Mercenary)).unwrap();
+    assert_eq!(game.land_units(Space::Wittenberg, Faction::Protestant), LandUnits::regulars(2));
+    // Wittenberg is used now, though it still holds two units.
+    assert!(!game.is_legal(&Action::Target(Space::Wittenberg)));
+    // Rome: the Papal regular and a Papal squadron in port: the kind is asked.
+    game.apply(Action::Target(Space::Rome)).unwrap();
+    assert_eq!(options(&game), [Action::LoseUnit(LandUnitKind::Regular), Action::LoseShip(NavalUnitKind::Squadron)]);
+    game.apply(Action::LoseShip(NavalUnitKind::Squadron)).unwrap();
+    assert_eq!(squadrons(&game, Space::Rome, Faction::Papacy), 0);
+    // A ship lost goes to the turn track (§5.3).
+    assert_eq!(game.naval_on_turn_track(Faction::Papacy), NavalUnits::squadrons(1));
+    // Vienna: one faction, one kind: removed at once; then the discard.
+    game.apply(Action::Target(Space::Vienna)).unwrap();
+    assert_eq!(game.land_units(Space::Vienna, Faction::Hapsburg), LandUnits::regulars(2));
+    assert!(game.discard_pile().contains(event_card()));
+    assert!(game.hand(Power::Protestant).contains(Card::HereIStand));
+    assert_ne!(game.phase(), Phase::Diplomacy, "{}", game.pending());
+    assert_eq!(game.validate(), Ok(()));
+}
+
+/// #209 with several factions in a space asks whose unit goes; played by
+/// the Protestant it may take its own units, and its opponent's card is
+/// the Papacy's. With fewer spaces than 3, fewer units go.
+#[test]
+fn plague_asks_whose_unit_and_stops_without_spaces() {
+    let mut game = diplomacy(2, &[]);
+    game.give_card(Power::Protestant, Card::DipPlague).unwrap();
+    game.give_card(Power::Papacy, event_card()).unwrap();
+    game.set_land_units(Space::Milan, Faction::Papacy, LandUnits::regulars(1)).unwrap();
+    game.set_land_units(Space::Milan, Faction::Protestant, LandUnits::regulars(1)).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipPlague)).unwrap();
+    assert_eq!(options(&game), [Action::Target(Space::Milan)]);
+    game.apply(Action::Target(Space::Milan)).unwrap();
+    assert_eq!(game.validate(), Ok(()));
+    let whose = options(&game);
+    assert_eq!(whose.len(), 2, "{whose:?}");
+    assert!(whose.contains(&Action::RemoveUnitOf(Faction::Protestant)));
+    game.apply(Action::RemoveUnitOf(Faction::Protestant)).unwrap();
+    assert!(game.land_units(Space::Milan, Faction::Protestant).is_empty());
+    assert_eq!(game.land_units(Space::Milan, Faction::Papacy), LandUnits::regulars(1));
+    assert!(game.discard_pile().contains(event_card()));
+    assert_ne!(game.phase(), Phase::Diplomacy, "{}", game.pending());
+}
+
+/// #218 Siege of Vienna: 2 Hapsburg or Hungarian land units within 2
+/// spaces of Vienna are removed, the card's player choosing (both may come
+/// from one space); played by the Papacy it hurts its own ally.
+#[test]
+fn siege_of_vienna_removes_two_units_near_vienna() {
+    let mut game = diplomacy(5, &[]);
+    game.give_card(Power::Papacy, Card::DipSiegeOfVienna).unwrap();
+    game.set_land_units(Space::Vienna, Faction::Hapsburg, LandUnits { regulars: 1, mercenaries: 2, cavalry: 0 })
+        .unwrap();
+    game.set_land_units(Space::Prague, Faction::Hapsburg, LandUnits::regulars(2)).unwrap();
+    game.set_land_units(Space::Naples, Faction::Hapsburg, LandUnits::regulars(2)).unwrap();
+    game.set_land_units(Space::Linz, Faction::Protestant, LandUnits::regulars(1)).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipSiegeOfVienna)).unwrap();
+    let spaces = options(&game);
+    assert!(spaces.contains(&Action::Target(Space::Vienna)), "{spaces:?}");
+    assert!(!spaces.contains(&Action::Target(Space::Naples)), "{spaces:?}");
+    assert!(!spaces.contains(&Action::Target(Space::Linz)), "{spaces:?}");
+    assert_eq!(
+        Space::Prague.land_distance(Space::Vienna).is_some_and(|d| d <= 2),
+        spaces.contains(&Action::Target(Space::Prague))
+    );
+    game.apply(Action::Target(Space::Vienna)).unwrap();
+    game.apply(Action::LoseUnit(LandUnitKind::Mercenary)).unwrap();
+    game.apply(Action::Target(Space::Vienna)).unwrap();
+    game.apply(Action::LoseUnit(LandUnitKind::Regular)).unwrap();
+    assert_eq!(game.land_units(Space::Vienna, Faction::Hapsburg), LandUnits::mercenaries(1));
+    assert_eq!(game.land_units(Space::Naples, Faction::Hapsburg), LandUnits::regulars(2));
+    assert_eq!(game.land_units(Space::Linz, Faction::Protestant), LandUnits::regulars(1));
+    assert_ne!(game.phase(), Phase::Diplomacy, "{}", game.pending());
+}
+
+/// #218 played by the Protestant takes Hungarian units too; with none near
+/// Vienna nothing is asked.
+#[test]
+fn siege_of_vienna_takes_hungarian_units() {
+    let mut game = diplomacy(5, &[]);
+    game.give_card(Power::Protestant, Card::DipSiegeOfVienna).unwrap();
+    game.set_land_units(Space::Vienna, Faction::HungaryBohemia, LandUnits::regulars(1)).unwrap();
+    game.run_automatic();
+    let mut none = game.clone();
+    game.apply(Action::PlayEvent(Card::DipSiegeOfVienna)).unwrap();
+    assert_eq!(options(&game), [Action::Target(Space::Vienna)]);
+    game.apply(Action::Target(Space::Vienna)).unwrap();
+    assert!(game.land_units(Space::Vienna, Faction::HungaryBohemia).is_empty());
+    assert_ne!(game.phase(), Phase::Diplomacy, "{}", game.pending());
+
+    none.set_land_units(Space::Vienna, Faction::HungaryBohemia, LandUnits::NONE).unwrap();
+    none.apply(Action::PlayEvent(Card::DipSiegeOfVienna)).unwrap();
+    assert_ne!(none.phase(), Phase::Diplomacy, "{}", none.pending());
+}
+
+/// #205 Diplomatic Pressure played by the Papacy: it sees the Protestant's
+/// two cards and picks the one the Protestant must play.
+#[test]
+fn diplomatic_pressure_for_the_papacy_picks_the_protestant_play() {
+    let mut game = diplomacy(3, &[]);
+    game.give_card(Power::Papacy, Card::DipDiplomaticPressure).unwrap();
+    game.give_card(Power::Protestant, Card::DipKnightsOfStJohn).unwrap();
+    game.give_card(Power::Protestant, Card::DipShipbuilding).unwrap();
+    game.run_automatic();
+    assert!(!game.observation(Power::Papacy).board().dip_hand(Power::Protestant).contains(Card::DipShipbuilding));
+    game.apply(Action::PlayEvent(Card::DipDiplomaticPressure)).unwrap();
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    assert_eq!(options(&game), [Action::Compel(Card::DipKnightsOfStJohn), Action::Compel(Card::DipShipbuilding)]);
+    assert!(game.observation(Power::Papacy).board().dip_hand(Power::Protestant).contains(Card::DipShipbuilding));
+    game.apply(Action::Compel(Card::DipKnightsOfStJohn)).unwrap();
+    assert_eq!(game.dip_must_play(), Some(Card::DipKnightsOfStJohn));
+    assert_eq!(offered(&game), [Card::DipKnightsOfStJohn]);
+}
+
+/// #205 played by the Protestant: it makes the Papacy discard its card and
+/// draw another, or swaps its own remaining card for the Papacy's.
+#[test]
+fn diplomatic_pressure_for_the_protestant_discards_or_swaps() {
+    let mut game = diplomacy(3, &[Card::DipCorsairRaid]);
+    game.give_card(Power::Protestant, Card::DipDiplomaticPressure).unwrap();
+    game.give_card(Power::Protestant, Card::DipShipbuilding).unwrap();
+    game.give_card(Power::Papacy, Card::DipKnightsOfStJohn).unwrap();
+    game.run_automatic();
+    // The Papacy drew the pile's card and must play one: it keeps the other.
+    game.apply(Action::PlayEvent(Card::DipCorsairRaid)).unwrap();
+    while game.pending().kind == DecisionKind::CardEvent {
+        let first = game.legal_actions()[0];
+        game.apply(first).unwrap();
+    }
+    assert_eq!(game.decider(), Decider::Power(Power::Protestant));
+    game.put_card_in_dip_deck(Card::DipVenetianAlliance).unwrap();
+    let mut swap = game.clone();
+    game.apply(Action::PlayEvent(Card::DipDiplomaticPressure)).unwrap();
+    assert_eq!(options(&game), [Action::Discard(Card::DipKnightsOfStJohn), Action::GiveCard(Card::DipShipbuilding)]);
+    assert!(game.observation(Power::Protestant).board().dip_hand(Power::Papacy).contains(Card::DipKnightsOfStJohn));
+    game.apply(Action::Discard(Card::DipKnightsOfStJohn)).unwrap();
+    assert!(game.dip_discard().contains(Card::DipKnightsOfStJohn));
+    assert_eq!(game.dip_hand(Power::Papacy).iter().collect::<Vec<_>>(), [Card::DipVenetianAlliance]);
+    assert!(!game.observation(Power::Protestant).board().dip_hand(Power::Papacy).contains(Card::DipVenetianAlliance));
+
+    swap.apply(Action::PlayEvent(Card::DipDiplomaticPressure)).unwrap();
+    swap.apply(Action::GiveCard(Card::DipShipbuilding)).unwrap();
+    assert_eq!(swap.dip_hand(Power::Papacy).iter().collect::<Vec<_>>(), [Card::DipShipbuilding]);
+    assert_eq!(swap.dip_hand(Power::Protestant).iter().collect::<Vec<_>>(), [Card::DipKnightsOfStJohn]);
+    assert_eq!(swap.validate(), Ok(()));
+}
+
+/// #215 Machiavelli: with no built invasion card in the pile or its
+/// discards (an unbuilt one is never offered), the whole diplomatic deck
+/// is reshuffled at once, this card included.
+#[test]
+fn machiavelli_reshuffles_the_diplomatic_deck() {
+    let mut game = diplomacy(5, &[Card::DipCorsairRaid]);
+    game.give_card(Power::Papacy, Card::DipMachiavelli).unwrap();
+    game.run_automatic();
+    // The Papacy drew the Corsair Raid; discard something to reshuffle.
+    game.give_card(Power::Protestant, Card::DipShipbuilding).unwrap();
+    game.apply(Action::PlayEvent(Card::DipMachiavelli)).unwrap();
+    assert!(game.dip_discard().is_empty());
+    assert!(game.diplomacy_deck().contains(Card::DipMachiavelli));
+    assert_eq!(game.decider(), Decider::Power(Power::Protestant));
+    assert_eq!(game.validate(), Ok(()));
+}
+
+/// #207 Henry Petitions for Divorce, refused: the Papacy adds 3 Hapsburg
+/// regulars among Hapsburg-controlled spaces; the card leaves the game.
+#[test]
+fn henry_petitions_refused_adds_hapsburg_regulars() {
+    let mut game = diplomacy(2, &[]);
+    game.give_card(Power::Papacy, Card::DipHenryPetitionsForDivorce).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipHenryPetitionsForDivorce)).unwrap();
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    assert_eq!(options(&game), [Action::Decline, Action::GrantDivorce]);
+    game.apply(Action::Decline).unwrap();
+    assert!(game.is_legal(&Action::RaiseRegular(Space::Vienna)));
+    assert!(!game.is_legal(&Action::RaiseRegular(Space::Rome)));
+    game.apply(Action::RaiseRegular(Space::Naples)).unwrap();
+    game.apply(Action::RaiseRegular(Space::Naples)).unwrap();
+    game.apply(Action::RaiseRegular(Space::Vienna)).unwrap();
+    assert_eq!(game.land_units(Space::Naples, Faction::Hapsburg), LandUnits::regulars(2));
+    assert_eq!(game.land_units(Space::Vienna, Faction::Hapsburg), LandUnits::regulars(1));
+    assert!(game.removed_cards().contains(Card::DipHenryPetitionsForDivorce));
+    assert!(!game.dip_discard().contains(Card::DipHenryPetitionsForDivorce));
+    assert_ne!(game.phase(), Phase::Diplomacy, "{}", game.pending());
+    assert_eq!(game.validate(), Ok(()));
+}
+
+/// #207 played by the Protestant, the Papacy grants the divorce: the
+/// Papacy draws a card, the Protestant adds 4 Hapsburg mercenaries in a
+/// Hapsburg-controlled Italian space, and the Papacy calls a debate with
+/// Campeggio as its debater.
+#[test]
+fn henry_petitions_granted_draws_adds_mercenaries_and_debates() {
+    let mut game = diplomacy(2, &[]);
+    game.give_card(Power::Protestant, Card::DipHenryPetitionsForDivorce).unwrap();
+    game.put_card_in_deck(Card::MasterOfItaly).unwrap();
+    for d in [Debater::Campeggio, Debater::Eck, Debater::Cajetan] {
+        game.set_debater(d, DebaterState::Uncommitted).unwrap();
+    }
+    game.set_debater(Debater::Carlstadt, DebaterState::Uncommitted).unwrap();
+    game.set_debater(Debater::Melanchthon, DebaterState::Committed).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipHenryPetitionsForDivorce)).unwrap();
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    game.apply(Action::GrantDivorce).unwrap();
+    assert!(game.hand(Power::Papacy).contains(Card::MasterOfItaly));
+    assert_eq!(game.decider(), Decider::Power(Power::Protestant));
+    let spaces = options(&game);
+    assert!(spaces.contains(&Action::PlaceAt(Space::Naples)), "{spaces:?}");
+    assert!(!spaces.contains(&Action::PlaceAt(Space::Vienna)), "{spaces:?}");
+    game.apply(Action::PlaceAt(Space::Naples)).unwrap();
+    assert_eq!(game.land_units(Space::Naples, Faction::Hapsburg), LandUnits::mercenaries(4));
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    assert!(game.is_legal(&Action::CallDebate(LanguageZone::German)));
+    game.apply(Action::CallDebate(LanguageZone::German)).unwrap();
+    // The caller names the defender's group, in the diplomacy phase.
+    assert_eq!(game.pending().kind, DecisionKind::Debate);
+    assert_eq!(game.validate(), Ok(()));
+    while game.phase() == Phase::Diplomacy && game.pending().kind != DecisionKind::DiplomaticCard {
+        assert_eq!(game.validate(), Ok(()), "{}", game.pending());
+        let first = game.legal_actions()[0];
+        game.apply(first).unwrap();
+    }
+    assert_ne!(game.debater_state(Debater::Campeggio), DebaterState::Uncommitted);
+    assert_eq!(game.debater_state(Debater::Eck), DebaterState::Uncommitted);
+    assert_eq!(game.debater_state(Debater::Cajetan), DebaterState::Uncommitted);
+    assert_eq!(game.validate(), Ok(()));
+}
+
+/// A Plague in progress (its used spaces kept in the event's step) is
+/// saved and loaded, and goes on the same.
+#[cfg(feature = "serde")]
+#[test]
+fn plague_in_progress_round_trips() {
+    let mut game = diplomacy(2, &[]);
+    game.give_card(Power::Papacy, Card::DipPlague).unwrap();
+    game.set_land_units(Space::Wittenberg, Faction::Protestant, LandUnits::regulars(3)).unwrap();
+    game.set_land_units(Space::Vienna, Faction::Hapsburg, LandUnits::regulars(3)).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipPlague)).unwrap();
+    game.apply(Action::Target(Space::Wittenberg)).unwrap();
+    let json = serde_json::to_string(&game).unwrap();
+    let back: Game = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, game);
+    assert_eq!(options(&back), [Action::Target(Space::Vienna)]);
+}
+
+/// #205 played by the Papacy when the Protestant holds one diplomatic
+/// card: that card becomes its compulsory play with no choice, and both
+/// sides know it.
+#[test]
+fn diplomatic_pressure_on_a_single_card_makes_it_compulsory() {
+    let mut game = diplomacy(3, &[]);
+    game.give_card(Power::Papacy, Card::DipDiplomaticPressure).unwrap();
+    game.give_card(Power::Protestant, Card::DipShipbuilding).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipDiplomaticPressure)).unwrap();
+    assert_eq!(game.dip_must_play(), Some(Card::DipShipbuilding));
+    assert_eq!(game.decider(), Decider::Power(Power::Protestant));
+    assert!(game.observation(Power::Papacy).board().dip_hand(Power::Protestant).contains(Card::DipShipbuilding));
+    assert_eq!(game.validate(), Ok(()));
 }

@@ -1,10 +1,12 @@
 //! The two-player diplomatic cards (#201-#219, §24.3), played in the
 //! diplomacy phase (`frames::dip_deck`): each side must play one even when
-//! it helps the opponent. Built: #201 Andrea Doria, #203 Corsair Raid, #208 Knights of St. John, #210
-//! Shipbuilding, #212 Venetian Alliance, #217 Secret Protestant Circle and
-//! #219 Spanish Inquisition.
-//! The others are not built and never enter the diplomatic deck (ruling
-//! DD3).
+//! it helps the opponent. Built: #201 Andrea Doria, #203 Corsair Raid,
+//! #204 Diplomatic Marriage, #205 Diplomatic Pressure, #207 Henry
+//! Petitions for Divorce, #208 Knights of St. John, #209 Plague, #210
+//! Shipbuilding, #212 Venetian Alliance, #215 Machiavelli, #217 Secret
+//! Protestant Circle, #218 Siege of Vienna and #219 Spanish Inquisition.
+//! The six invasion cards are not built and never enter the diplomatic
+//! deck (ruling DD3).
 
 use super::{CardEvent, EventStep, Steps, always};
 use crate::action::Action;
@@ -12,11 +14,13 @@ use crate::dice::Dice;
 use crate::engine::{ActionList, Log};
 use crate::event::Event;
 use crate::frames::Frame;
-use crate::game::{Game, NavalLocation, NavalUnits};
+use crate::game::{Game, LandUnits, NavalLocation, NavalUnits};
 use crate::rules::construction::{can_build_squadron, fits_one_more, naval_counters_free};
 use crate::rules::minor;
 use crate::sets::EnumSet;
-use crate::types::{Card, CardKind, Faction, LandUnitKind, LanguageZone, MinorPower, Power, Religion, Space};
+use crate::types::{
+    Card, CardKind, Faction, LandUnitKind, LanguageZone, MinorPower, NavalUnitKind, Power, Religion, Space,
+};
 
 pub(super) const EVENTS: &[CardEvent] = &[
     CardEvent::plain(Card::DipSpanishInquisition, always, spanish_inquisition).with_steps(Steps {
@@ -50,6 +54,44 @@ pub(super) const EVENTS: &[CardEvent] = &[
         apply: shipbuilding_apply,
         fits: |step| (1..=SHIPBUILDING_SQUADRONS).contains(&step.left),
     }),
+    CardEvent::plain(Card::DipDiplomaticMarriage, always, diplomatic_marriage).with_steps(Steps {
+        prompt: |_| "the minor power to activate or deactivate",
+        actions: marriage_actions,
+        apply: marriage_apply,
+        fits: |step| step.step == 0,
+    }),
+    CardEvent::plain(Card::DipPlague, always, plague).with_steps(REMOVAL_STEPS),
+    CardEvent::plain(Card::DipSiegeOfVienna, always, siege_of_vienna).with_steps(REMOVAL_STEPS),
+    CardEvent::plain(Card::DipDiplomaticPressure, always, diplomatic_pressure).with_steps(Steps {
+        prompt: |step| match step.power {
+            Power::Papacy => "the diplomatic card the Protestant must play",
+            _ => "the Papal card to discard, or your card to swap for it",
+        },
+        actions: pressure_actions,
+        apply: pressure_apply,
+        fits: |step| step.step == 0,
+    }),
+    CardEvent::plain(Card::DipMachiavelli, always, machiavelli).with_steps(Steps {
+        prompt: |_| "the invasion card to play",
+        actions: |game, _, list| list.extend(machiavelli_cards(game).iter().map(Action::PlayEvent)),
+        apply: machiavelli_apply,
+        fits: |step| step.step == 0,
+    }),
+    CardEvent::plain(Card::DipHenryPetitionsForDivorce, always, henry_petitions).with_steps(Steps {
+        prompt: |step| match step.step {
+            DIVORCE_CHOICE => "grant Henry's divorce, or refuse it (decline)",
+            DIVORCE_MERCS => "the Italian space for the 4 Hapsburg mercenaries",
+            DIVORCE_DEBATE => "the zone of the debate",
+            _ => "a Hapsburg-controlled space for a Hapsburg regular",
+        },
+        actions: divorce_actions,
+        apply: divorce_apply,
+        fits: |step| match step.step {
+            DIVORCE_MERCS => step.power == Power::Protestant,
+            DIVORCE_REGULARS_STEP => step.power == Power::Papacy && (1..=DIVORCE_REGULARS).contains(&step.left),
+            s => step.power == Power::Papacy && s <= DIVORCE_DEBATE,
+        },
+    }),
     CardEvent::plain(Card::DipVenetianAlliance, always, venetian_alliance).with_steps(Steps {
         prompt: |_| "the Papal-controlled port the Venetian units are placed in",
         actions: |game, _, list| list.extend(venetian_ports(game).iter().map(Action::PlaceAt)),
@@ -57,6 +99,22 @@ pub(super) const EVENTS: &[CardEvent] = &[
         fits: |_| true,
     }),
 ];
+
+/// The decisions of #209 and #218: a space, a faction, a kind of unit.
+const REMOVAL_STEPS: Steps = Steps {
+    prompt: |step| match (step.space, step.step) {
+        (None, _) => "the space to remove a unit from",
+        (Some(_), REMOVE_FACTION) => "whose unit to remove",
+        _ => "the kind of unit to remove",
+    },
+    actions: removal_actions,
+    apply: removal_apply,
+    fits: |step| {
+        let limit = if step.card == Card::DipPlague { PLAGUE_UNITS } else { VIENNA_UNITS };
+        let kind_ok = usize::from(step.step) < usize::from(REMOVE_KIND) + Faction::COUNT;
+        (1..=limit).contains(&step.left) && kind_ok && (step.space.is_some() == (step.step != REMOVE_SPACE))
+    },
+};
 
 // --- #208 Knights of St. John ------------------------------------------------------
 
@@ -495,4 +553,471 @@ fn inquisition_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dy
     let other = game.dip_hand(side).iter().next();
     game.draw_dip_card(side, log);
     game.dip.must_play = other;
+}
+
+// --- #204 Diplomatic Marriage ------------------------------------------------------
+
+/// Whether `power` may activate `minor` by a card now (§22.1's table, the
+/// minor inactive), with no power left a free declaration of war to make
+/// (ruling AL6: that choice is built only inside an intervention).
+fn may_activate(game: &Game, power: Power, minor: MinorPower) -> bool {
+    minor::activation(game, power, minor)
+        .is_some_and(|a| a.at_war_with_minor.iter().all(|w| w.declaration != minor::FreeDeclaration::Optional))
+}
+
+/// The power #204, played by `power`, makes an inactive `minor` the ally
+/// of, if it may: the Papacy for itself (§22.1); the Protestant for the
+/// Hapsburg, Genoa or Venice only (the face's addition).
+fn marriage_patron(game: &Game, power: Power, minor: MinorPower) -> Option<Power> {
+    let patron = match power {
+        Power::Papacy => Power::Papacy,
+        _ if matches!(minor, MinorPower::Genoa | MinorPower::Venice) => Power::Hapsburg,
+        _ => return None,
+    };
+    may_activate(game, patron, minor).then_some(patron)
+}
+
+/// Whether #204, played by `power`, may deactivate `minor`: an active minor
+/// that may be deactivated (§22.1: not Hungary-Bohemia); the Papacy not its
+/// own ally (ruling AL5), the Protestant any (the face's addition).
+fn marriage_deactivates(game: &Game, power: Power, minor: MinorPower) -> bool {
+    minor::can_deactivate(game, minor) && (power == Power::Protestant || game.minor_ally(minor) != Some(power))
+}
+
+/// The minors #204 lets `power` activate or deactivate now.
+fn marriage_targets(game: &Game, power: Power) -> EnumSet<MinorPower> {
+    MinorPower::ALL
+        .into_iter()
+        .filter(|&m| marriage_patron(game, power, m).is_some() || marriage_deactivates(game, power, m))
+        .collect()
+}
+
+/// #204 Diplomatic Marriage: the player picks a minor (`Target` its key,
+/// as #73), which is activated if inactive, else deactivated (ruling DC1).
+/// With none to pick, nothing happens.
+fn diplomatic_marriage(game: &mut Game, power: Power, _: &mut dyn Log) {
+    if !marriage_targets(game, power).is_empty() {
+        game.stack.push(Frame::Event(EventStep::new(Card::DipDiplomaticMarriage, power)));
+    }
+}
+
+fn marriage_actions(game: &Game, step: EventStep, list: &mut ActionList) {
+    list.extend(
+        marriage_targets(game, step.power).iter().map(|m| Action::Target(super::minors::minor_target_space(m))),
+    );
+}
+
+fn marriage_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    let Action::Target(space) = action else { return };
+    let Some(m) = MinorPower::ALL.into_iter().find(|&m| super::minors::minor_target_space(m) == space) else { return };
+    match marriage_patron(game, step.power, m) {
+        Some(patron) => within_zones(game, log, |g, l| {
+            super::minors::switch_minor(g, m, patron, l);
+        }),
+        None => within_zones(game, log, |g, l| deactivate(g, m, l)),
+    }
+}
+
+// --- #209 Plague and #218 Siege of Vienna: units removed one by one -----------------
+
+/// The units #209 removes, at most one per space.
+pub const PLAGUE_UNITS: u8 = 3;
+/// The Hapsburg or Hungarian land units #218 removes.
+pub const VIENNA_UNITS: u8 = 2;
+/// How near Vienna #218's units are (land steps).
+pub const VIENNA_RANGE: u8 = 2;
+
+/// The steps of a removal: the space, then (with several there) the
+/// faction, then (with several kinds) the kind: `KIND + faction index`.
+const REMOVE_SPACE: u8 = 0;
+const REMOVE_FACTION: u8 = 1;
+const REMOVE_KIND: u8 = 2;
+
+/// Whether the removal of `card` may take units of `faction`, land units
+/// only or ships in port too.
+fn removable_faction(card: Card, faction: Faction) -> bool {
+    card == Card::DipPlague || matches!(faction, Faction::Hapsburg | Faction::HungaryBohemia)
+}
+
+/// The land and naval units (all factions) in `space`, ships in its port.
+fn units_in(game: &Game, space: Space) -> u8 {
+    let land = game.land_units_at(space).fold(0u8, |n, (_, u, _)| n.saturating_add(u.total()));
+    let at = NavalLocation::Port(space);
+    let naval = game.naval_stacks().filter(|&(l, _, _)| l == at).fold(0u8, |n, (_, _, u)| n.saturating_add(u.total()));
+    land.saturating_add(naval)
+}
+
+/// The kinds of `faction`'s units in `space` that `card` may remove, as
+/// the actions naming them.
+fn removable_kinds(game: &Game, card: Card, space: Space, faction: Faction, list: &mut ActionList) {
+    if !removable_faction(card, faction) {
+        return;
+    }
+    let land = game.land_units(space, faction);
+    list.extend(LandUnitKind::ALL.into_iter().filter(|&k| land.count(k) > 0).map(Action::LoseUnit));
+    if card == Card::DipPlague {
+        let ships = game.naval_units(NavalLocation::Port(space), faction);
+        if ships.squadrons > 0 {
+            list.push(Action::LoseShip(NavalUnitKind::Squadron));
+        }
+        if ships.corsairs > 0 {
+            list.push(Action::LoseShip(NavalUnitKind::Corsair));
+        }
+    }
+}
+
+/// The factions with a unit in `space` that `card` may remove.
+fn removable_factions(game: &Game, card: Card, space: Space) -> EnumSet<Faction> {
+    let mut list = ActionList::new();
+    Faction::ALL
+        .into_iter()
+        .filter(|&f| {
+            list.clear();
+            removable_kinds(game, card, space, f, &mut list);
+            !list.is_empty()
+        })
+        .collect()
+}
+
+/// The spaces the next unit of `step`'s removal may come from: #209 a
+/// space in play with more than one unit, not used before; #218 a space
+/// within 2 land steps of Vienna with a Hapsburg or Hungarian land unit.
+fn removal_spaces(game: &Game, step: EventStep) -> EnumSet<Space> {
+    Space::ALL
+        .into_iter()
+        .filter(|&s| game.in_play(s) && !removable_factions(game, step.card, s).is_empty())
+        .filter(|&s| match step.card {
+            Card::DipPlague => units_in(game, s) > 1 && !step.used.contains(&Some(s)),
+            _ => s.land_distance(Space::Vienna).is_some_and(|d| d <= VIENNA_RANGE),
+        })
+        .collect()
+}
+
+/// #209 Plague: the player removes 3 units (land or naval, any power's),
+/// each from a different space holding more than one unit; then a random
+/// card of the opponent's hand (not a home card) is discarded (ruling DC2).
+fn plague(game: &mut Game, power: Power, log: &mut dyn Log) {
+    let step = EventStep { left: PLAGUE_UNITS, ..EventStep::new(Card::DipPlague, power) };
+    if !next_removal(game, step) {
+        plague_discard(game, power, log);
+    }
+}
+
+/// #209's last part: a random card of `power`'s opponent's main hand.
+fn plague_discard(game: &mut Game, power: Power, log: &mut dyn Log) {
+    let side = opponent(power);
+    if let Some(card) = game.take_random_card(side) {
+        game.discard.insert(card);
+        log.event(Event::CardDiscarded { power: side, card });
+    }
+}
+
+/// #218 Siege of Vienna: the player removes 2 Hapsburg or Hungarian land
+/// units within 2 spaces of Vienna (ruling DC3 for the ban on moves).
+fn siege_of_vienna(game: &mut Game, power: Power, _: &mut dyn Log) {
+    let step = EventStep { left: VIENNA_UNITS, ..EventStep::new(Card::DipSiegeOfVienna, power) };
+    next_removal(game, step);
+}
+
+/// Asks for the next unit of the removal, if one is left to remove and
+/// may be; returns whether it asked.
+fn next_removal(game: &mut Game, step: EventStep) -> bool {
+    let next = EventStep { step: REMOVE_SPACE, space: None, ..step };
+    let asks = step.left > 0 && !removal_spaces(game, next).is_empty();
+    if asks {
+        game.stack.push(Frame::Event(next));
+    }
+    asks
+}
+
+fn removal_actions(game: &Game, step: EventStep, list: &mut ActionList) {
+    let Some(space) = step.space else {
+        list.extend(removal_spaces(game, step).iter().map(Action::Target));
+        return;
+    };
+    match step.step {
+        REMOVE_FACTION => list.extend(removable_factions(game, step.card, space).iter().map(Action::RemoveUnitOf)),
+        n => {
+            if let Some(faction) = Faction::ALL.get(usize::from(n.saturating_sub(REMOVE_KIND))) {
+                removable_kinds(game, step.card, space, *faction, list);
+            }
+        }
+    }
+}
+
+/// The faction chosen: its unit's kind is asked, unless there is one.
+fn removal_faction(game: &mut Game, step: EventStep, space: Space, faction: Faction, log: &mut dyn Log) {
+    let mut kinds = ActionList::new();
+    removable_kinds(game, step.card, space, faction, &mut kinds);
+    let kind = EventStep { step: REMOVE_KIND + faction.index() as u8, ..step };
+    match kinds.as_slice() {
+        [only] => remove_unit(game, kind, *only, log),
+        _ => game.stack.push(Frame::Event(kind)),
+    }
+}
+
+fn removal_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    match (action, step.space) {
+        (Action::Target(space), None) => {
+            let chosen = EventStep { space: Some(space), ..step };
+            let factions = removable_factions(game, step.card, space);
+            match (factions.len(), factions.iter().next()) {
+                (1, Some(faction)) => removal_faction(game, chosen, space, faction, log),
+                _ => game.stack.push(Frame::Event(EventStep { step: REMOVE_FACTION, ..chosen })),
+            }
+        }
+        (Action::RemoveUnitOf(faction), Some(space)) => removal_faction(game, step, space, faction, log),
+        (Action::LoseUnit(_) | Action::LoseShip(_), Some(_)) => remove_unit(game, step, action, log),
+        _ => {}
+    }
+}
+
+/// One unit of the chosen kind removed; the next is asked, and after
+/// #209's last its discard follows.
+fn remove_unit(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    let (Some(space), Some(&faction)) =
+        (step.space, Faction::ALL.get(usize::from(step.step.saturating_sub(REMOVE_KIND))))
+    else {
+        return;
+    };
+    match action {
+        Action::LoseUnit(kind) => {
+            let one = LandUnits::NONE.plus_one(kind);
+            game.remove_units(space, faction, one, log);
+        }
+        Action::LoseShip(kind) => {
+            // Ships lost in any way go to the turn track (§5.3).
+            let at = NavalLocation::Port(space);
+            let units = match kind {
+                NavalUnitKind::Squadron => NavalUnits::squadrons(1),
+                NavalUnitKind::Corsair => NavalUnits { corsairs: 1, ..NavalUnits::NONE },
+            };
+            game.lose_ships(faction, at, units, log);
+            game.strand_at_sea(faction, at, log);
+        }
+        _ => return,
+    }
+    let mut used = step.used;
+    if let Some(slot) = used.iter_mut().find(|s| s.is_none()) {
+        *slot = Some(space);
+    }
+    let next = EventStep { left: step.left.saturating_sub(1), used, ..step };
+    if !next_removal(game, next) && step.card == Card::DipPlague {
+        plague_discard(game, step.power, log);
+    }
+}
+
+// --- #205 Diplomatic Pressure ------------------------------------------------------
+
+/// #205 Diplomatic Pressure: the player looks at the other side's
+/// diplomatic cards. The Papacy picks the one the Protestant must play
+/// this turn (`Action::Compel`); the Protestant makes the Papacy discard
+/// its card and draw another (`Action::Discard`) or swaps its own
+/// remaining card for it (`Action::GiveCard`). Ruling DC4.
+fn diplomatic_pressure(game: &mut Game, power: Power, _: &mut dyn Log) {
+    let mut list = ActionList::new();
+    pressure_actions(game, EventStep::new(Card::DipDiplomaticPressure, power), &mut list);
+    if power == Power::Papacy && list.len() == 1 {
+        // One card held: it is the compulsory one (both now know it).
+        game.dip.must_play = game.dip_hand(Power::Protestant).iter().next();
+    } else if !list.is_empty() {
+        game.stack.push(Frame::Event(EventStep::new(Card::DipDiplomaticPressure, power)));
+    }
+}
+
+fn pressure_actions(game: &Game, step: EventStep, list: &mut ActionList) {
+    let other = opponent(step.power);
+    let theirs = game.dip_hand(other);
+    if step.power == Power::Papacy {
+        list.extend(theirs.iter().map(Action::Compel));
+        return;
+    }
+    list.extend(theirs.iter().map(Action::Discard));
+    if theirs.len() == 1 {
+        list.extend(game.dip_hand(step.power).iter().map(Action::GiveCard));
+    }
+}
+
+fn pressure_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    let other = opponent(step.power);
+    match action {
+        Action::Compel(card) => game.dip.must_play = Some(card),
+        Action::Discard(card) => {
+            game.dip.held[other.index()].remove(card);
+            game.dip.discard.insert(card);
+            log.event(Event::CardDiscarded { power: other, card });
+            game.draw_dip_card(other, log);
+        }
+        Action::GiveCard(own) => {
+            let Some(theirs) = game.dip_hand(other).iter().next() else { return };
+            game.dip.held[other.index()].remove(theirs);
+            game.dip.held[step.power.index()].remove(own);
+            game.dip.held[other.index()].insert(own);
+            game.dip.held[step.power.index()].insert(theirs);
+        }
+        _ => {}
+    }
+}
+
+// --- #215 Machiavelli --------------------------------------------------------------
+
+/// The invasion cards (#202, #206, #211, #213, #214, #216).
+pub const INVASIONS: [Card; 6] = [
+    Card::DipFrenchConstableInvades,
+    Card::DipFrenchInvasion,
+    Card::DipSpanishInvasion,
+    Card::DipAustrianInvasion,
+    Card::DipImperialInvasion,
+    Card::DipOttomanInvasion,
+];
+
+/// The side behind in VP, or `power` (the card's player) on a tie.
+fn trailing(game: &Game, power: Power) -> Power {
+    let (papal, protestant) = (game.vp(Power::Papacy).total(), game.vp(Power::Protestant).total());
+    match papal.cmp(&protestant) {
+        std::cmp::Ordering::Less => Power::Papacy,
+        std::cmp::Ordering::Greater => Power::Protestant,
+        std::cmp::Ordering::Equal => power,
+    }
+}
+
+/// The invasion cards #215 may play: built ones in the diplomatic pile or
+/// its discards, not played earlier this turn.
+fn machiavelli_cards(game: &Game) -> EnumSet<Card> {
+    let played = game.events_played.iter().fold(EnumSet::EMPTY, |a, p| a.union(*p));
+    INVASIONS
+        .into_iter()
+        .filter(|&c| game.dip_deck.contains(c) || game.dip.discard.contains(c))
+        .filter(|&c| !played.contains(c) && super::event_built(c))
+        .collect()
+}
+
+/// #215 Machiavelli: the side trailing in VP (the card's player on a tie)
+/// picks an invasion card of the pile or its discards and plays it; then
+/// the whole diplomatic deck is reshuffled, this card and that one
+/// included (ruling DC5).
+fn machiavelli(game: &mut Game, power: Power, log: &mut dyn Log) {
+    if machiavelli_cards(game).is_empty() {
+        game.reshuffle_dip_discard(log);
+    } else {
+        game.stack.push(Frame::Event(EventStep::new(Card::DipMachiavelli, trailing(game, power))));
+    }
+}
+
+fn machiavelli_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    if let Action::PlayEvent(card) = action {
+        game.dip_deck.remove(card);
+        game.dip.discard.insert(card);
+        game.events_played[step.power.index()].insert(card);
+        log.event(Event::CardPlayedAsEvent { power: step.power, card });
+        game.resolve_event(step.power, card, log);
+    }
+    game.reshuffle_dip_discard(log);
+}
+
+// --- #207 Henry Petitions for Divorce ----------------------------------------------
+
+/// The Hapsburg mercenaries #207's granted divorce adds.
+pub const DIVORCE_MERCENARIES: u8 = 4;
+/// The Hapsburg regulars #207's refused divorce adds.
+pub const DIVORCE_REGULARS: u8 = 3;
+
+/// #207's steps: the Papacy's choice, the space of the mercenaries (the
+/// Protestant's), the debate's zone, then the regulars one by one.
+const DIVORCE_CHOICE: u8 = 0;
+const DIVORCE_MERCS: u8 = 1;
+const DIVORCE_DEBATE: u8 = 2;
+const DIVORCE_REGULARS_STEP: u8 = 3;
+
+/// The Hapsburg-controlled spaces in play, not under siege, where one more
+/// Hapsburg unit of `kind` fits the counters; in the Italian zone only for
+/// the mercenaries.
+fn divorce_spaces(game: &Game, kind: LandUnitKind) -> EnumSet<Space> {
+    Space::ALL
+        .into_iter()
+        .filter(|&s| game.in_play(s) && game.controller(s) == Faction::Hapsburg && !super::war::under_siege(game, s))
+        .filter(|&s| kind != LandUnitKind::Mercenary || s.language() == Some(LanguageZone::Italian))
+        .filter(|&s| fits_one_more(game, Faction::Hapsburg, s, kind))
+        .collect()
+}
+
+/// The zones the Papacy may call #207's debate in.
+fn divorce_zones(game: &Game) -> impl Iterator<Item = LanguageZone> + '_ {
+    crate::rules::debate::DEBATE_ZONES
+        .into_iter()
+        .filter(|&z| crate::rules::debate::can_call_debate(game, Power::Papacy, z))
+}
+
+/// #207 Henry Petitions for Divorce: the Papacy chooses, whoever played it
+/// (ruling DC6). Granted (`Action::GrantDivorce`): the Papacy draws a main
+/// deck card, the Protestant adds 4 Hapsburg mercenaries in a
+/// Hapsburg-controlled Italian space, and the Papacy calls a debate in any
+/// zone, Campeggio its debater if he can be. Refused (`Action::Decline`):
+/// the Papacy adds 3 Hapsburg regulars among Hapsburg-controlled spaces.
+/// Henry's marriages are not touched. The card leaves the game.
+fn henry_petitions(game: &mut Game, _: Power, _: &mut dyn Log) {
+    game.stack.push(Frame::Event(EventStep::new(Card::DipHenryPetitionsForDivorce, Power::Papacy)));
+}
+
+fn divorce_actions(game: &Game, step: EventStep, list: &mut ActionList) {
+    match step.step {
+        DIVORCE_CHOICE => list.extend([Action::GrantDivorce, Action::Decline]),
+        DIVORCE_MERCS => list.extend(divorce_spaces(game, LandUnitKind::Mercenary).iter().map(Action::PlaceAt)),
+        DIVORCE_DEBATE => list.extend(divorce_zones(game).map(Action::CallDebate)),
+        _ => list.extend(divorce_spaces(game, LandUnitKind::Regular).iter().map(Action::RaiseRegular)),
+    }
+}
+
+/// Pushes #207's step `at` for `power` if it has a choice.
+fn push_divorce_step(game: &mut Game, power: Power, at: u8, left: u8) -> bool {
+    let step = EventStep { step: at, left, ..EventStep::new(Card::DipHenryPetitionsForDivorce, power) };
+    let mut list = ActionList::new();
+    divorce_actions(game, step, &mut list);
+    let asks = !list.is_empty();
+    if asks {
+        game.stack.push(Frame::Event(step));
+    }
+    asks
+}
+
+fn divorce_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log) {
+    game.stack.pop();
+    match action {
+        Action::GrantDivorce => {
+            game.draw_from_deck(Power::Papacy, log);
+            if !push_divorce_step(game, Power::Protestant, DIVORCE_MERCS, 0) {
+                push_divorce_step(game, Power::Papacy, DIVORCE_DEBATE, 0);
+            }
+        }
+        Action::Decline => {
+            push_divorce_step(game, Power::Papacy, DIVORCE_REGULARS_STEP, DIVORCE_REGULARS);
+        }
+        Action::PlaceAt(space) => {
+            for _ in 0..DIVORCE_MERCENARIES {
+                if fits_one_more(game, Faction::Hapsburg, space, LandUnitKind::Mercenary) {
+                    super::war::raise(game, Faction::Hapsburg, space, LandUnitKind::Mercenary, log, 0);
+                }
+            }
+            push_divorce_step(game, Power::Papacy, DIVORCE_DEBATE, 0);
+        }
+        Action::CallDebate(zone) => {
+            let papal =
+                crate::rules::debate::debaters(game, Power::Papacy, zone, crate::game::DebaterState::Uncommitted);
+            let campeggio =
+                papal.contains(crate::types::Debater::Campeggio).then_some(crate::types::Debater::Campeggio);
+            game.begin_debate_with(Power::Papacy, zone, campeggio, None, log);
+        }
+        Action::RaiseRegular(space) => {
+            super::war::raise(game, Faction::Hapsburg, space, LandUnitKind::Regular, log, 0);
+            let left = step.left.saturating_sub(1);
+            if left > 0 {
+                push_divorce_step(game, Power::Papacy, DIVORCE_REGULARS_STEP, left);
+            }
+        }
+        _ => {}
+    }
 }

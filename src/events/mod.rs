@@ -283,12 +283,26 @@ pub(crate) struct EventStep {
     /// Cards the decision concerns (drawn at an earlier step).
     #[cfg_attr(feature = "serde", serde(default))]
     pub cards: [Option<Card>; 2],
+    /// Spaces already used at earlier steps (Plague, #209: at most one
+    /// unit from each space).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub used: [Option<Space>; 2],
 }
 
 impl EventStep {
     /// The first decision of `card`'s event, made by `power`.
     pub(crate) fn new(card: Card, power: Power) -> EventStep {
-        EventStep { card, power, step: 0, left: 0, target: None, flag: false, space: None, cards: [None; 2] }
+        EventStep {
+            card,
+            power,
+            step: 0,
+            left: 0,
+            target: None,
+            flag: false,
+            space: None,
+            cards: [None; 2],
+            used: [None; 2],
+        }
     }
 }
 
