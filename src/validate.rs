@@ -311,7 +311,12 @@ impl Game {
             Some(Frame::Peace { step: crate::frames::peace::PeaceStep::Marriage { .. }, .. })
         );
         for frame in self.stack.frames() {
-            ok &= ok_power(frame.decider());
+            // A card battle decides nothing itself: in the two-player game
+            // the sacking stack of #95 may be a non-player power's
+            // (§21.5: "that stack does not need to be from the same power
+            // that plays the event"; ruling RB6).
+            let automatic = matches!(frame, Frame::War(crate::frames::battle::War::CardBattle(_)));
+            ok &= automatic || ok_power(frame.decider());
             ok &= match *frame {
                 Frame::Impulse { .. }
                 | Frame::Deployment { .. }

@@ -584,3 +584,25 @@ fn scots_raid_cp_survive_a_save() {
     let back: Game = serde_json::from_str(&old).unwrap();
     assert_eq!(back, game);
 }
+
+/// #95 in the two-player game (ruling RB6): the sacking stack may be the
+/// Hapsburg's, a power no player plays; the battle runs with every
+/// position valid, and the Papacy answers its own combat-card window.
+#[test]
+fn sack_of_rome_by_a_hapsburg_stack_in_the_two_player_game() {
+    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 5).with_fast_play(true));
+    game.set_land_units(Space::Rome, Faction::Papacy, LandUnits { regulars: 2, mercenaries: 1, cavalry: 0 }).unwrap();
+    let stack = LandUnits { regulars: 1, mercenaries: 3, cavalry: 0 };
+    game.set_land_units(Space::Florence, Faction::Hapsburg, stack).unwrap();
+    action_phase(&mut game);
+    let mut log = event(&mut game, Power::Protestant, Card::SackOfRome);
+    game.force_dice(&[6, 6, 5, 1]).unwrap();
+    game.force_dice(&[1, 1, 5]).unwrap();
+    apply(&mut game, Action::Target(Space::Florence), &mut log);
+    assert!(game.validate().is_ok(), "{:?}", game.validate());
+    card_windows(&mut game, &mut log);
+    let battle = common::field_battle(&log).expect("a field battle");
+    assert_eq!((battle.0, battle.5), (Power::Hapsburg, Faction::Hapsburg));
+    assert_eq!(game.land_units(Space::Rome, Faction::Papacy), LandUnits::NONE);
+    assert!(game.validate().is_ok(), "{:?}", game.validate());
+}
