@@ -342,6 +342,10 @@ actions! {
         CardDrawFrom(Power) => "card_draw_from",
         /// A deal's term (§9.1): one mercenary in this space goes to the other party.
         GiveMercenaryIn(Space) => "give_mercenary_in",
+        /// A deal's term (§9.2): one squadron in this port goes on loan to the other party.
+        LendSquadronIn(Space) => "lend_squadron_in",
+        /// A deal's term (§9.2): this naval leader goes on loan with the squadrons.
+        LendLeader(Leader) => "lend_leader",
     }
 }
 
@@ -449,6 +453,8 @@ const PHRASES: &[(&str, &str)] = &[
     ("cede", "deal: cede {}"),
     ("card_draw_from", "deal: one random card draw from {}"),
     ("give_mercenary_in", "deal: give a mercenary in {}"),
+    ("lend_squadron_in", "deal: loan a squadron in {}"),
+    ("lend_leader", "deal: loan {}"),
 ];
 
 impl Action {

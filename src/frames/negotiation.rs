@@ -17,6 +17,7 @@ use crate::engine::{ActionList, Log};
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::game::{Game, LeaderLocation};
+use crate::rules::loans;
 use crate::rules::negotiation::{self as nego, Deal, DealRefusal, Term};
 use crate::rules::peace;
 use crate::sets::EnumSet;
@@ -129,6 +130,24 @@ impl Game {
         })
     }
 
+    /// The party that loans a squadron in `port`: the deal's lender if it
+    /// has one, else the proposer if it has a squadron to loan there, else
+    /// the recipient.
+    fn squadron_lender(&self, deal: &Deal, port: Space) -> Power {
+        deal.lender.unwrap_or_else(|| {
+            let has = loans::lendable_squadrons(self, deal.proposer, port).next().is_some();
+            if has { deal.proposer } else { deal.recipient }
+        })
+    }
+
+    /// The party that loans `leader`: the deal's lender, else the party
+    /// he serves (the proposer if neither).
+    fn leader_lender(&self, deal: &Deal, leader: Leader) -> Power {
+        deal.lender.unwrap_or_else(|| {
+            if loans::lendable_leader(self, deal.recipient, leader).is_some() { deal.recipient } else { deal.proposer }
+        })
+    }
+
     /// The term an action adds, if it names one.
     fn term_of(&self, deal: &Deal, action: Action) -> Option<Term> {
         Some(match action {
@@ -140,6 +159,8 @@ impl Game {
             Action::Cede(space) => Term::Cede(space),
             Action::CardDrawFrom(giver) => Term::Card { giver },
             Action::GiveMercenaryIn(space) => Term::Mercenary { giver: self.mercenary_giver(deal, space), space },
+            Action::LendSquadronIn(port) => Term::LendSquadron { lender: self.squadron_lender(deal, port), port },
+            Action::LendLeader(leader) => Term::LendLeader { lender: self.leader_lender(deal, leader), leader },
             _ => return None,
         })
     }
@@ -184,6 +205,35 @@ impl Game {
         for space in mercenary_spaces {
             if ok(Action::GiveMercenaryIn(space)) {
                 list.push(Action::GiveMercenaryIn(space));
+            }
+        }
+        if deal.alliance || nego::allied_by_deal(self, deal.proposer, deal.recipient) {
+            self.loan_actions(deal, list);
+        }
+    }
+
+    /// The loan terms that may be added (§9.2): squadrons in the parties'
+    /// ports, then naval leaders stacked with them.
+    fn loan_actions(&self, deal: &Deal, list: &mut ActionList) {
+        let ok = |action: Action| {
+            self.term_of(deal, action).is_some_and(|term| nego::term_refusal(self, deal, term).is_none())
+        };
+        let mut ports = EnumSet::EMPTY;
+        for (at, ..) in self.naval_stacks() {
+            if let crate::game::NavalLocation::Port(space) = at {
+                ports.insert(space);
+            }
+        }
+        for port in ports {
+            if ok(Action::LendSquadronIn(port)) {
+                list.push(Action::LendSquadronIn(port));
+            }
+        }
+        for &port in deal.lent_squadrons.iter().flatten() {
+            for leader in self.leaders_at(port) {
+                if leader.kind() == crate::types::LeaderKind::Naval && ok(Action::LendLeader(leader)) {
+                    list.push(Action::LendLeader(leader));
+                }
             }
         }
     }
@@ -302,6 +352,9 @@ impl Game {
         auto: bool,
         log: &mut dyn Log,
     ) -> Result<Carried, DealRefusal> {
+        if let Term::LendSquadron { .. } | Term::LendLeader { .. } = term {
+            return self.lend(deal, log).map(|_| Carried::Done);
+        }
         if let Some(refusal) = nego::term_refusal(self, &deal.emptied(), term) {
             return Err(refusal);
         }
@@ -316,6 +369,9 @@ impl Game {
             }
             Term::Alliance => {
                 self.set_alliance(a, b, true).map_err(|_| DealRefusal::AtWar)?;
+                // §9.2: the loans this alliance allows.
+                self.negotiated.allied[a.index()] |= 1 << b.index();
+                self.negotiated.allied[b.index()] |= 1 << a.index();
                 log.event(Event::AllianceFormed { a, b });
             }
             Term::Divorce => {
@@ -328,8 +384,48 @@ impl Game {
             Term::Cede(space) => return Ok(self.cede(deal, space, auto, log)),
             Term::Card { giver } => self.give_cards(giver, deal.other(giver), count, log)?,
             Term::Mercenary { giver, .. } => return self.give_mercenaries(deal, giver, auto, log),
+            Term::LendSquadron { .. } | Term::LendLeader { .. } => {}
         }
         Ok(Carried::Done)
+    }
+
+    /// The whole loan of `deal` (§9.2), checked again term by term first:
+    /// each squadron goes to the nearest port of the receiver with a
+    /// Loaned marker (the lender's own squadron first, then its minor
+    /// allies'), each naval leader with the squadrons of his port.
+    fn lend(&mut self, deal: &Deal, log: &mut dyn Log) -> Result<(), DealRefusal> {
+        let mut check = deal.emptied();
+        for term in deal.loan_terms() {
+            if let Some(refusal) = nego::term_refusal(self, &check, term) {
+                return Err(refusal);
+            }
+            check.add(term);
+        }
+        let Some(lender) = deal.lender else {
+            return Ok(());
+        };
+        let receiver = deal.other(lender);
+        for &port in deal.lent_squadrons.iter().flatten() {
+            let faction = loans::lendable_squadrons(self, lender, port).next().map(|(f, _)| f);
+            let to = loans::loan_destination(self, receiver, port);
+            let (Some(faction), Some(to)) = (faction, to) else {
+                return Err(DealRefusal::NoSquadron);
+            };
+            self.lend_squadron(faction, port, receiver, to);
+            log.event(Event::SquadronLoaned { faction, receiver, from: port, to });
+        }
+        for leader in deal.lent_leaders {
+            let to =
+                loans::lendable_leader(self, lender, leader).and_then(|p| loans::loan_destination(self, receiver, p));
+            let Some(to) = to else {
+                return Err(DealRefusal::NotStacked);
+            };
+            self.leaders[leader.index()] = LeaderLocation::Space(to);
+            self.leader_loans[leader.index()] = Some(receiver);
+            log.event(Event::NavalLeaderLoaned { leader, receiver, to });
+        }
+        self.negotiated.loaned[lender.index()] |= 1 << receiver.index();
+        Ok(())
     }
 
     /// A captured leader goes to its capital, else a friendly home key
@@ -530,6 +626,13 @@ fn take_group(deal: &mut Deal, term: Term) -> u8 {
             let n = deal.cards;
             deal.cards = 0;
             deal.card_giver = None;
+            n
+        }
+        Term::LendSquadron { .. } | Term::LendLeader { .. } => {
+            let n = deal.lent_count().saturating_add(deal.lent_leaders.len() as u8);
+            deal.lender = None;
+            deal.lent_squadrons = Default::default();
+            deal.lent_leaders = EnumSet::EMPTY;
             n
         }
         Term::Mercenary { .. } => {
