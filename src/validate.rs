@@ -340,6 +340,7 @@ impl Game {
                 Frame::DealMercenaries { count, .. } => {
                     (1..=crate::rules::negotiation::MAX_MERCENARIES).contains(&count)
                 }
+                Frame::LoanPort { power } => crate::rules::loans::waiting_loan(self, power).is_some(),
                 Frame::WinterLand { group, tally, .. } => {
                     Self::winter_group_fits(group) && tally.lost <= tally.left.div_ceil(2)
                 }
@@ -895,6 +896,7 @@ kinds! {
     Deal,
     DealDisplacement,
     DealMercenaries,
+    LoanPort,
     Peace,
     Ransom,
     DiplomaticPlay,
@@ -994,6 +996,7 @@ pub(crate) fn kind(frame: &Frame) -> Kind {
         Frame::Deal { .. } => Kind::Deal,
         Frame::DealDisplacement { .. } => Kind::DealDisplacement,
         Frame::DealMercenaries { .. } => Kind::DealMercenaries,
+        Frame::LoanPort { .. } => Kind::LoanPort,
         Frame::Peace { .. } => Kind::Peace,
         Frame::Ransom { .. } => Kind::Ransom,
         Frame::DiplomaticPlay { .. } => Kind::DiplomaticPlay,
@@ -1100,7 +1103,7 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
         // Negotiation (§9.1): a deal on its proposer's turn, the owners'
         // choices on the deal taking effect.
         Deal => below == Some(Negotiation),
-        DealDisplacement | DealMercenaries => below == Some(Deal),
+        DealDisplacement | DealMercenaries | LoanPort => below == Some(Deal),
         // Peace and ransom (§9.3, §9.4); a leader a deal returns (§9.1).
         Peace => below == Some(SuePeace),
         LeaderReturn => matches!(below, Some(Peace | Ransom | Deal)),
@@ -1150,7 +1153,7 @@ pub(crate) fn opens_in(kind: Kind, phase: Phase) -> bool {
         Declarations | WarPayment | SuePeace | Ransom | Excommunication | Negotiation | DiplomaticPlay => {
             phase == Phase::Diplomacy
         }
-        Deal | DealDisplacement | DealMercenaries => phase == Phase::Diplomacy,
+        Deal | DealDisplacement | DealMercenaries | LoanPort => phase == Phase::Diplomacy,
         DietOfWorms => phase == Phase::DietOfWorms,
         Flips => matches!(phase, Phase::Action | Phase::DietOfWorms),
         Attempts => matches!(phase, Phase::Action | Phase::LuthersTheses),

@@ -112,6 +112,10 @@ fn loans_go_one_way_between_two_powers() {
     assert!(!game.is_legal(&Action::LendSquadronIn(Space::Naples)));
     apply(&mut game, Action::Offer);
     apply(&mut game, Action::Accept);
+    // The Hapsburg picks among its four Gulf of Lyon ports (LN4).
+    assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
+    apply(&mut game, Action::PlaceAt(Space::Valencia));
+    assert_eq!(game.loaned_squadrons(port(Space::Valencia), Power::Hapsburg, Faction::France), 1);
     // France's own deal with its new ally: no alliance term (allied
     // already), a second French squadron may go, the Hapsburg's may not.
     build(&mut game, Power::France, Power::Hapsburg, &[]);

@@ -629,6 +629,16 @@ fn the_turn_4_negotiation_example() -> R {
             Action::Cede(Space::Besancon),
         ],
     );
+    // The Marseille squadrons: four Hapsburg ports are one sea zone away;
+    // the Hapsburg picks (docs/rulings.md LN4). Brest's go to Corunna.
+    assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
+    let gulf = [Space::Barcelona, Space::Cartagena, Space::Palma, Space::Valencia];
+    let mut choices = game.legal_actions().to_vec();
+    choices.sort();
+    let mut expected: Vec<Action> = gulf.iter().map(|&s| Action::PlaceAt(s)).collect();
+    expected.sort();
+    assert_eq!(choices, expected);
+    apply(&mut game, Action::PlaceAt(Space::Barcelona));
     // Besançon becomes French; the Hapsburg troops there go to Antwerp,
     // one of the equally near spaces the Hapsburg may pick (§12.5).
     assert_eq!(game.pending().kind, DecisionKind::Displacement);
@@ -645,17 +655,15 @@ fn the_turn_4_negotiation_example() -> R {
     assert!(game.allied(Power::Hapsburg, Power::Papacy));
     assert!(!game.allied(Power::France, Power::Papacy));
     // Every French and Papal squadron is the Hapsburg's for the turn, in
-    // the nearest Hapsburg port: across the Gulf of Lyon from Marseille
-    // (four at 1 zone: the first in map order, docs/rulings.md LN4), the
-    // Bay of Biscay from Brest, the Adriatic from Ancona.
-    let gulf: Vec<Space> = loan_ports(&game, Power::Hapsburg, Space::Marseille).iter().collect();
-    let mut expected = vec![Space::Barcelona, Space::Cartagena, Space::Palma, Space::Valencia];
-    expected.sort();
-    assert_eq!(gulf, expected);
+    // the nearest Hapsburg port: across the Gulf of Lyon from Marseille,
+    // the Bay of Biscay from Brest, the Adriatic from Ancona.
+    assert_eq!(loan_ports(&game, Power::Hapsburg, Space::Marseille).iter().collect::<Vec<_>>(), gulf);
     let hapsburg_port = |space: Space| NavalLocation::Port(space);
-    for (space, lender, n) in
-        [(gulf[0], Faction::France, 2), (Space::Corunna, Faction::France, 1), (Space::Trieste, Faction::Papacy, 1)]
-    {
+    for (space, lender, n) in [
+        (Space::Barcelona, Faction::France, 2),
+        (Space::Corunna, Faction::France, 1),
+        (Space::Trieste, Faction::Papacy, 1),
+    ] {
         assert_eq!(game.naval_units(hapsburg_port(space), Faction::Hapsburg), NavalUnits::squadrons(n));
         assert_eq!(game.loaned_squadrons(hapsburg_port(space), Power::Hapsburg, lender), n);
     }

@@ -353,7 +353,8 @@ impl Game {
         log: &mut dyn Log,
     ) -> Result<Carried, DealRefusal> {
         if let Term::LendSquadron { .. } | Term::LendLeader { .. } = term {
-            return self.lend(deal, log).map(|_| Carried::Done);
+            self.lend(deal)?;
+            return Ok(deal.lender.map_or(Carried::Done, |lender| self.send_loans(deal.other(lender), auto, log)));
         }
         if let Some(refusal) = nego::term_refusal(self, &deal.emptied(), term) {
             return Err(refusal);
@@ -390,10 +391,10 @@ impl Game {
     }
 
     /// The whole loan of `deal` (§9.2), checked again term by term first:
-    /// each squadron goes to the nearest port of the receiver with a
-    /// Loaned marker (the lender's own squadron first, then its minor
-    /// allies'), each naval leader with the squadrons of his port.
-    fn lend(&mut self, deal: &Deal, log: &mut dyn Log) -> Result<(), DealRefusal> {
+    /// each squadron (the lender's own first, then its minor allies') and
+    /// naval leader takes the receiver's Loaned marker where it is; then
+    /// `send_loans` takes them to the receiver's ports.
+    fn lend(&mut self, deal: &Deal) -> Result<(), DealRefusal> {
         let mut check = deal.emptied();
         for term in deal.loan_terms() {
             if let Some(refusal) = nego::term_refusal(self, &check, term) {
@@ -407,25 +408,62 @@ impl Game {
         let receiver = deal.other(lender);
         for &port in deal.lent_squadrons.iter().flatten() {
             let faction = loans::lendable_squadrons(self, lender, port).next().map(|(f, _)| f);
-            let to = loans::loan_destination(self, receiver, port);
-            let (Some(faction), Some(to)) = (faction, to) else {
+            let Some(faction) = faction else {
                 return Err(DealRefusal::NoSquadron);
             };
-            self.lend_squadron(faction, port, receiver, to);
-            log.event(Event::SquadronLoaned { faction, receiver, from: port, to });
+            self.lend_squadron(faction, port, receiver, port);
         }
         for leader in deal.lent_leaders {
-            let to =
-                loans::lendable_leader(self, lender, leader).and_then(|p| loans::loan_destination(self, receiver, p));
-            let Some(to) = to else {
+            if loans::lendable_leader(self, lender, leader).is_none() {
                 return Err(DealRefusal::NotStacked);
-            };
-            self.leaders[leader.index()] = LeaderLocation::Space(to);
+            }
             self.leader_loans[leader.index()] = Some(receiver);
-            log.event(Event::NavalLeaderLoaned { leader, receiver, to });
         }
         self.negotiated.loaned[lender.index()] |= 1 << receiver.index();
         Ok(())
+    }
+
+    /// The loaned squadrons waiting in the lender's ports go, port by port
+    /// in map order, to the nearest port of `receiver` (§9.2); among
+    /// several equally near the receiver picks (a `LoanPort` decision,
+    /// docs/rulings.md LN4), unless `auto` (the first).
+    fn send_loans(&mut self, receiver: Power, auto: bool, log: &mut dyn Log) -> Carried {
+        // Each pass empties one port: far fewer than this.
+        for _ in 0..crate::rules::negotiation::MAX_TERMS {
+            let Some(from) = loans::waiting_loan(self, receiver) else {
+                return Carried::Done;
+            };
+            let ports = loans::loan_ports(self, receiver, from);
+            match ports.iter().next() {
+                None => return Carried::Done,
+                Some(_) if ports.len() > 1 && !auto => {
+                    self.stack.push(Frame::LoanPort { power: receiver });
+                    return Carried::Waits;
+                }
+                Some(to) => self.send_loan(receiver, from, to, log),
+            }
+        }
+        Carried::Done
+    }
+
+    pub(crate) fn loan_port_actions(&self, power: Power, list: &mut ActionList) {
+        if let Some(from) = loans::waiting_loan(self, power) {
+            list.extend(loans::loan_ports(self, power, from).iter().map(Action::PlaceAt));
+        }
+    }
+
+    pub(crate) fn apply_loan_port(&mut self, power: Power, action: Action, log: &mut dyn Log) {
+        let (Action::PlaceAt(to), Some(from)) = (action, loans::waiting_loan(self, power)) else {
+            return;
+        };
+        if !loans::loan_ports(self, power, from).contains(to) {
+            return;
+        }
+        self.stack.pop();
+        self.send_loan(power, from, to, log);
+        if let Carried::Done = self.send_loans(power, false, log) {
+            self.continue_deal(log);
+        }
     }
 
     /// A captured leader goes to its capital, else a friendly home key

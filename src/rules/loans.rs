@@ -4,7 +4,9 @@
 //! naval leaders stacked with them to its ally for the turn, one way
 //! between the two, never to the Protestant, only along a path of sea
 //! zones (no port on the way) to a port of the receiver; each goes to the
-//! nearest such port (§9.2). The deal's term is in `rules::negotiation`.
+//! nearest such port (§9.2), the receiver picking among equally near ones.
+//! The deal's term is in `rules::negotiation`, its execution in
+//! `frames::negotiation`.
 //!
 //! A loaned squadron "is treated just like any other naval unit of the
 //! receiving power" (§9.2): it joins the receiver's naval stack where it
@@ -91,8 +93,10 @@ pub fn loan_ports(game: &Game, receiver: Power, from: Space) -> EnumSet<Space> {
     EnumSet::EMPTY
 }
 
-/// Where a squadron loaned from port `from` to `receiver` goes: the first
-/// in map order of the nearest ports ([`loan_ports`]; docs/rulings.md LN4).
+/// The first in map order of the nearest ports ([`loan_ports`]): where a
+/// squadron loaned from port `from` to `receiver` goes when it is the only
+/// one, or in the all-or-nothing trial; among several the receiver picks
+/// (docs/rulings.md LN4).
 pub fn loan_destination(game: &Game, receiver: Power, from: Space) -> Option<Space> {
     loan_ports(game, receiver, from).iter().next()
 }
@@ -113,6 +117,21 @@ pub fn lendable_leader(game: &Game, lender: Power, leader: Leader) -> Option<Spa
     };
     let serves = game.leader_owner(leader).is_some_and(|f| game.own_factions(lender).contains(f));
     (leader.kind() == LeaderKind::Naval && serves && game.leader_loans[leader.index()].is_none()).then_some(port)
+}
+
+/// The first port (map order) holding squadrons loaned to `receiver` in
+/// this deal that still wait to go to one of its ports (§9.2): a stack of
+/// the receiver with Loaned markers in a port it does not control.
+pub(crate) fn waiting_loan(game: &Game, receiver: Power) -> Option<Space> {
+    let own = Faction::from(receiver);
+    game.naval_stacks_slice()
+        .iter()
+        .filter(|s| s.faction == own && lent_total(&s.lent) > 0)
+        .filter_map(|s| match s.location {
+            NavalLocation::Port(port) if game.controller(port) != own => Some(port),
+            _ => None,
+        })
+        .min_by_key(|port| port.index())
 }
 
 impl Game {
@@ -308,6 +327,28 @@ impl Game {
                 self.naval_len += 1;
             }
             None => {}
+        }
+    }
+
+    /// The squadrons loaned to `receiver` waiting in port `from`, and the
+    /// naval leaders loaned with them, go to its port `to` (§9.2).
+    pub(crate) fn send_loan(&mut self, receiver: Power, from: Space, to: Space, log: &mut dyn Log) {
+        let faction = Faction::from(receiver);
+        let (at, dest) = (NavalLocation::Port(from), NavalLocation::Port(to));
+        let lent = self.naval_stack_lent(at, faction);
+        self.move_ships(faction, at, dest, self.naval_units(at, faction));
+        for owner in Faction::ALL {
+            for _ in 0..lent[owner.index()] {
+                log.event(Event::SquadronLoaned { faction: owner, receiver, from, to });
+            }
+        }
+        for leader in Leader::ALL {
+            if self.leader_loans[leader.index()] == Some(receiver)
+                && self.leaders[leader.index()] == LeaderLocation::Space(from)
+            {
+                self.leaders[leader.index()] = LeaderLocation::Space(to);
+                log.event(Event::NavalLeaderLoaned { leader, receiver, to });
+            }
         }
     }
 
