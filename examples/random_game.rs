@@ -84,7 +84,7 @@ struct Tally {
     deals_accepted: u64,
     /// Alliances formed by deals (§9.2).
     deal_alliances: u64,
-    /// Naval loans made by deals (§9.1; not built yet: always 0).
+    /// Naval loans made by deals (§9.2): accepted deals that loan ships.
     deal_loans: u64,
 }
 
@@ -116,6 +116,7 @@ impl Extend<Event> for Tally {
                 Event::DealAccepted { deal } => {
                     self.deals_accepted += 1;
                     self.deal_alliances += u64::from(deal.alliance);
+                    self.deal_loans += u64::from(deal.lender.is_some());
                 }
                 _ => {}
             }

@@ -347,6 +347,10 @@ actions! {
         /// Diplomatic Pressure (#205): the Protestant must play this
         /// diplomatic card this turn.
         Compel(Card) => "compel",
+        /// A deal's term (§9.2): one squadron in this port goes on loan to the other party.
+        LendSquadronIn(Space) => "lend_squadron_in",
+        /// A deal's term (§9.2): this naval leader goes on loan with the squadrons.
+        LendLeader(Leader) => "lend_leader",
     }
 }
 
@@ -456,6 +460,8 @@ const PHRASES: &[(&str, &str)] = &[
     ("give_mercenary_in", "deal: give a mercenary in {}"),
     ("remove_unit_of", "remove a unit of {}"),
     ("compel", "make the Protestant play {}"),
+    ("lend_squadron_in", "deal: loan a squadron in {}"),
+    ("lend_leader", "deal: loan {}"),
 ];
 
 impl Action {

@@ -362,6 +362,7 @@ impl Game {
             }
             Frame::DealDisplacement { .. } => kind(K::Displacement),
             Frame::DealMercenaries { count, .. } => Decision { left: Some(count), ..kind(K::Deal) },
+            Frame::LoanPort { .. } => kind(K::Deal),
             Frame::SuePeace { .. } => kind(K::SuePeace),
             Frame::Peace { loser, winner, .. } => {
                 let other = if power == winner { loser } else { winner };

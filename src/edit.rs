@@ -47,6 +47,10 @@ pub enum EditError {
     /// Corsairs are the Ottoman's only (§5.3).
     #[error("only the Ottoman has corsairs")]
     CorsairsNotOttoman,
+    /// A loan the rules cannot give (§9.2): to the Protestant, to oneself,
+    /// more Loaned markers than squadrons, an army leader.
+    #[error("no such loan of naval units")]
+    BadLoan,
     /// The space is out of play (Algiers before Barbary Pirates).
     #[error("{0} is not in play")]
     NotInPlay(Space),
@@ -295,14 +299,15 @@ impl Game {
             return Err(EditError::CorsairsNotOttoman);
         }
         let index = self.naval_stacks_slice().iter().position(|s| s.location == location && s.faction == faction);
-        let elsewhere: u32 = self
-            .naval_stacks_slice()
-            .iter()
-            .enumerate()
-            .filter(|&(i, s)| s.faction == faction && Some(i) != index)
-            .map(|(_, s)| u32::from(s.units.total()))
-            .sum();
-        let total = elsewhere + u32::from(units.total()) + u32::from(self.naval_turn_track[faction.index()].total());
+        // §9.2: fewer squadrons here take the loaned ones first (docs/rulings.md LN5).
+        let mut lent = index.map_or(crate::rules::loans::NO_LOAN, |i| self.naval[i].lent);
+        if let Some(i) = index {
+            let fewer = self.naval[i].units.squadrons.saturating_sub(units.squadrons);
+            crate::rules::loans::take_lent(&mut lent, fewer);
+        }
+        let own = u32::from(units.total()) - u32::from(crate::rules::loans::lent_total(&lent).min(units.squadrons));
+        let elsewhere = self.naval_counters_on_map(faction, index);
+        let total = elsewhere + own + u32::from(self.naval_turn_track[faction.index()].total());
         if total > u32::from(powers::naval_counters(faction)) {
             return Err(EditError::CounterMixExceeded { faction });
         }
@@ -313,11 +318,15 @@ impl Game {
                 self.naval[last] = NavalStack::EMPTY;
                 self.naval_len -= 1;
             }
-            Some(i) => self.naval[i].units = units,
+            Some(i) => {
+                self.naval[i].units = units;
+                self.naval[i].lent = lent;
+            }
             None if units.total() == 0 => {}
             None => {
                 if usize::from(self.naval_len) < MAX_NAVAL_STACKS {
-                    self.naval[usize::from(self.naval_len)] = NavalStack { location, faction, units };
+                    self.naval[usize::from(self.naval_len)] =
+                        NavalStack { location, faction, units, lent: crate::rules::loans::NO_LOAN };
                     self.naval_len += 1;
                 }
             }
@@ -330,8 +339,7 @@ impl Game {
         if units.corsairs > 0 && faction != Faction::Ottoman {
             return Err(EditError::CorsairsNotOttoman);
         }
-        let on_map: u32 =
-            self.naval_stacks_slice().iter().filter(|s| s.faction == faction).map(|s| u32::from(s.units.total())).sum();
+        let on_map = self.naval_counters_on_map(faction, None);
         if on_map + u32::from(units.total()) > u32::from(powers::naval_counters(faction)) {
             return Err(EditError::CounterMixExceeded { faction });
         }

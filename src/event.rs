@@ -296,6 +296,35 @@ pub enum Event {
         /// How many.
         count: u8,
     },
+    /// A squadron goes on loan in a deal (§9.2), to the nearest port of the receiver.
+    SquadronLoaned {
+        /// Whose squadron it is.
+        faction: Faction,
+        /// Who receives it for the turn.
+        receiver: Power,
+        /// The port it left.
+        from: Space,
+        /// The receiver's port it went to.
+        to: Space,
+    },
+    /// A naval leader goes on loan in a deal (§9.2).
+    NavalLeaderLoaned {
+        /// The leader.
+        leader: Leader,
+        /// Who receives him for the turn.
+        receiver: Power,
+        /// The receiver's port he went to.
+        to: Space,
+    },
+    /// Winter (§19.1): Loaned markers come off; these squadrons are their owner's again.
+    LoanEnded {
+        /// The squadrons' owner.
+        owner: Faction,
+        /// Where they are.
+        at: NavalLocation,
+        /// How many.
+        squadrons: u8,
+    },
     /// Mercenaries given in a deal (§9.1): the giver removed them.
     MercenariesGiven {
         /// Who gave them.
@@ -1146,6 +1175,15 @@ impl core::fmt::Display for Event {
             Event::DivorceGranted => write!(f, "The Papacy grants Henry VIII's divorce"),
             Event::CardDrawsGiven { giver, receiver, count } => {
                 write!(f, "{receiver} draws {count} random card(s) from {giver}'s hand")
+            }
+            Event::SquadronLoaned { faction, receiver, from, to } => {
+                write!(f, "a {faction} squadron in {from} goes on loan to {receiver}, to {to}")
+            }
+            Event::NavalLeaderLoaned { leader, receiver, to } => {
+                write!(f, "{leader} goes on loan to {receiver}, to {to}")
+            }
+            Event::LoanEnded { owner, at, squadrons } => {
+                write!(f, "{squadrons} loaned {owner} squadron(s) at {at} return to {owner}")
             }
             Event::MercenariesGiven { giver, receiver, count } => {
                 write!(f, "{giver} gives {receiver} {count} mercenaries")

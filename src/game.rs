@@ -311,6 +311,10 @@ pub(crate) struct NavalStack {
     pub location: NavalLocation,
     pub faction: Faction,
     pub units: NavalUnits,
+    /// Of `units`' squadrons, those on loan to this stack's power from each
+    /// faction, by `Faction` index: they carry its Loaned markers (§9.2,
+    /// `rules::loans`).
+    pub lent: crate::rules::loans::Lent,
 }
 
 impl NavalStack {
@@ -319,6 +323,7 @@ impl NavalStack {
         location: NavalLocation::Port(Space::ALL[0]),
         faction: Faction::Independent,
         units: NavalUnits::NONE,
+        lent: crate::rules::loans::NO_LOAN,
     };
 }
 
@@ -387,6 +392,8 @@ pub struct Game {
     pub(crate) naval_turn_track: [NavalUnits; Faction::COUNT],
     // People.
     pub(crate) leaders: [LeaderLocation; Leader::COUNT],
+    /// The power each naval leader is on loan to for the turn (§9.2).
+    pub(crate) leader_loans: [Option<Power>; Leader::COUNT],
     pub(crate) renegade_owner: Option<Power>,
     /// Maurice of Saxony serves the Hapsburg (#60), not the Protestant.
     pub(crate) maurice_hapsburg: bool,
@@ -560,6 +567,7 @@ impl Game {
             naval: [NavalStack::EMPTY; MAX_NAVAL_STACKS],
             naval_len: 0,
             naval_turn_track: [NavalUnits::NONE; Faction::COUNT],
+            leader_loans: [None; Leader::COUNT],
             leaders: [LeaderLocation::Unavailable; Leader::COUNT],
             renegade_owner: None,
             maurice_hapsburg: false,
@@ -806,6 +814,10 @@ impl Game {
     /// The faction `leader` serves now (the renegade: whoever played Charles
     /// Bourbon; Maurice of Saxony: the side #60 last switched him to).
     pub fn leader_owner(&self, leader: Leader) -> Option<Faction> {
+        // §9.2: a naval leader on loan serves the receiver for the turn.
+        if let Some(receiver) = self.leader_loans[leader.index()] {
+            return Some(Faction::from(receiver));
+        }
         match leader {
             Leader::Renegade => self.renegade_owner.map(Faction::from),
             Leader::MauriceOfSaxony if self.maurice_hapsburg => Some(Faction::Hapsburg),

@@ -65,6 +65,9 @@ struct GameRepr {
     naval: Vec<NavalStackRepr>,
     naval_turn_track: Table<Faction, NavalUnits>,
     leaders: Table<Leader, LeaderLocation>,
+    /// Naval leaders on loan, and to whom (§9.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    leader_loans: Vec<(Leader, Power)>,
     renegade_owner: Option<Power>,
     debaters: Table<Debater, DebaterState>,
     reformers: Table<Reformer, ReformerState>,
@@ -173,6 +176,9 @@ struct NavalStackRepr {
     location: NavalLocation,
     faction: Faction,
     units: NavalUnits,
+    /// Of its squadrons, those on loan from each faction (§9.2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    loaned_from: Vec<(Faction, u8)>,
 }
 
 /// Why a mirror is no game: its version, its shape, or a broken invariant.
@@ -234,7 +240,16 @@ impl From<&Game> for GameRepr {
         let naval = game
             .naval_stacks_slice()
             .iter()
-            .map(|s| NavalStackRepr { location: s.location, faction: s.faction, units: s.units })
+            .map(|s| NavalStackRepr {
+                location: s.location,
+                faction: s.faction,
+                units: s.units,
+                loaned_from: Faction::ALL
+                    .into_iter()
+                    .filter(|f| s.lent[f.index()] > 0)
+                    .map(|f| (f, s.lent[f.index()]))
+                    .collect(),
+            })
             .collect();
         GameRepr {
             format_version: Game::SAVE_FORMAT_VERSION,
@@ -249,6 +264,10 @@ impl From<&Game> for GameRepr {
             naval,
             naval_turn_track: Table::of(&game.naval_turn_track),
             leaders: Table::of(&game.leaders),
+            leader_loans: Leader::ALL
+                .into_iter()
+                .filter_map(|l| game.leader_loans[l.index()].map(|p| (l, p)))
+                .collect(),
             renegade_owner: game.renegade_owner,
             maurice_hapsburg: game.maurice_hapsburg,
             debaters: Table::of(&game.debaters),
@@ -328,7 +347,20 @@ impl GameRepr {
         }
         let mut naval = [NavalStack::EMPTY; MAX_NAVAL_STACKS];
         for (slot, s) in naval.iter_mut().zip(&self.naval) {
-            *slot = NavalStack { location: s.location, faction: s.faction, units: s.units };
+            let mut lent = crate::rules::loans::NO_LOAN;
+            for &(f, n) in &s.loaned_from {
+                if lent[f.index()] > 0 || n == 0 {
+                    return Err(ReprError::Duplicate { field: "loaned_from", key: f.key_id() });
+                }
+                lent[f.index()] = n;
+            }
+            *slot = NavalStack { location: s.location, faction: s.faction, units: s.units, lent };
+        }
+        let mut leader_loans = [None; Leader::COUNT];
+        for &(leader, to) in &self.leader_loans {
+            if leader_loans[leader.index()].replace(to).is_some() {
+                return Err(ReprError::Duplicate { field: "leader_loans", key: leader.key_id() });
+            }
         }
         let mut hands = [EnumSet::EMPTY; Power::COUNT];
         let hand_lists: [Vec<Card>; Power::COUNT] = self.hands.into_array("hands")?;
@@ -361,6 +393,7 @@ impl GameRepr {
             naval_len,
             naval_turn_track: self.naval_turn_track.into_array("naval_turn_track")?,
             leaders: self.leaders.into_array("leaders")?,
+            leader_loans,
             renegade_owner: self.renegade_owner,
             maurice_hapsburg: self.maurice_hapsburg,
             debaters: self.debaters.into_array("debaters")?,

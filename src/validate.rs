@@ -82,6 +82,12 @@ pub enum InvalidGame {
     /// More ships on the map and turn track than the faction has counters (§5.3).
     #[error("{0} has more ships than naval counters")]
     NavalCountersExceeded(Faction),
+    /// A loan of naval units the rules cannot give (§9.2): more Loaned
+    /// markers than squadrons, a loan to oneself, a minor or the
+    /// Protestant, an army leader on loan, or a loan outside the turn's
+    /// diplomacy, spring deployment, action and winter phases.
+    #[error("an impossible loan of naval units ({0})")]
+    BadLoan(Faction),
     /// An army leader at sea.
     #[error("army leader {0} at sea")]
     ArmyLeaderAtSea(Leader),
@@ -210,6 +216,7 @@ impl Game {
         self.check_land_stacks()?;
         self.check_naval_stacks()?;
         self.check_leaders()?;
+        self.check_leader_loans()?;
         self.check_rulers()?;
         self.check_diplomacy()?;
         self.check_religion()?;
@@ -344,6 +351,7 @@ impl Game {
                 Frame::DealMercenaries { count, .. } => {
                     (1..=crate::rules::negotiation::MAX_MERCENARIES).contains(&count)
                 }
+                Frame::LoanPort { power } => crate::rules::loans::waiting_loan(self, power).is_some(),
                 Frame::WinterLand { group, tally, .. } => {
                     Self::winter_group_fits(group) && tally.lost <= tally.left.div_ceil(2)
                 }
@@ -505,7 +513,10 @@ impl Game {
             if let NavalLocation::Port(space) = stack.location {
                 self.check_port(space)?;
             }
-            ships[faction.index()] += naval_total(stack.units);
+            self.check_loan(stack)?;
+        }
+        for faction in Faction::ALL {
+            ships[faction.index()] += self.naval_counters_on_map(faction, None);
         }
         for faction in Faction::ALL {
             let on_track = self.naval_turn_track[faction.index()];
@@ -515,6 +526,48 @@ impl Game {
             }
             if ships[faction.index()] > u32::from(powers::naval_counters(faction)) {
                 return Err(InvalidGame::NavalCountersExceeded(faction));
+            }
+        }
+        Ok(())
+    }
+
+    /// A stack's Loaned markers (§9.2): on a major power's squadrons
+    /// (never the Protestant's), from other factions with ships, no more
+    /// than its squadrons, and only while loans last (negotiation to winter).
+    fn check_loan(&self, stack: &crate::game::NavalStack) -> Result<(), InvalidGame> {
+        let total = crate::rules::loans::lent_total(&stack.lent);
+        if total == 0 {
+            return Ok(());
+        }
+        let receiver = stack.faction.major().filter(|&p| p != Power::Protestant);
+        let lenders_ok = Faction::ALL
+            .into_iter()
+            .all(|f| stack.lent[f.index()] == 0 || (f != stack.faction && powers::naval_counters(f) > 0));
+        if receiver.is_none() || !lenders_ok || total > stack.units.squadrons || !self.loans_may_last() {
+            return Err(InvalidGame::BadLoan(stack.faction));
+        }
+        Ok(())
+    }
+
+    /// Loans are made in the diplomacy phase and end in winter (§9.2, §19.1).
+    fn loans_may_last(&self) -> bool {
+        matches!(
+            self.phase,
+            Phase::Diplomacy | Phase::DietOfWorms | Phase::SpringDeployment | Phase::Action | Phase::Winter
+        )
+    }
+
+    /// Naval leaders on loan (§9.2): naval, to a major power other than the
+    /// Protestant and their own, while loans last.
+    fn check_leader_loans(&self) -> Result<(), InvalidGame> {
+        for leader in Leader::ALL {
+            let Some(to) = self.leader_loans[leader.index()] else { continue };
+            if leader.kind() != LeaderKind::Naval
+                || to == Power::Protestant
+                || leader.owner() == Some(Faction::from(to))
+                || !self.loans_may_last()
+            {
+                return Err(InvalidGame::BadLoan(Faction::from(to)));
             }
         }
         Ok(())
@@ -640,7 +693,13 @@ impl Game {
                 ok &= cards <= MAX_CARDS && mercs <= MAX_MERCENARIES;
                 ok &= (g != r || cards + mercs == 0) && (cards == 0 || n.cards[r][g] == 0);
                 ok &= mercs == 0 || n.mercenaries[r][g] == 0;
+                // §9.2: loans one way, between powers a deal allied, never to the Protestant.
+                let (lent, back) = (n.loaned[g] & (1 << r) != 0, n.loaned[r] & (1 << g) != 0);
+                let allied = n.allied[g] & (1 << r) != 0;
+                ok &= !lent || (!back && allied && r != Power::Protestant.index());
+                ok &= (n.allied[g] >> r) & 1 == (n.allied[r] >> g) & 1;
             }
+            ok &= n.allied[g] & (1 << g) == 0 && n.allied[g] < 1 << Power::COUNT && n.loaned[g] < 1 << Power::COUNT;
         }
         ok
     }
@@ -848,6 +907,7 @@ kinds! {
     Deal,
     DealDisplacement,
     DealMercenaries,
+    LoanPort,
     Peace,
     Ransom,
     DiplomaticPlay,
@@ -902,6 +962,25 @@ fn deal_fits(deal: &crate::rules::negotiation::Deal) -> bool {
         && (deal.cards == 0) == deal.card_giver.is_none()
         && (deal.mercenary_count() == 0) == deal.mercenary_giver.is_none()
         && compact
+        && loan_fits(deal)
+}
+
+/// A deal's loan (§9.2): a party lends, never to the Protestant; ports
+/// listed first; leaders only with squadrons.
+fn loan_fits(deal: &crate::rules::negotiation::Deal) -> bool {
+    let compact = deal.lent_squadrons.windows(2).all(|w| w[0].is_some() || w[1].is_none());
+    let lends = deal.lent_count() > 0;
+    match deal.lender {
+        None => !lends && deal.lent_leaders.is_empty(),
+        Some(lender) => {
+            deal.is_party(lender)
+                && deal.other(lender) != Power::Protestant
+                && lends
+                && compact
+                && deal.lent_leaders.iter().all(|l| l.kind() == LeaderKind::Naval)
+                && deal.lent_squadrons.iter().flatten().all(|s| s.is_port())
+        }
+    }
 }
 
 /// The kind of `frame`.
@@ -928,6 +1007,7 @@ pub(crate) fn kind(frame: &Frame) -> Kind {
         Frame::Deal { .. } => Kind::Deal,
         Frame::DealDisplacement { .. } => Kind::DealDisplacement,
         Frame::DealMercenaries { .. } => Kind::DealMercenaries,
+        Frame::LoanPort { .. } => Kind::LoanPort,
         Frame::Peace { .. } => Kind::Peace,
         Frame::Ransom { .. } => Kind::Ransom,
         Frame::DiplomaticPlay { .. } => Kind::DiplomaticPlay,
@@ -1041,7 +1121,7 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
         // Negotiation (§9.1): a deal on its proposer's turn, the owners'
         // choices on the deal taking effect.
         Deal => below == Some(Negotiation),
-        DealDisplacement | DealMercenaries => below == Some(Deal),
+        DealDisplacement | DealMercenaries | LoanPort => below == Some(Deal),
         // Peace and ransom (§9.3, §9.4); a leader a deal returns (§9.1).
         Peace => below == Some(SuePeace),
         LeaderReturn => matches!(below, Some(Peace | Ransom | Deal)),
@@ -1100,7 +1180,7 @@ pub(crate) fn opens_in(kind: Kind, phase: Phase) -> bool {
         Declarations | WarPayment | SuePeace | Ransom | Excommunication | Negotiation | DiplomaticPlay => {
             phase == Phase::Diplomacy
         }
-        Deal | DealDisplacement | DealMercenaries => phase == Phase::Diplomacy,
+        Deal | DealDisplacement | DealMercenaries | LoanPort => phase == Phase::Diplomacy,
         DietOfWorms => phase == Phase::DietOfWorms,
         // #207's granted divorce calls a debate in the diplomacy phase.
         Flips => matches!(phase, Phase::Action | Phase::DietOfWorms | Phase::Diplomacy),

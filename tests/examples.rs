@@ -374,9 +374,8 @@ fn siege_relief_force_and_assault_example_calais() {
 /// its own, not necessarily Tunis); the Hapsburg loses one of its two
 /// squadrons, the other stays with Doria.
 ///
-/// Not built: loaned squadrons (§9.1). The example's Ionian ship is a
-/// Venetian squadron lent to the Hapsburg; here it is a Hapsburg squadron,
-/// which is what a loan makes it for every purpose.
+/// The example's Ionian ship is a Venetian squadron the Papacy loaned to
+/// the Hapsburg (§9.2): one of the Hapsburg's ships with a Loaned marker.
 #[test]
 fn naval_movement_and_combat_example_barbary_coast() {
     let sea = NavalLocation::Sea;
@@ -391,7 +390,9 @@ fn naval_movement_and_combat_example_barbary_coast() {
     game.set_naval_units(sea(SeaZone::TyrrhenianSea), Faction::Genoa, NavalUnits::squadrons(1)).unwrap();
     game.set_naval_units(sea(SeaZone::TyrrhenianSea), Faction::Hapsburg, NavalUnits::squadrons(1)).unwrap();
     game.set_leader(Leader::AndreaDoria, LeaderLocation::Sea(SeaZone::TyrrhenianSea)).unwrap();
+    game.set_alliance(Power::Papacy, Power::Hapsburg, true).unwrap();
     game.set_naval_units(sea(SeaZone::IonianSea), Faction::Hapsburg, NavalUnits::squadrons(1)).unwrap();
+    game.set_loaned_squadrons(sea(SeaZone::IonianSea), Power::Hapsburg, Faction::Venice, 1).unwrap();
     for zone in [SeaZone::TyrrhenianSea, SeaZone::IonianSea] {
         assert!(SeaZone::BarbaryCoast.adjacent().contains(&zone));
     }
@@ -469,6 +470,9 @@ fn naval_movement_and_combat_example_barbary_coast() {
     assert_eq!(game.naval_units(sea(zone), Faction::Ottoman), NavalUnits::squadrons(1));
     assert_eq!(game.leader_location(Leader::Barbarossa), LeaderLocation::Sea(zone));
     assert_eq!(game.naval_units(coast, Faction::Ottoman), NavalUnits::NONE);
+    // The loaned Venetian squadron, which failed to intercept, is still there.
+    assert_eq!(game.loaned_squadrons(sea(SeaZone::IonianSea), Power::Hapsburg, Faction::Venice), 1);
+    assert!(game.validate().is_ok());
 }
 
 // --- §16.4: the piracy example (rulebook p. 25) -----------------------------

@@ -103,7 +103,8 @@ fn check_state(game: &Game, actions: &ActionList) {
 
 /// §9.2: no two powers both at war and allied; outside the diplomacy
 /// phase no deal is pending; the alliances deals make (between major
-/// powers) end in winter, except the two-player League's (§24.3).
+/// powers) end in winter, except the two-player League's (§24.3); loaned
+/// ships are their owner's again after winter (§19.1).
 fn check_diplomacy(game: &Game) {
     for a in Power::ALL {
         for b in Power::ALL.into_iter().filter(|&b| b != a) {
@@ -112,6 +113,22 @@ fn check_diplomacy(game: &Game) {
             let league = game.scenario() == Scenario::TwoPlayer && game.schmalkaldic_league();
             if game.phase() == Phase::CardDraw && !league {
                 assert!(!game.allied(a, b), "{a} and {b} still allied after winter");
+            }
+        }
+    }
+    // §19.1: loaned ships are back with their owner after winter; while
+    // on loan, only between powers allied this turn (§9.2).
+    if matches!(game.phase(), Phase::NewWorld | Phase::VictoryDetermination | Phase::CardDraw) {
+        assert!(!game.any_loan(), "ships still on loan after winter");
+    }
+    for (at, faction, units) in game.naval_stacks() {
+        let Some(receiver) = faction.major() else { continue };
+        for lender in Faction::ALL {
+            let n = game.loaned_squadrons(at, receiver, lender);
+            assert!(n <= units.squadrons, "more Loaned markers than squadrons at {at}");
+            // A minor's ships are lent by its ally (which events may change).
+            if let Some(owner) = lender.major().filter(|_| n > 0) {
+                assert!(game.allied(owner, receiver), "{lender} ships on loan to {receiver}, not its ally");
             }
         }
     }

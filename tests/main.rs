@@ -32,6 +32,7 @@ mod golden;
 mod home_cards;
 mod invariants;
 mod land_war;
+mod loans;
 mod map;
 mod minor;
 mod naval;

@@ -1,5 +1,5 @@
 //! The negotiation segment (§9.1): the deal protocol, its nine binding
-//! terms (loans aside: not built), their limits and effects, the
+//! terms (the loan's own tests are in `loans`), their limits and effects, the
 //! rulebook's examples, and what each power sees of a deal.
 
 use here_i_stand::rules::negotiation::{Deal, DealRefusal, Term, term_refusal};
@@ -613,34 +613,83 @@ fn an_offered_deal_is_seen_by_both_parties_an_accepted_one_by_all() {
 // --- The rulebook's example (turn 4) -------------------------------------------------
 
 /// §9.1's negotiation example, turn 4: the Hapsburg allies with France and
-/// with the Papacy; it gives Besançon to France (its troops there go to
-/// Antwerp) and a random card draw to the Papacy. England and the
-/// Protestant agree nothing binding. (The loan of the French and Papal
-/// squadrons in the example is not built.)
+/// with the Papacy; all French and Papal squadrons are loaned to the
+/// Hapsburg, each to the nearest Hapsburg port with a Loaned marker; it
+/// gives Besançon to France (its troops there go to Antwerp) and a random
+/// card draw to the Papacy. England and the Protestant agree nothing
+/// binding.
 #[test]
 fn the_turn_4_negotiation_example() -> R {
+    use here_i_stand::rules::loans::loan_ports;
     let mut game = at_turn_4(|g| {
         g.set_land_units(Space::Besancon, Faction::Hapsburg, LandUnits::regulars(2))?;
         // In the example's position Antwerp is the Hapsburg's nearest
         // fortified space to Besançon: here Trier, nearer, is not its.
         g.set_controller(Space::Trier, Faction::Independent)?;
         g.give_card(Power::Hapsburg, Card::Arquebusiers)?;
-        g.give_card(Power::Hapsburg, Card::HolyRomanEmperor)
+        g.give_card(Power::Hapsburg, Card::HolyRomanEmperor)?;
+        // The French and Papal fleets.
+        g.set_naval_units(NavalLocation::Port(Space::Marseille), Faction::France, NavalUnits::squadrons(2))?;
+        g.set_naval_units(NavalLocation::Port(Space::Brest), Faction::France, NavalUnits::squadrons(1))?;
+        g.set_naval_units(NavalLocation::Port(Space::Ancona), Faction::Papacy, NavalUnits::squadrons(1))
     });
     // The Ottoman has no interest in negotiating.
     assert_eq!(game.decider(), Decider::Power(Power::Ottoman));
     apply(&mut game, Action::Done);
-    agree(&mut game, Power::Hapsburg, Power::France, &[Action::Ally, Action::Cede(Space::Besancon)]);
+    let lend = Action::LendSquadronIn;
+    agree(
+        &mut game,
+        Power::Hapsburg,
+        Power::France,
+        &[
+            Action::Ally,
+            lend(Space::Marseille),
+            lend(Space::Marseille),
+            lend(Space::Brest),
+            Action::Cede(Space::Besancon),
+        ],
+    );
+    // The Marseille squadrons: four Hapsburg ports are one sea zone away;
+    // the Hapsburg picks (docs/rulings.md LN4). Brest's go to Corunna.
+    assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
+    let gulf = [Space::Barcelona, Space::Cartagena, Space::Palma, Space::Valencia];
+    let mut choices = game.legal_actions().to_vec();
+    choices.sort();
+    let mut expected: Vec<Action> = gulf.iter().map(|&s| Action::PlaceAt(s)).collect();
+    expected.sort();
+    assert_eq!(choices, expected);
+    apply(&mut game, Action::PlaceAt(Space::Barcelona));
     // Besançon becomes French; the Hapsburg troops there go to Antwerp,
     // one of the equally near spaces the Hapsburg may pick (§12.5).
     assert_eq!(game.pending().kind, DecisionKind::Displacement);
     apply(&mut game, Action::DisplaceTo(Space::Antwerp));
-    agree(&mut game, Power::Hapsburg, Power::Papacy, &[Action::Ally, Action::CardDrawFrom(Power::Hapsburg)]);
+    agree(
+        &mut game,
+        Power::Hapsburg,
+        Power::Papacy,
+        &[Action::Ally, lend(Space::Ancona), Action::CardDrawFrom(Power::Hapsburg)],
+    );
     // England's talks with the Protestant change nothing binding.
     apply(&mut game, Action::Done);
     assert!(game.allied(Power::Hapsburg, Power::France));
     assert!(game.allied(Power::Hapsburg, Power::Papacy));
     assert!(!game.allied(Power::France, Power::Papacy));
+    // Every French and Papal squadron is the Hapsburg's for the turn, in
+    // the nearest Hapsburg port: across the Gulf of Lyon from Marseille,
+    // the Bay of Biscay from Brest, the Adriatic from Ancona.
+    assert_eq!(loan_ports(&game, Power::Hapsburg, Space::Marseille).iter().collect::<Vec<_>>(), gulf);
+    let hapsburg_port = |space: Space| NavalLocation::Port(space);
+    for (space, lender, n) in [
+        (Space::Barcelona, Faction::France, 2),
+        (Space::Corunna, Faction::France, 1),
+        (Space::Trieste, Faction::Papacy, 1),
+    ] {
+        assert_eq!(game.naval_units(hapsburg_port(space), Faction::Hapsburg), NavalUnits::squadrons(n));
+        assert_eq!(game.loaned_squadrons(hapsburg_port(space), Power::Hapsburg, lender), n);
+    }
+    for faction in [Faction::France, Faction::Papacy] {
+        assert_eq!(game.naval_stacks().filter(|&(_, f, _)| f == faction).count(), 0, "{faction} ships left");
+    }
     assert_eq!(game.controller(Space::Besancon), Faction::France);
     assert_eq!(game.land_units(Space::Antwerp, Faction::Hapsburg), LandUnits::regulars(2));
     // The Papacy drew Arquebusiers, never the Hapsburg home card.

@@ -124,6 +124,10 @@ pub(crate) enum Frame {
     /// `power` places the `count` mercenaries it received (§9.1) in one of
     /// its spaces that may take them. Sits on `Deal`.
     DealMercenaries { power: Power, count: u8 },
+    /// `power` sends the squadrons (and naval leaders) loaned to it in a
+    /// deal from one port (the first in map order still waiting) to one of
+    /// its equally near ports (§9.2; docs/rulings.md LN4). Sits on `Deal`.
+    LoanPort { power: Power },
     /// Suing for peace (§9.3): `power` sues in one of its wars, or is done.
     SuePeace { power: Power },
     /// The peace `loser` sued `winner` for (§9.3 steps 3-8), at `step`;
@@ -288,7 +292,8 @@ impl Frame {
             Frame::NavalMove { power, .. } => power,
             Frame::Negotiation { power, .. }
             | Frame::DealDisplacement { power, .. }
-            | Frame::DealMercenaries { power, .. } => power,
+            | Frame::DealMercenaries { power, .. }
+            | Frame::LoanPort { power } => power,
             Frame::Deal { deal, stage } => match stage {
                 negotiation::DealStage::Offered => deal.recipient,
                 _ => deal.proposer,
@@ -347,6 +352,7 @@ impl Frame {
             Frame::Deal { .. } => "a term to add to the deal, offer it, or decline (withdraw it)",
             Frame::DealDisplacement { .. } => "where displaced units go",
             Frame::DealMercenaries { .. } => "where the mercenaries received go",
+            Frame::LoanPort { .. } => "where the squadrons loaned go",
             Frame::SuePeace { .. } => "a war to sue for peace in, or done",
             Frame::Peace { .. } => {
                 "the terms of the peace: where units go, units to remove, what to regain and its price"

@@ -369,11 +369,15 @@ impl Game {
             return;
         }
         let left = NavalUnits { squadrons: here.squadrons - units.squadrons, corsairs: here.corsairs - units.corsairs };
+        // Loaned squadrons go first, to their owners' track (§9.2, LN5).
+        let mut lent = self.naval_stack_lent(at, faction);
+        let lost_lent = crate::rules::loans::take_lent(&mut lent, units.squadrons);
         // Fewer ships on the map, as many more on the track: the counters still fit.
         let _ = self.set_naval_units(at, faction, left);
         let track = &mut self.naval_turn_track[faction.index()];
         track.squadrons = track.squadrons.saturating_add(units.squadrons);
         track.corsairs = track.corsairs.saturating_add(units.corsairs);
+        self.lent_to_owners_track(faction, &lost_lent);
         log.event(Event::ShipsLost { faction, at, units });
     }
 
@@ -480,7 +484,8 @@ impl Game {
         }
     }
 
-    /// Moves `units` of `faction` from `from` to `to`.
+    /// Moves `units` of `faction` from `from` to `to` (loaned squadrons
+    /// first, with their markers: `rules::loans`).
     pub(crate) fn transfer_ships(
         &mut self,
         faction: Faction,
@@ -488,20 +493,7 @@ impl Game {
         to: NavalLocation,
         units: NavalUnits,
     ) {
-        let left = self.naval_units(from, faction);
-        let stay = NavalUnits {
-            squadrons: left.squadrons - units.squadrons.min(left.squadrons),
-            corsairs: left.corsairs - units.corsairs.min(left.corsairs),
-        };
-        let there = self.naval_units(to, faction);
-        let arrive = NavalUnits {
-            squadrons: there.squadrons.saturating_add(units.squadrons),
-            corsairs: there.corsairs.saturating_add(units.corsairs),
-        };
-        // The ships are there (checked by the callers) and the total is
-        // unchanged: the counters still fit.
-        let _ = self.set_naval_units(from, faction, stay);
-        let _ = self.set_naval_units(to, faction, arrive);
+        self.move_ships(faction, from, to, units);
     }
 
     fn place_naval_leader(&mut self, leader: Leader, to: NavalLocation) {

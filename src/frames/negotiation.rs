@@ -17,6 +17,7 @@ use crate::engine::{ActionList, Log};
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::game::{Game, LeaderLocation};
+use crate::rules::loans;
 use crate::rules::negotiation::{self as nego, Deal, DealRefusal, Term};
 use crate::rules::peace;
 use crate::sets::EnumSet;
@@ -129,6 +130,24 @@ impl Game {
         })
     }
 
+    /// The party that loans a squadron in `port`: the deal's lender if it
+    /// has one, else the proposer if it has a squadron to loan there, else
+    /// the recipient.
+    fn squadron_lender(&self, deal: &Deal, port: Space) -> Power {
+        deal.lender.unwrap_or_else(|| {
+            let has = loans::lendable_squadrons(self, deal.proposer, port).next().is_some();
+            if has { deal.proposer } else { deal.recipient }
+        })
+    }
+
+    /// The party that loans `leader`: the deal's lender, else the party
+    /// he serves (the proposer if neither).
+    fn leader_lender(&self, deal: &Deal, leader: Leader) -> Power {
+        deal.lender.unwrap_or_else(|| {
+            if loans::lendable_leader(self, deal.recipient, leader).is_some() { deal.recipient } else { deal.proposer }
+        })
+    }
+
     /// The term an action adds, if it names one.
     fn term_of(&self, deal: &Deal, action: Action) -> Option<Term> {
         Some(match action {
@@ -140,6 +159,8 @@ impl Game {
             Action::Cede(space) => Term::Cede(space),
             Action::CardDrawFrom(giver) => Term::Card { giver },
             Action::GiveMercenaryIn(space) => Term::Mercenary { giver: self.mercenary_giver(deal, space), space },
+            Action::LendSquadronIn(port) => Term::LendSquadron { lender: self.squadron_lender(deal, port), port },
+            Action::LendLeader(leader) => Term::LendLeader { lender: self.leader_lender(deal, leader), leader },
             _ => return None,
         })
     }
@@ -184,6 +205,35 @@ impl Game {
         for space in mercenary_spaces {
             if ok(Action::GiveMercenaryIn(space)) {
                 list.push(Action::GiveMercenaryIn(space));
+            }
+        }
+        if deal.alliance || nego::allied_by_deal(self, deal.proposer, deal.recipient) {
+            self.loan_actions(deal, list);
+        }
+    }
+
+    /// The loan terms that may be added (§9.2): squadrons in the parties'
+    /// ports, then naval leaders stacked with them.
+    fn loan_actions(&self, deal: &Deal, list: &mut ActionList) {
+        let ok = |action: Action| {
+            self.term_of(deal, action).is_some_and(|term| nego::term_refusal(self, deal, term).is_none())
+        };
+        let mut ports = EnumSet::EMPTY;
+        for (at, ..) in self.naval_stacks() {
+            if let crate::game::NavalLocation::Port(space) = at {
+                ports.insert(space);
+            }
+        }
+        for port in ports {
+            if ok(Action::LendSquadronIn(port)) {
+                list.push(Action::LendSquadronIn(port));
+            }
+        }
+        for &port in deal.lent_squadrons.iter().flatten() {
+            for leader in self.leaders_at(port) {
+                if leader.kind() == crate::types::LeaderKind::Naval && ok(Action::LendLeader(leader)) {
+                    list.push(Action::LendLeader(leader));
+                }
             }
         }
     }
@@ -302,6 +352,10 @@ impl Game {
         auto: bool,
         log: &mut dyn Log,
     ) -> Result<Carried, DealRefusal> {
+        if let Term::LendSquadron { .. } | Term::LendLeader { .. } = term {
+            self.lend(deal)?;
+            return Ok(deal.lender.map_or(Carried::Done, |lender| self.send_loans(deal.other(lender), auto, log)));
+        }
         if let Some(refusal) = nego::term_refusal(self, &deal.emptied(), term) {
             return Err(refusal);
         }
@@ -316,6 +370,9 @@ impl Game {
             }
             Term::Alliance => {
                 self.set_alliance(a, b, true).map_err(|_| DealRefusal::AtWar)?;
+                // §9.2: the loans this alliance allows.
+                self.negotiated.allied[a.index()] |= 1 << b.index();
+                self.negotiated.allied[b.index()] |= 1 << a.index();
                 log.event(Event::AllianceFormed { a, b });
             }
             Term::Divorce => {
@@ -328,8 +385,85 @@ impl Game {
             Term::Cede(space) => return Ok(self.cede(deal, space, auto, log)),
             Term::Card { giver } => self.give_cards(giver, deal.other(giver), count, log)?,
             Term::Mercenary { giver, .. } => return self.give_mercenaries(deal, giver, auto, log),
+            Term::LendSquadron { .. } | Term::LendLeader { .. } => {}
         }
         Ok(Carried::Done)
+    }
+
+    /// The whole loan of `deal` (§9.2), checked again term by term first:
+    /// each squadron (the lender's own first, then its minor allies') and
+    /// naval leader takes the receiver's Loaned marker where it is; then
+    /// `send_loans` takes them to the receiver's ports.
+    fn lend(&mut self, deal: &Deal) -> Result<(), DealRefusal> {
+        let mut check = deal.emptied();
+        for term in deal.loan_terms() {
+            if let Some(refusal) = nego::term_refusal(self, &check, term) {
+                return Err(refusal);
+            }
+            check.add(term);
+        }
+        let Some(lender) = deal.lender else {
+            return Ok(());
+        };
+        let receiver = deal.other(lender);
+        for &port in deal.lent_squadrons.iter().flatten() {
+            let faction = loans::lendable_squadrons(self, lender, port).next().map(|(f, _)| f);
+            let Some(faction) = faction else {
+                return Err(DealRefusal::NoSquadron);
+            };
+            self.lend_squadron(faction, port, receiver, port);
+        }
+        for leader in deal.lent_leaders {
+            if loans::lendable_leader(self, lender, leader).is_none() {
+                return Err(DealRefusal::NotStacked);
+            }
+            self.leader_loans[leader.index()] = Some(receiver);
+        }
+        self.negotiated.loaned[lender.index()] |= 1 << receiver.index();
+        Ok(())
+    }
+
+    /// The loaned squadrons waiting in the lender's ports go, port by port
+    /// in map order, to the nearest port of `receiver` (§9.2); among
+    /// several equally near the receiver picks (a `LoanPort` decision,
+    /// docs/rulings.md LN4), unless `auto` (the first).
+    fn send_loans(&mut self, receiver: Power, auto: bool, log: &mut dyn Log) -> Carried {
+        // Each pass empties one port: far fewer than this.
+        for _ in 0..crate::rules::negotiation::MAX_TERMS {
+            let Some(from) = loans::waiting_loan(self, receiver) else {
+                return Carried::Done;
+            };
+            let ports = loans::loan_ports(self, receiver, from);
+            match ports.iter().next() {
+                None => return Carried::Done,
+                Some(_) if ports.len() > 1 && !auto => {
+                    self.stack.push(Frame::LoanPort { power: receiver });
+                    return Carried::Waits;
+                }
+                Some(to) => self.send_loan(receiver, from, to, log),
+            }
+        }
+        Carried::Done
+    }
+
+    pub(crate) fn loan_port_actions(&self, power: Power, list: &mut ActionList) {
+        if let Some(from) = loans::waiting_loan(self, power) {
+            list.extend(loans::loan_ports(self, power, from).iter().map(Action::PlaceAt));
+        }
+    }
+
+    pub(crate) fn apply_loan_port(&mut self, power: Power, action: Action, log: &mut dyn Log) {
+        let (Action::PlaceAt(to), Some(from)) = (action, loans::waiting_loan(self, power)) else {
+            return;
+        };
+        if !loans::loan_ports(self, power, from).contains(to) {
+            return;
+        }
+        self.stack.pop();
+        self.send_loan(power, from, to, log);
+        if let Carried::Done = self.send_loans(power, false, log) {
+            self.continue_deal(log);
+        }
     }
 
     /// A captured leader goes to its capital, else a friendly home key
@@ -530,6 +664,13 @@ fn take_group(deal: &mut Deal, term: Term) -> u8 {
             let n = deal.cards;
             deal.cards = 0;
             deal.card_giver = None;
+            n
+        }
+        Term::LendSquadron { .. } | Term::LendLeader { .. } => {
+            let n = deal.lent_count().saturating_add(deal.lent_leaders.len() as u8);
+            deal.lender = None;
+            deal.lent_squadrons = Default::default();
+            deal.lent_leaders = EnumSet::EMPTY;
             n
         }
         Term::Mercenary { .. } => {

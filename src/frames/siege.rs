@@ -370,11 +370,14 @@ impl Game {
             .map(|(_, f, u)| (f, u))
             .collect();
         for (faction, units) in fleets {
+            // Loaned squadrons go to their owners' track (§9.2).
+            let lent = self.naval_stack_lent(port, faction);
             let _ = self.set_naval_units(port, faction, crate::game::NavalUnits::NONE);
             let mut track = self.naval_on_turn_track(faction);
             track.squadrons += units.squadrons;
             track.corsairs += units.corsairs;
-            let _ = self.set_naval_on_turn_track(faction, track);
+            self.naval_turn_track[faction.index()] = track;
+            self.lent_to_owners_track(faction, &lent);
             log.event(Event::ShipsEliminated { faction, space, units });
         }
         let leaders: smallvec::SmallVec<[Leader; 3]> = self

@@ -112,6 +112,8 @@ impl Game {
         loop {
             let cursor = usize::from(self.impulse_index);
             if cursor == 0 {
+                // Step 1 (§19.1): the Loaned markers come off.
+                self.end_loans(log);
                 self.remove_renegade();
                 self.non_player_winter(log);
             }
@@ -817,8 +819,8 @@ impl Game {
     /// Steps 4-7 (§19): alliances between major powers end; each
     /// power but the Protestant whose capital is its own and free of unrest
     /// adds a regular there (the Hapsburg for each capital); the Piracy
-    /// markers come off; debaters are uncommitted. (Loans, step 1, have no
-    /// state yet; forced mandatory events, step 8, follow in `winter_step`.)
+    /// markers come off; debaters are uncommitted. (Loans end in step 1,
+    /// `Game::end_loans`; forced mandatory events, step 8, follow in `winter_step`.)
     fn close_winter(&mut self, log: &mut dyn Log) {
         // Besiegers went home: their sieges are over (§15.3, §19).
         self.check_all_sieges(log);

@@ -133,9 +133,10 @@ pub(crate) fn can_build_corsair_among(game: &Game, power: Power, space: Space, e
         && naval_counters_free(game, Faction::Ottoman) > 0
 }
 
-/// `faction`'s naval counters neither on the map nor on the turn track (§5.3).
+/// `faction`'s naval counters neither on the map nor on the turn track (§5.3);
+/// its squadrons on loan to another power count as its own (§9.2).
 pub fn naval_counters_free(game: &Game, faction: Faction) -> u8 {
-    let used: u8 = game.naval_stacks().filter(|&(_, f, _)| f == faction).map(|(_, _, units)| units.total()).sum::<u8>()
-        + game.naval_on_turn_track(faction).total();
-    powers::naval_counters(faction).saturating_sub(used)
+    // Squadrons on loan count for their owner, not their receiver (§9.2).
+    let used = game.naval_counters_on_map(faction, None) + u32::from(game.naval_on_turn_track(faction).total());
+    u8::try_from(u32::from(powers::naval_counters(faction)).saturating_sub(used)).unwrap_or(0)
 }

@@ -947,18 +947,21 @@ pub(crate) fn apply_land_move(game: &mut Game, m: &LandMove) -> Result<(), EditE
 }
 
 pub(crate) fn apply_naval_move(game: &mut Game, m: &NavalMove) -> Result<(), EditError> {
-    game.set_naval_units(m.from, m.faction, NavalUnits::NONE)?;
     let Some(to) = m.to.iter().next() else {
+        // Loaned squadrons go to their owners' track (§9.2).
+        let lent = game.naval_stack_lent(m.from, m.faction);
+        game.set_naval_units(m.from, m.faction, NavalUnits::NONE)?;
         let lost = add_naval(game.naval_on_turn_track(m.faction), m.units);
-        game.set_naval_on_turn_track(m.faction, lost)?;
+        game.naval_turn_track[m.faction.index()] = lost;
+        game.lent_to_owners_track(m.faction, &lent);
         for leader in m.leaders {
             game.set_leader(leader, LeaderLocation::TurnTrack)?;
         }
         return Ok(());
     };
     let at = NavalLocation::Port(to);
-    let units = add_naval(game.naval_units(at, m.faction), m.units);
-    game.set_naval_units(at, m.faction, units)?;
+    // The whole stack moves, Loaned markers and all (§9.2).
+    game.move_ships(m.faction, m.from, at, m.units);
     for leader in m.leaders {
         game.set_leader(leader, LeaderLocation::Space(to))?;
     }

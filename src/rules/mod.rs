@@ -12,6 +12,7 @@ pub mod england;
 pub mod events;
 pub mod foreign_war;
 pub mod home_cards;
+pub mod loans;
 pub mod loc;
 pub mod minor;
 pub mod movement;

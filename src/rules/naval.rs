@@ -5,8 +5,8 @@
 //!
 //! Ships may sail into enemy presence: interception, avoiding battle and
 //! the naval battles that follow the move are in `rules::naval_war` and
-//! `frames::naval_war`. Loaned squadrons (§9.1) are not built, so only the
-//! power's own ships and those of its active minor allies move.
+//! `frames::naval_war`. Squadrons loaned to the power (§9.2) are in its own
+//! stacks (`rules::loans`), so they move as its own ships.
 
 use smallvec::SmallVec;
 

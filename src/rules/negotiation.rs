@@ -7,8 +7,9 @@
 //! accepted deal takes effect, in the order of §9.1 ([`Deal::terms`]): a
 //! deal is all or nothing.
 //!
-//! Not built: the loan of naval squadrons and naval leaders (§9.1, §9.2),
-//! never offered.
+//! The loan of squadrons and naval leaders (§9.1, §9.2) is a term of the
+//! deal that makes the alliance; its state and effects are in
+//! `rules::loans`.
 
 use thiserror::Error;
 
@@ -22,6 +23,10 @@ pub const MAX_CARDS: u8 = 2;
 
 /// The most mercenaries one power gives another in a turn (§9.1).
 pub const MAX_MERCENARIES: u8 = 4;
+
+/// The most squadrons one deal loans (above any power's squadrons and
+/// its minor allies').
+pub const MAX_LENT: usize = 12;
 
 /// A bound on the terms of one deal (a stall guard for the loops that
 /// carry them out): far above the terms the limits allow.
@@ -41,6 +46,13 @@ pub(crate) struct Negotiated {
     pub(crate) home_ceded: [u8; Power::COUNT],
     /// The Papacy granted Henry's divorce (§9.1: no Papal–Hapsburg alliance).
     pub(crate) divorce: bool,
+    /// Bit `b` of entry `a`: a deal allied `a` and `b` in this phase (§9.2:
+    /// naval units are loaned only with such an alliance).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub(crate) allied: [u8; Power::COUNT],
+    /// Bit `r` of entry `g`: `g` loaned naval units to `r` (§9.2: one way).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub(crate) loaned: [u8; Power::COUNT],
 }
 
 impl Negotiated {
@@ -79,6 +91,15 @@ pub struct Deal {
     pub mercenary_giver: Option<Power>,
     /// The space each given mercenary is removed from (the first `n` set).
     pub mercenaries: [Option<Space>; MAX_MERCENARIES as usize],
+    /// Who loans naval units, if anyone (§9.2: one way).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub lender: Option<Power>,
+    /// The port each loaned squadron leaves (the first `n` set).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub lent_squadrons: [Option<Space>; MAX_LENT],
+    /// The naval leaders loaned with them.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub lent_leaders: EnumSet<Leader>,
 }
 
 /// One binding term of a deal (§9.1), in the order terms take effect.
@@ -96,6 +117,22 @@ pub enum Term {
     ReturnLeader(Leader),
     /// Its controller cedes this space to the other party.
     Cede(Space),
+    /// `lender` loans the other party one squadron in the port `port`
+    /// (its own, else an active minor ally's) for the turn (§9.2).
+    LendSquadron {
+        /// The party that loans it.
+        lender: Power,
+        /// The port it leaves.
+        port: Space,
+    },
+    /// `lender` loans the other party this naval leader, stacked with
+    /// squadrons the deal loans (§9.2).
+    LendLeader {
+        /// The party that loans him.
+        lender: Power,
+        /// The naval leader.
+        leader: Leader,
+    },
     /// `giver` gives the other party one random card draw.
     Card {
         /// The party whose hand the card is drawn from.
@@ -179,6 +216,23 @@ pub enum DealRefusal {
     /// mercenaries or political control of a space (§21.6).
     #[error("before the Schmalkaldic League the Protestant gains no mercenaries or spaces")]
     BeforeLeague,
+    /// Naval units are loaned only by a power entering an alliance with
+    /// the receiver: the same deal's, or an earlier deal's of this phase.
+    #[error("naval units are loaned only to a power the deal allies with")]
+    NotAllied,
+    /// Naval units are never loaned to the Protestant.
+    #[error("naval units are never loaned to the Protestant")]
+    ToProtestant,
+    /// No (further) squadron of the lender (or its active minor ally) in
+    /// that port, corsairs and squadrons on loan to it aside.
+    #[error("no squadron of the lender to loan there")]
+    NoSquadron,
+    /// No path of sea zones, without a port on the way, to a port of the receiver.
+    #[error("no sea path to a port of the receiver")]
+    NoSeaPath,
+    /// Not a naval leader of the lender stacked with squadrons the deal loans.
+    #[error("the naval leader is not with squadrons the deal loans")]
+    NotStacked,
 }
 
 impl Deal {
@@ -197,7 +251,15 @@ impl Deal {
             cards: 0,
             mercenary_giver: None,
             mercenaries: [None; MAX_MERCENARIES as usize],
+            lender: None,
+            lent_squadrons: [None; MAX_LENT],
+            lent_leaders: EnumSet::EMPTY,
         }
+    }
+
+    /// The number of squadrons loaned.
+    pub fn lent_count(&self) -> u8 {
+        self.lent_squadrons.iter().flatten().count() as u8
     }
 
     /// The other party than `power` (the recipient for a third power).
@@ -238,10 +300,22 @@ impl Deal {
             .filter(|f| f.0)
             .map(|f| f.1)
             .chain(self.lift.iter().map(Term::LiftExcommunication))
+            .chain(self.loan_terms())
             .chain(self.leaders.iter().map(Term::ReturnLeader))
             .chain(self.ceded.iter().map(Term::Cede))
             .chain(cards.into_iter().flatten())
             .chain(mercs.into_iter().flatten())
+    }
+
+    /// The loan's terms: squadrons, then naval leaders (§9.1: loaned
+    /// squadrons after the diplomatic status, before army leaders).
+    pub fn loan_terms(&self) -> impl Iterator<Item = Term> + '_ {
+        let squadrons = self
+            .lender
+            .map(|lender| self.lent_squadrons.iter().flatten().map(move |&port| Term::LendSquadron { lender, port }));
+        let leaders =
+            self.lender.map(|lender| self.lent_leaders.iter().map(move |leader| Term::LendLeader { lender, leader }));
+        squadrons.into_iter().flatten().chain(leaders.into_iter().flatten())
     }
 
     /// Adds `term` (unchecked: see [`term_refusal`]).
@@ -258,6 +332,16 @@ impl Deal {
             }
             Term::Cede(space) => {
                 self.ceded.insert(space);
+            }
+            Term::LendSquadron { lender, port } => {
+                self.lender = Some(lender);
+                if let Some(slot) = self.lent_squadrons.iter_mut().find(|s| s.is_none()) {
+                    *slot = Some(port);
+                }
+            }
+            Term::LendLeader { lender, leader } => {
+                self.lender = Some(lender);
+                self.lent_leaders.insert(leader);
             }
             Term::Card { giver } => {
                 self.card_giver = Some(giver);
@@ -287,6 +371,17 @@ impl Deal {
             Term::Cede(space) => {
                 self.ceded.remove(space);
             }
+            Term::LendSquadron { port, .. } => {
+                if let Some(slot) = self.lent_squadrons.iter_mut().rev().find(|s| **s == Some(port)) {
+                    *slot = None;
+                }
+                self.lent_squadrons.sort_by_key(|s| s.is_none());
+                self.settle_lender();
+            }
+            Term::LendLeader { leader, .. } => {
+                self.lent_leaders.remove(leader);
+                self.settle_lender();
+            }
             Term::Card { .. } => {
                 self.cards = self.cards.saturating_sub(1);
                 if self.cards == 0 {
@@ -302,6 +397,15 @@ impl Deal {
                     self.mercenary_giver = None;
                 }
             }
+        }
+    }
+}
+
+impl Deal {
+    /// No lender once nothing is loaned.
+    fn settle_lender(&mut self) {
+        if self.lent_count() == 0 && self.lent_leaders.is_empty() {
+            self.lender = None;
         }
     }
 }
@@ -365,6 +469,69 @@ pub fn term_refusal(game: &Game, deal: &Deal, term: Term) -> Option<DealRefusal>
         Term::Cede(space) => cede_refusal(game, deal, space),
         Term::Card { giver } => card_refusal(game, deal, giver),
         Term::Mercenary { giver, space } => mercenary_refusal(game, deal, giver, space),
+        Term::LendSquadron { lender, port } => squadron_loan_refusal(game, deal, lender, port),
+        Term::LendLeader { lender, leader } => leader_loan_refusal(game, deal, lender, leader),
+    }
+}
+
+/// Whether a deal allied `a` and `b` in this phase (§9.2).
+pub(crate) fn allied_by_deal(game: &Game, a: Power, b: Power) -> bool {
+    game.negotiated.allied[a.index()] & (1 << b.index()) != 0
+}
+
+/// The limits every loan term shares (§9.1, §9.2): a party lends, to an
+/// ally the same deal (or an earlier deal of this phase) makes, never to
+/// the Protestant, one way between the two in a turn.
+fn loan_refusal(game: &Game, deal: &Deal, lender: Power) -> Option<DealRefusal> {
+    if !deal.is_party(lender) {
+        return Some(DealRefusal::NotAParty);
+    }
+    let receiver = deal.other(lender);
+    let back = game.negotiated.loaned[receiver.index()] & (1 << lender.index()) != 0;
+    if receiver == Power::Protestant {
+        Some(DealRefusal::ToProtestant)
+    } else if !deal.alliance && !allied_by_deal(game, lender, receiver) {
+        Some(DealRefusal::NotAllied)
+    } else if deal.lender.is_some_and(|l| l != lender) || back {
+        Some(DealRefusal::BothWays)
+    } else {
+        None
+    }
+}
+
+/// A squadron in `port` (§9.2): the lender's own or its active minor
+/// ally's, not corsairs, not one on loan to it; with a sea path to a port
+/// of the receiver.
+fn squadron_loan_refusal(game: &Game, deal: &Deal, lender: Power, port: Space) -> Option<DealRefusal> {
+    if let Some(refusal) = loan_refusal(game, deal, lender) {
+        return Some(refusal);
+    }
+    let listed = deal.lent_squadrons.iter().filter(|&&s| s == Some(port)).count();
+    let there: usize = crate::rules::loans::lendable_squadrons(game, lender, port).map(|(_, n)| usize::from(n)).sum();
+    if usize::from(deal.lent_count()) >= MAX_LENT {
+        Some(DealRefusal::AlreadyInDeal)
+    } else if !port.is_port() || there <= listed {
+        Some(DealRefusal::NoSquadron)
+    } else if crate::rules::loans::loan_ports(game, deal.other(lender), port).is_empty() {
+        Some(DealRefusal::NoSeaPath)
+    } else {
+        None
+    }
+}
+
+/// A naval leader of the lender (or its active minor ally) in a port the
+/// deal loans squadrons from (§9.2: "stacked with the on-loan squadrons").
+fn leader_loan_refusal(game: &Game, deal: &Deal, lender: Power, leader: Leader) -> Option<DealRefusal> {
+    if let Some(refusal) = loan_refusal(game, deal, lender) {
+        return Some(refusal);
+    }
+    let port = crate::rules::loans::lendable_leader(game, lender, leader);
+    if deal.lent_leaders.contains(leader) {
+        Some(DealRefusal::AlreadyInDeal)
+    } else if port.is_none_or(|p| !deal.lent_squadrons.contains(&Some(p))) {
+        Some(DealRefusal::NotStacked)
+    } else {
+        None
     }
 }
 
@@ -560,6 +727,8 @@ impl core::fmt::Display for Deal {
                 Term::LiftExcommunication(ruler) => write!(f, "lift {ruler}'s excommunication")?,
                 Term::ReturnLeader(leader) => write!(f, "return {leader}")?,
                 Term::Cede(space) => write!(f, "cede {space}")?,
+                Term::LendSquadron { lender, port } => write!(f, "{lender} loans a squadron from {port}")?,
+                Term::LendLeader { lender, leader } => write!(f, "{lender} loans {leader}")?,
                 Term::Card { .. } | Term::Mercenary { .. } => {}
             }
         }

@@ -6,7 +6,8 @@
 //! The Spring Preparations event (#102) lifts the starred limits (no pass,
 //! the sea zone next to another power's fleet, 5 units by sea) for the
 //! power that played it this spring ([`prepared`]). Naval units loaned to
-//! the deploying power (which §10 exempts) are not built.
+//! the deploying power, which §10 exempts, are in its own stacks
+//! (`rules::loans`), so they never bar its crossing.
 
 use std::sync::OnceLock;
 
