@@ -6,30 +6,13 @@ use here_i_stand::rules::loans::{loan_destination, loan_ports};
 use here_i_stand::rules::negotiation::{Deal, DealRefusal, Term, term_refusal};
 use here_i_stand::*;
 
-use crate::common::{action_phase, legal, play};
+use crate::common::{action_phase, at_negotiation, legal, play, port, sea, squadrons};
 
 type R = Result<(), Box<dyn std::error::Error>>;
 
-fn port(space: Space) -> NavalLocation {
-    NavalLocation::Port(space)
-}
-
-fn sea(zone: SeaZone) -> NavalLocation {
-    NavalLocation::Sea(zone)
-}
-
-fn squadrons(n: u8) -> NavalUnits {
-    NavalUnits::squadrons(n)
-}
-
 /// A bare 1517 board at the negotiation segment of turn 4, built by `edit`.
 fn at_turn_4(edit: impl FnOnce(&mut Game) -> Result<(), EditError>) -> Game {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 9).with_fast_play(true));
-    game.set_turn(4).unwrap();
-    edit(&mut game).unwrap();
-    game.set_phase(Phase::Diplomacy).unwrap();
-    game.run_automatic();
-    game
+    at_negotiation(4, edit)
 }
 
 fn apply(game: &mut Game, action: Action) -> Vec<Event> {

@@ -4,15 +4,7 @@ use here_i_stand::rules::naval::{Fleet, can_naval_move, fleet_destinations, may_
 use here_i_stand::*;
 
 use crate::common;
-use common::{action_phase, legal, play};
-
-fn port(space: Space) -> NavalLocation {
-    NavalLocation::Port(space)
-}
-
-fn sea(zone: SeaZone) -> NavalLocation {
-    NavalLocation::Sea(zone)
-}
+use common::{action_phase, legal, play, port, sea};
 
 /// Moves the fleet at `from`: the leaders, then the ships, then the destination.
 fn sail(game: &mut Game, from: Action, adds: &[Action], to: Action) {

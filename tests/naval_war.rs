@@ -7,19 +7,7 @@ use here_i_stand::rules::piracy::{anti_piracy_dice, may_pirate, piracy_choices, 
 use here_i_stand::*;
 
 use crate::common;
-use common::{action_phase, legal, play};
-
-fn port(space: Space) -> NavalLocation {
-    NavalLocation::Port(space)
-}
-
-fn sea(zone: SeaZone) -> NavalLocation {
-    NavalLocation::Sea(zone)
-}
-
-fn squadrons(n: u8) -> NavalUnits {
-    NavalUnits::squadrons(n)
-}
+use common::{action_phase, legal, play, port, sea, squadrons};
 
 const SQUADRON: Action = Action::AddShip(NavalUnitKind::Squadron);
 

@@ -8,18 +8,9 @@ use here_i_stand::*;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-type R = Result<(), Box<dyn std::error::Error>>;
+use crate::common::at_negotiation;
 
-/// A bare 1517 board at the start of the diplomacy phase of `turn`, built
-/// by `edit`, its automatic steps run: the negotiation segment is asking.
-fn at_negotiation(turn: u8, edit: impl FnOnce(&mut Game) -> Result<(), EditError>) -> Game {
-    let mut game = Game::empty(Setup::new(Scenario::Y1517, 9).with_fast_play(true));
-    game.set_turn(turn).unwrap();
-    edit(&mut game).unwrap();
-    game.set_phase(Phase::Diplomacy).unwrap();
-    game.run_automatic();
-    game
-}
+type R = Result<(), Box<dyn std::error::Error>>;
 
 fn at_turn_4(edit: impl FnOnce(&mut Game) -> Result<(), EditError>) -> Game {
     at_negotiation(4, edit)

@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{apply, board_with_windows, legal, to_impulse};
+use common::{apply, board_with_windows, legal, sea, to_impulse};
 use here_i_stand::*;
 
 /// The response cards that windows ask about.
@@ -532,10 +532,6 @@ fn thomas_cromwell_is_englands_event() {
 }
 
 // --- #34 Professional Rowers ------------------------------------------------
-
-fn sea(zone: SeaZone) -> NavalLocation {
-    NavalLocation::Sea(zone)
-}
 
 /// The Hapsburg at war with the Ottoman sails a squadron from Naples into
 /// the Tyrrhenian Sea (fast play: only `holder`, holding Professional

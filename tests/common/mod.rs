@@ -4,7 +4,7 @@
 
 use here_i_stand::{
     Action, Card, CardKind, Decider, Dice, EditError, Event, Faction, Game, LandUnits, Leader, LeaderLocation,
-    MinorPower, Phase, Power, Scenario, Setup, Space, SpaceKind,
+    MinorPower, NavalLocation, NavalUnits, Phase, Power, Scenario, SeaZone, Setup, Space, SpaceKind,
 };
 
 /// Gives `power` keys (in space order, in play, held by someone else) until
@@ -260,4 +260,30 @@ pub fn enter_diplomacy_after_negotiation(game: &mut Game) {
     game.set_phase(Phase::Diplomacy).expect("a phase");
     game.run_automatic();
     skip_negotiation(game);
+}
+
+/// A port as a naval location.
+pub fn port(space: Space) -> NavalLocation {
+    NavalLocation::Port(space)
+}
+
+/// A sea zone as a naval location.
+pub fn sea(zone: SeaZone) -> NavalLocation {
+    NavalLocation::Sea(zone)
+}
+
+/// `n` squadrons.
+pub fn squadrons(n: u8) -> NavalUnits {
+    NavalUnits::squadrons(n)
+}
+
+/// A bare 1517 board at the start of the diplomacy phase of `turn`, built
+/// by `edit`, its automatic steps run: the negotiation segment is asking.
+pub fn at_negotiation(turn: u8, edit: impl FnOnce(&mut Game) -> Result<(), EditError>) -> Game {
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 9).with_fast_play(true));
+    game.set_turn(turn).unwrap();
+    edit(&mut game).unwrap();
+    game.set_phase(Phase::Diplomacy).unwrap();
+    game.run_automatic();
+    game
 }
