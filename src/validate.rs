@@ -276,9 +276,11 @@ impl Game {
     /// phase ([`opens_in`]). Its depth is then at most [`grammar_depth`].
     fn check_stack_shape(&self) -> Result<(), InvalidGame> {
         let mut below: Option<&Frame> = None;
+        let mut naval_losses = 0;
         for frame in self.stack.frames() {
             let opens = below.is_some() || opens_in(kind(frame), self.phase);
-            if !(opens && frame_sits_on(frame, below)) {
+            naval_losses = if matches!(frame, Frame::NavalLosses { .. }) { naval_losses + 1 } else { 0 };
+            if !(opens && frame_sits_on(frame, below)) || naval_losses > 2 {
                 return Err(InvalidGame::FrameOutOfPlace);
             }
             below = Some(frame);
@@ -1056,16 +1058,16 @@ pub(crate) fn kind(frame: &Frame) -> Kind {
 /// a loaded game must fit it.
 ///
 /// Depth bound: apart from the self-loops (`Arrival`, `WarRetreat`,
-/// `PlaceLeader`), the kinds form a DAG whose longest chain is 5: `Spend`,
-/// `NavalCombat`, `Interception`, `Response`, `Event` (a response card's
-/// choice in the window of a naval interception roll during a naval
-/// move). The self-loops are bounded by the data ([`frame_sits_on`]):
-/// `Arrival` frames stack one per arriving leader in rising `Leader`
-/// order, and only Maurice of Saxony and the 3 naval leaders arrive (§8):
-/// 4; the retreats of a broken siege stack one per power in falling
-/// `Power` order, at most 6, on at most 3 frames (`Spend`, `EventSpend`,
-/// `WarAssault`): 9; the League's two leaders: 3. So no valid stack is
-/// deeper than [`grammar_depth`] = max(5, 4, 9, 3) = 9, which sizes
+/// `PlaceLeader`, `NavalLosses`), the kinds form a DAG whose longest chain
+/// is [`GRAMMAR_CHAIN`] = 6. The self-loops are bounded by the data
+/// ([`frame_sits_on`]): `Arrival` frames stack one per arriving leader in
+/// rising `Leader` order, and only Maurice of Saxony and the 3 naval
+/// leaders arrive (§8): 4; the retreats of a broken siege or of a lost
+/// field battle's defenders stack one per power in falling `Power` order,
+/// at most 6, on at most 3 frames (`Spend`, `EventSpend`, `WarAssault` or
+/// `WarEntry`): 9; the League's two leaders: 3; the two sides' naval
+/// losses on `Spend` and `NavalCombat`: 4. So no valid stack is deeper
+/// than [`grammar_depth`] = max(6, 4, 9, 3, 4) = 9, which sizes
 /// `frames::MAX_FRAMES` (a test checks `grammar_depth() <= MAX_FRAMES`).
 pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
     use Kind::*;
@@ -1126,9 +1128,11 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
         Peace => below == Some(SuePeace),
         LeaderReturn => matches!(below, Some(Peace | Ransom | Deal)),
         // The naval war's decisions (§16.1 steps 4-7, §16.2).
-        Interception | AvoidBattle | BattleOrder | CombatCards | NavalLosses | NavalRetreat => {
-            below == Some(NavalCombat)
-        }
+        Interception | AvoidBattle | BattleOrder | CombatCards | NavalRetreat => below == Some(NavalCombat),
+        // Both sides of a naval battle may choose whose squadrons they
+        // lose: the attacker's choice waits on the defender's (ruling RB9;
+        // two at most, `check_stack_shape`).
+        NavalLosses => matches!(below, Some(NavalCombat | NavalLosses)),
         // The land war's decisions (§13.2-§13.4, §14, §15).
         WarIntercept | WarAvoid | WarWithdraw | WarOnward | WarSortie => below == Some(WarEntry),
         WarCombatCards => matches!(below, Some(WarEntry | WarAssault | WarCardBattle)),
@@ -1139,8 +1143,10 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
 
 /// [`may_sit_on`] with the frames' data: arriving leaders stack in rising
 /// `Leader` order (§8, `frames::arrivals`); the besiegers of a broken
-/// siege retreat one power after the other, the first in impulse order on
-/// top (§15.3, `frames::siege`).
+/// siege, or the defenders of a lost field battle (§9.2 joint defence,
+/// ruling RB9), retreat one power after the other, the first in impulse
+/// order on top (§15.3, `frames::siege`, `frames::battle::aftermath`); the
+/// two sides' naval losses of one battle, at the same place.
 pub(crate) fn frame_sits_on(frame: &Frame, below: Option<&Frame>) -> bool {
     use crate::frames::battle::{RetreatKind, War};
     let data_fits = match (frame, below) {
@@ -1152,9 +1158,15 @@ pub(crate) fn frame_sits_on(frame: &Frame, below: Option<&Frame>) -> bool {
             Frame::War(War::Retreat { power, space, kind, .. }),
             Some(Frame::War(War::Retreat { power: p, space: s, kind: k, .. })),
         ) => {
-            matches!((kind, k), (RetreatKind::BreakSiege, RetreatKind::BreakSiege))
-                && space == s
+            matches!(
+                (kind, k),
+                (RetreatKind::BreakSiege, RetreatKind::BreakSiege)
+                    | (RetreatKind::Defeated { .. }, RetreatKind::Defeated { .. })
+            ) && space == s
                 && p.index() > power.index()
+        }
+        (Frame::NavalLosses { power, at, .. }, Some(Frame::NavalLosses { power: p, at: a, .. })) => {
+            at == a && power != p
         }
         (Frame::Event(step), Some(Frame::Declarations { .. })) => {
             matches!(step.card, Card::AuldAlliance | Card::VenetianAlliance | Card::DiplomaticMarriage)
@@ -1483,7 +1495,7 @@ mod tests {
         let above = Kind::ALL
             .into_iter()
             .filter(|&b| {
-                !(b == top && matches!(top, Kind::Arrival | Kind::WarRetreat | Kind::PlaceLeader))
+                !(b == top && matches!(top, Kind::Arrival | Kind::WarRetreat | Kind::PlaceLeader | Kind::NavalLosses))
                     && may_sit_on(top, Some(b))
             })
             .map(|b| chain(b, depth + 1))
@@ -1519,6 +1531,50 @@ mod tests {
         assert!(frame_sits_on(&high, Some(&low)));
         assert!(!frame_sits_on(&low, Some(&high)));
         assert!(!frame_sits_on(&low, Some(&low)));
+    }
+
+    /// Ruling RB9: the defenders of a lost field battle (a joint defence,
+    /// §9.2) retreat one power after the other, the first in impulse order
+    /// on top, as the besiegers of a broken siege do (long run, 1532 seed
+    /// 1,046,978: the Ottoman and England beaten at Sofia).
+    #[test]
+    fn joint_defenders_retreat_one_after_the_other() {
+        use crate::frames::battle::{Garrison, RetreatKind, War};
+        let retreat = |power: Power, kind: RetreatKind| {
+            Frame::War(War::Retreat { power, space: Space::Sofia, kind, garrison: Garrison::default(), captor: None })
+        };
+        let defeated = RetreatKind::Defeated { barred: Some(Space::Salonika), may_garrison: false };
+        let (ottoman, england) = (retreat(Power::Ottoman, defeated), retreat(Power::England, defeated));
+        assert!(frame_sits_on(&ottoman, Some(&england)));
+        assert!(!frame_sits_on(&england, Some(&ottoman)), "impulse order");
+        assert!(!frame_sits_on(&ottoman, Some(&ottoman)));
+        assert!(!frame_sits_on(&ottoman, Some(&retreat(Power::England, RetreatKind::BreakSiege))), "one kind");
+    }
+
+    /// Ruling RB9: both sides of a naval battle may choose whose squadrons
+    /// they lose; the attacker's choice waits on the defender's (long run,
+    /// 1532 seed 1,078,124: the Papacy and Venice against the Hapsburg and
+    /// Genoa). Never a third.
+    #[test]
+    fn both_sides_naval_losses_may_wait() {
+        let at = NavalLocation::Sea(SeaZone::TyrrhenianSea);
+        let losses = |power: Power| Frame::NavalLosses { power, at, squadrons: 1 };
+        assert!(frame_sits_on(&losses(Power::Papacy), Some(&losses(Power::Hapsburg))));
+        assert!(!frame_sits_on(&losses(Power::Papacy), Some(&losses(Power::Papacy))));
+        let elsewhere =
+            Frame::NavalLosses { power: Power::Hapsburg, at: NavalLocation::Sea(SeaZone::GulfOfLyon), squadrons: 1 };
+        assert!(!frame_sits_on(&losses(Power::Papacy), Some(&elsewhere)));
+        let mut g = Game::new(Setup::new(Scenario::Y1517, 1));
+        g.phase = Phase::Action;
+        g.stack = Default::default();
+        let stage = crate::frames::naval_war::CombatStage::Battles { at: Some(at) };
+        let (arrived, intercepted) = (EnumSet::EMPTY, EnumSet::EMPTY);
+        g.stack.push(Frame::NavalCombat { power: Power::Papacy, arrived, intercepted, stage, declared: false });
+        g.stack.push(losses(Power::Hapsburg));
+        g.stack.push(losses(Power::Papacy));
+        assert_eq!(g.check_stack_shape(), Ok(()));
+        g.stack.push(losses(Power::Hapsburg));
+        assert_eq!(g.check_stack_shape(), Err(InvalidGame::FrameOutOfPlace));
     }
 
     /// The example (#18): a naval combat-card window on an impulse,

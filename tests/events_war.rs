@@ -1084,6 +1084,22 @@ fn auld_alliance_waits_on_a_free_declaration() {
     assert!(!offered(&mut game, Power::France, Card::AuldAlliance));
 }
 
+/// Ruling RB7: #69's regulars never join enemies in the open. An English
+/// mercenary stands in French Glasgow outside any siege (England and
+/// France at war); only Stirling is offered. Found by the long run (1517,
+/// seed 1,071,790).
+#[test]
+fn auld_alliance_never_reinforces_beside_enemies_in_the_open() {
+    let mut game = action_phase(1);
+    game.set_alliance(Power::France, MinorPower::Scotland, true).unwrap();
+    game.set_controller(Space::Stirling, Faction::France).unwrap();
+    game.set_controller(Space::Glasgow, Faction::France).unwrap();
+    game.set_war(Power::England, Power::France, true).unwrap();
+    game.set_land_units(Space::Glasgow, Faction::England, LandUnits::mercenaries(1)).unwrap();
+    event(&mut game, Power::France, Card::AuldAlliance);
+    assert_eq!(legal(&game), [Action::Target(Space::Stirling)]);
+}
+
 /// #108: the Papacy activates Venice; the Ottoman deactivates it.
 #[test]
 fn venetian_alliance_activates_and_deactivates_venice() {
@@ -1114,6 +1130,22 @@ fn venetian_alliance_reinforces_a_papal_venice() {
     game.apply(Action::Target(Space::Ancona)).unwrap();
     assert_eq!(game.land_units(Space::Ancona, Faction::Venice), LandUnits::regulars(1));
     assert_eq!(game.naval_units(NavalLocation::Port(Space::Ancona), Faction::Venice), NavalUnits::squadrons(2));
+}
+
+/// Ruling RB7: nor #108's units. A French regular stands in Papal Ancona
+/// outside any siege (France and the Papacy at war): Ancona is not offered.
+#[test]
+fn venetian_alliance_never_reinforces_beside_enemies_in_the_open() {
+    let mut game = action_phase(1);
+    game.set_alliance(Power::Papacy, MinorPower::Venice, true).unwrap();
+    let mut open = game.clone();
+    event(&mut open, Power::Papacy, Card::VenetianAlliance);
+    assert!(legal(&open).contains(&Action::Target(Space::Ancona)));
+    game.set_war(Power::France, Power::Papacy, true).unwrap();
+    game.set_land_units(Space::Ancona, Faction::France, LandUnits::regulars(1)).unwrap();
+    event(&mut game, Power::Papacy, Card::VenetianAlliance);
+    let choices = legal(&game);
+    assert!(!choices.contains(&Action::Target(Space::Ancona)) && choices.contains(&Action::Target(Space::Ravenna)));
 }
 
 /// #73 (§22.1): the player picks a minor it may activate, or one allied to

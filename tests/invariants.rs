@@ -221,19 +221,25 @@ fn invariants_hold_at_every_step() {
 /// player's own key (1532, seed 1,030,436); a displaced unit sent into a
 /// fortress under siege (1532, seed 1,031,303); a formation counting minor
 /// units the counter mix had taken (1532, seed 1,034,051); a naval leader
-/// ransomed to an inland space (1532, seed 1,091,081).
+/// ransomed to an inland space (1532, seed 1,091,081). After the
+/// diplomacy-phase events and loans (rulings RB7-RB9): #69's regulars
+/// placed beside English units in the open (1517, seeds 1,071,790 and
+/// 1,074,664; 1532, seed 1,018,514); Foreign Recruits building in Liège
+/// (two-player seed 1,025,793); the retreats of a joint defence and both
+/// sides' naval losses waiting on each other (1532, seeds 1,046,978 and
+/// 1,078,124).
 #[test]
 fn seeds_found_by_the_long_run() {
-    for seed in [1_001_386, 1_001_587, 1_002_214, 1_012_318, 1_065_673] {
+    for seed in [1_001_386, 1_001_587, 1_002_214, 1_012_318, 1_065_673, 1_071_790, 1_074_664] {
         playout(Scenario::Y1517, seed, |game, actions, _, _| check_state(game, actions));
     }
     let seeds_1532 =
         [1_000_211, 1_000_331, 1_003_004, 1_003_205, 1_006_688, 1_010_855, 1_013_711, 1_039_661, 1_090_844];
-    let after_deals_1532 = [1_002_689, 1_030_436, 1_031_303, 1_034_051, 1_091_081];
+    let after_deals_1532 = [1_002_689, 1_018_514, 1_030_436, 1_031_303, 1_034_051, 1_046_978, 1_078_124, 1_091_081];
     for seed in seeds_1532.into_iter().chain(after_deals_1532) {
         playout(Scenario::Y1532, seed, |game, actions, _, _| check_state(game, actions));
     }
-    for seed in [1_000_002, 1_000_212, 1_000_839, 1_002_507] {
+    for seed in [1_000_002, 1_000_212, 1_000_839, 1_002_507, 1_025_793] {
         playout(Scenario::TwoPlayer, seed, |game, actions, _, _| check_state(game, actions));
     }
 }
@@ -364,3 +370,5 @@ fn random_play_fights_and_preaches() {
     let mean = protestant as f64 / 200.0;
     assert!(mean > 0.0 && mean < 50.0, "mean Protestant spaces at the end: {mean}");
 }
+#[cfg(test)]
+mod scratch;

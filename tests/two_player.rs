@@ -555,3 +555,18 @@ fn a_deactivation_displaces_papal_units_inside_the_zones() -> Result<(), EditErr
     assert!(deactivation(&six, MinorPower::Genoa).is_some());
     Ok(())
 }
+
+/// #76 Foreign Recruits builds Papal units only inside the zones (§24.3,
+/// ruling RB8): a Papal Liège is not a site in the two-player game, as it
+/// is in 1517. Found by the long run (two-player seed 1,025,793).
+#[test]
+fn foreign_recruits_builds_inside_the_zones() {
+    for (scenario, open) in [(Scenario::TwoPlayer, false), (Scenario::Y1517, true)] {
+        let mut game = in_action(bare(scenario));
+        game.set_controller(Space::Liege, Faction::Papacy).unwrap();
+        common::event(&mut game, Power::Papacy, Card::ForeignRecruits);
+        let actions = common::legal(&game);
+        assert_eq!(actions.contains(&Action::BuyMercenary(Space::Liege)), open, "{scenario:?}");
+        assert!(actions.contains(&Action::BuyMercenary(Space::Rome)), "{scenario:?}");
+    }
+}

@@ -383,13 +383,15 @@ fn deactivate(game: &mut Game, minor_power: MinorPower, former: Power, log: &mut
 }
 
 /// #69's reinforcement spaces: Scottish home spaces France controls, not
-/// under siege, where its counters show one more regular.
+/// under siege and with no enemy land units in the open (ruling RB7),
+/// where its counters show one more regular.
 pub fn auld_alliance_spaces(game: &Game) -> EnumSet<Space> {
     scottish_spaces()
         .iter()
         .filter(|&s| {
             game.controller(s) == Faction::France
                 && !under_siege(game, s)
+                && !super::war::has_enemy_in_the_open(game, Power::France, s)
                 && crate::rules::construction::fits_one_more(game, Faction::France, s, LandUnitKind::Regular)
         })
         .collect()
@@ -434,8 +436,9 @@ fn auld_alliance_reinforce(game: &mut Game, space: Space, log: &mut dyn Log) {
     }
 }
 
-/// #108's reinforcement ports: ports the Papacy controls, not under siege,
-/// with a Venetian regular or squadron counter to place.
+/// #108's reinforcement ports: ports the Papacy controls, not under siege
+/// and with no enemy land units in the open (ruling RB7), with a Venetian
+/// regular or squadron counter to place.
 pub fn venetian_alliance_ports(game: &Game) -> EnumSet<Space> {
     let ships = crate::rules::construction::naval_counters_free(game, Faction::Venice) > 0;
     Space::ALL
@@ -445,6 +448,7 @@ pub fn venetian_alliance_ports(game: &Game) -> EnumSet<Space> {
                 && game.in_play(s)
                 && game.controller(s) == Faction::Papacy
                 && !under_siege(game, s)
+                && !super::war::has_enemy_in_the_open(game, Power::Papacy, s)
                 && (ships || crate::rules::construction::fits_one_more(game, Faction::Venice, s, LandUnitKind::Regular))
         })
         .collect()

@@ -406,18 +406,9 @@ pub(crate) fn mercenary_spaces(game: &Game, power: Power) -> EnumSet<Space> {
                 && !game.is_besieged(s, own)
                 && fits_one_more(game, own, s, LandUnitKind::Mercenary)
                 && crate::rules::two_player::may_stand(game, power, s)
-                && !has_enemy_in_the_open(game, power, s)
+                && !super::war::has_enemy_in_the_open(game, power, s)
         })
         .collect()
-}
-
-/// Whether land units of an enemy of `power` stand in `space` other than
-/// under siege (ruling RB1: a new mercenary never joins enemies in the
-/// open, where no battle would follow; besiegers may still be reinforced).
-fn has_enemy_in_the_open(game: &Game, power: Power, space: Space) -> bool {
-    game.land_stacks().any(|(s, faction, units, besieged)| {
-        s == space && !besieged && !units.is_empty() && game.is_enemy(power, faction)
-    })
 }
 
 /// Spaces holding mercenaries of any power, for the Ottoman's #33.

@@ -148,6 +148,15 @@ pub(super) fn under_siege(game: &Game, space: Space) -> bool {
         || Power::ALL.into_iter().any(|p| is_besieging(game, p, space))
 }
 
+/// Whether land units of an enemy of `power` stand in `space` other than
+/// under siege (rulings RB1, RB7: new units never join enemies in the
+/// open, where no battle would follow; besiegers may still be reinforced).
+pub(super) fn has_enemy_in_the_open(game: &Game, power: Power, space: Space) -> bool {
+    game.land_stacks().any(|(s, faction, units, besieged)| {
+        s == space && !besieged && !units.is_empty() && game.is_enemy(power, faction)
+    })
+}
+
 /// Who decides for `power`: itself, or in the two-player game, for a
 /// power that takes no impulses, the card's player (our ruling).
 pub(super) fn decider_for(game: &Game, power: Power, player: Power) -> Power {
@@ -462,10 +471,12 @@ const BUILD_CORSAIR: u8 = 1;
 /// Where #76 lets `power` build: any space it controls, in play, not under
 /// siege, not in unrest and free of enemy units (§17's other conditions
 /// hold, our ruling), home or not; the Protestant only after the
-/// Schmalkaldic League (§17).
+/// Schmalkaldic League (§17); in the two-player game, a Papal or
+/// Protestant unit only where it may stand (§24.3; ruling RB8).
 fn recruit_site(game: &Game, power: Power, space: Space) -> bool {
     (power != Power::Protestant || game.schmalkaldic_league())
         && game.in_play(space)
+        && crate::rules::two_player::may_stand(game, power, space)
         && game.controller(space) == Faction::from(power)
         && !game.in_unrest(space)
         && !under_siege(game, space)
