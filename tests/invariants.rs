@@ -370,5 +370,3 @@ fn random_play_fights_and_preaches() {
     let mean = protestant as f64 / 200.0;
     assert!(mean > 0.0 && mean < 50.0, "mean Protestant spaces at the end: {mean}");
 }
-#[cfg(test)]
-mod scratch;

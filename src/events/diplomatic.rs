@@ -667,26 +667,36 @@ fn removable_kinds(game: &Game, card: Card, space: Space, faction: Faction, list
     }
 }
 
+/// Whether `card` may remove a unit of `faction` in `space`: what
+/// [`removable_kinds`] lists is not empty.
+fn has_removable(game: &Game, card: Card, space: Space, faction: Faction) -> bool {
+    removable_faction(card, faction)
+        && (!game.land_units(space, faction).is_empty()
+            || (card == Card::DipPlague && game.naval_units(NavalLocation::Port(space), faction).total() > 0))
+}
+
 /// The factions with a unit in `space` that `card` may remove.
 fn removable_factions(game: &Game, card: Card, space: Space) -> EnumSet<Faction> {
-    let mut list = ActionList::new();
-    Faction::ALL
-        .into_iter()
-        .filter(|&f| {
-            list.clear();
-            removable_kinds(game, card, space, f, &mut list);
-            !list.is_empty()
-        })
-        .collect()
+    Faction::ALL.into_iter().filter(|&f| has_removable(game, card, space, f)).collect()
 }
 
 /// The spaces the next unit of `step`'s removal may come from: #209 a
 /// space in play with more than one unit, not used before; #218 a space
 /// within 2 land steps of Vienna with a Hapsburg or Hungarian land unit.
 fn removal_spaces(game: &Game, step: EventStep) -> EnumSet<Space> {
-    Space::ALL
-        .into_iter()
-        .filter(|&s| game.in_play(s) && !removable_factions(game, step.card, s).is_empty())
+    let card = step.card;
+    let land = game.land_stacks().filter(|&(_, f, units, _)| !units.is_empty() && removable_faction(card, f));
+    let ports = game
+        .naval_stacks()
+        .filter(|&(_, f, units)| card == Card::DipPlague && units.total() > 0 && removable_faction(card, f));
+    let mut spaces: EnumSet<Space> = land.map(|(s, ..)| s).collect();
+    spaces.extend(ports.filter_map(|(at, ..)| match at {
+        NavalLocation::Port(s) => Some(s),
+        NavalLocation::Sea(_) => None,
+    }));
+    spaces
+        .iter()
+        .filter(|&s| game.in_play(s))
         .filter(|&s| match step.card {
             Card::DipPlague => units_in(game, s) > 1 && !step.used.contains(&Some(s)),
             _ => s.land_distance(Space::Vienna).is_some_and(|d| d <= VIENNA_RANGE),
