@@ -1119,7 +1119,10 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
         // also after Six Wives' declaration (#3, on its CP).
         // Above the reinforcement of an intervention paid with #69 or #108
         // (ruling DU1).
-        Intervention | FreeDeclaration | Displacement => matches!(below, Some(Declarations | Spend | Event)),
+        Intervention => matches!(below, Some(Declarations | Spend | Event)),
+        // Also around a card's activation (#69, #108, #73; ruling AL6):
+        // alone in the action phase, or at a declarer's turn (#73).
+        FreeDeclaration | Displacement => matches!(below, None | Some(Declarations | Spend | Event)),
         // Negotiation (§9.1): a deal on its proposer's turn, the owners'
         // choices on the deal taking effect.
         Deal => below == Some(Negotiation),
@@ -1173,10 +1176,16 @@ pub(crate) fn frame_sits_on(frame: &Frame, below: Option<&Frame>) -> bool {
         }
         (
             Frame::Intervention { power, .. }
-            | Frame::FreeDeclaration { activator: power, .. }
+            | Frame::FreeDeclaration { activator: power, declarer: Some(_), .. }
             | Frame::Displacement { activator: power, .. },
             Some(Frame::Event(step)),
         ) => matches!(step.card, Card::AuldAlliance | Card::VenetianAlliance) && step.power == *power,
+        // A card's activation (ruling AL6) waits alone or on the
+        // declarations; an intervention's never alone.
+        (Frame::FreeDeclaration { declarer, .. }, below) => match declarer {
+            Some(_) => below.is_some(),
+            None => matches!(below, None | Some(Frame::Declarations { .. })),
+        },
         _ => true,
     };
     data_fits && may_sit_on(kind(frame), below.map(kind))
@@ -1194,6 +1203,9 @@ pub(crate) fn opens_in(kind: Kind, phase: Phase) -> bool {
         }
         Deal | DealDisplacement | DealMercenaries | LoanPort => phase == Phase::Diplomacy,
         DietOfWorms => phase == Phase::DietOfWorms,
+        // A card's activation asks for free declarations, and displaces
+        // the units of those who declared (ruling AL6).
+        FreeDeclaration | Displacement => phase == Phase::Action,
         // #207's granted divorce calls a debate in the diplomacy phase.
         Flips => matches!(phase, Phase::Action | Phase::DietOfWorms | Phase::Diplomacy),
         DebateDefender | DebateSecondRound | DebateLuther => matches!(phase, Phase::Action | Phase::Diplomacy),

@@ -235,6 +235,29 @@ fn diplomatic_marriage_at_the_declarers_turn() {
     assert_eq!(game.phase(), Phase::Action);
 }
 
+/// #73 at France's turn activates Scotland while England is at war with
+/// it: England may first declare war on France for free (§22.2 step 2;
+/// ruling AL6); then France's turn goes on.
+#[test]
+fn diplomatic_marriage_at_the_declarers_turn_asks_for_free_declarations() {
+    let mut game = diplomacy_with(&[(Power::France, &[Card::DiplomaticMarriage])], |g| {
+        g.set_war(Power::England, MinorPower::Scotland, true).unwrap();
+    });
+    ask(&mut game, Power::France);
+    let mut log = Vec::new();
+    apply(&mut game, Action::PlayEvent(Card::DiplomaticMarriage), &mut log);
+    apply(&mut game, Action::Target(Space::Edinburgh), &mut log);
+    assert_eq!(game.decider(), Decider::Power(Power::England));
+    assert_eq!(game.validate(), Ok(()));
+    apply(&mut game, Action::DeclareWar(Power::France.into()), &mut log);
+    assert!(game.at_war(Power::England, Power::France));
+    assert_eq!(game.minor_ally(MinorPower::Scotland), Some(Power::France));
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    assert!(legal(&game).contains(&Action::Done));
+    done_declaring(&mut game);
+    assert_eq!(game.phase(), Phase::Action);
+}
+
 /// #73 deactivates another power's ally in the diplomacy phase.
 #[test]
 fn diplomatic_marriage_deactivates_in_the_diplomacy_phase() {

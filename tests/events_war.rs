@@ -1075,13 +1075,67 @@ fn auld_alliance_reinforces_a_french_scotland() {
     assert_eq!(game.minor_ally(MinorPower::Scotland), Some(Power::France));
 }
 
-/// #69 activation is not offered while a power at war with Scotland could
-/// declare war on France for free (§22.2 step 2; ruling AL6).
+/// #69's activation of Scotland while England is at war with it (§22.2
+/// step 2; ruling AL6): England may first declare war on France for free.
+/// It declares: England and France are at war, Scotland is French.
 #[test]
-fn auld_alliance_waits_on_a_free_declaration() {
+fn auld_alliance_lets_a_power_at_war_with_scotland_declare_on_france() {
     let mut game = action_phase(1);
     game.set_war(Power::England, MinorPower::Scotland, true).unwrap();
-    assert!(!offered(&mut game, Power::France, Card::AuldAlliance));
+    assert!(offered(&mut game.clone(), Power::France, Card::AuldAlliance));
+    event(&mut game, Power::France, Card::AuldAlliance);
+    assert_eq!(game.decider(), Decider::Power(Power::England));
+    assert_eq!(game.pending().kind, DecisionKind::FreeDeclaration);
+    assert_eq!(legal(&game), [Action::Decline, Action::DeclareWar(Power::France.into())]);
+    assert_eq!(game.minor_ally(MinorPower::Scotland), None, "not before the choice");
+    let mut log = Vec::new();
+    apply(&mut game, Action::DeclareWar(Power::France.into()), &mut log);
+    assert!(game.at_war(Power::England, Power::France));
+    assert_eq!(game.minor_ally(MinorPower::Scotland), Some(Power::France));
+    assert!(log.contains(&Event::WarDeclared { power: Power::England, target: Power::France.into() }));
+    assert!(log.contains(&Event::MinorActivated { minor: MinorPower::Scotland, power: Power::France }));
+    assert!(game.validate().is_ok());
+}
+
+/// Ruling AL6: a free declaration that puts two powers at war whose units
+/// share a space displaces the units of the one not controlling it (§9.6
+/// step 5, §12.5), as after an intervention: the English regular in
+/// French Paris leaves.
+#[test]
+fn auld_alliance_free_declaration_displaces_units_sharing_a_space() {
+    let mut game = action_phase(1);
+    game.set_war(Power::England, MinorPower::Scotland, true).unwrap();
+    game.set_land_units(Space::Paris, Faction::France, LandUnits::regulars(2)).unwrap();
+    game.set_land_units(Space::Paris, Faction::England, LandUnits::regulars(1)).unwrap();
+    event(&mut game, Power::France, Card::AuldAlliance);
+    let mut log = Vec::new();
+    apply(&mut game, Action::DeclareWar(Power::France.into()), &mut log);
+    while game.pending().kind == DecisionKind::Displacement {
+        let first = legal(&game)[0];
+        apply(&mut game, first, &mut log);
+    }
+    assert!(game.land_units(Space::Paris, Faction::England).is_empty());
+    assert_eq!(game.land_units(Space::Paris, Faction::France), LandUnits::regulars(2));
+    assert_eq!(game.land_units_total(Faction::England).regulars, 1);
+    assert!(game.validate().is_ok());
+}
+
+/// Ruling AL6, declined: England stays at peace with France, and its
+/// units in Scotland leave for the nearest English fortified space
+/// (§22.2 step 2).
+#[test]
+fn auld_alliance_free_declaration_declined_sends_the_units_home() {
+    let mut game = action_phase(1);
+    game.set_war(Power::England, MinorPower::Scotland, true).unwrap();
+    game.set_land_units(Space::Stirling, Faction::England, LandUnits::regulars(2)).unwrap();
+    event(&mut game, Power::France, Card::AuldAlliance);
+    let mut log = Vec::new();
+    apply(&mut game, Action::Decline, &mut log);
+    assert!(!game.at_war(Power::England, Power::France));
+    assert_eq!(game.minor_ally(MinorPower::Scotland), Some(Power::France));
+    assert!(game.land_units(Space::Stirling, Faction::England).is_empty());
+    assert_eq!(game.land_units_total(Faction::England).regulars, 2, "moved, not lost");
+    assert!(game.validate().is_ok());
 }
 
 /// Ruling RB7: #69's regulars never join enemies in the open. An English

@@ -289,9 +289,11 @@ pub(super) fn displace_from(game: &mut Game, power: Power, spaces: EnumSet<Space
 
 /// Deactivates `minor` from its present ally, if any (§22.4), then
 /// activates it as `power`'s ally (§22.2), through `rules::minor`; each
-/// change of control is reported. Our ruling: an event's activation makes
-/// no free declaration of war on the new ally (the powers at war with the
-/// minor are treated as declining). Returns whether the activation happened.
+/// change of control is reported. Our ruling for the switches of #68 and
+/// #116 (and the two-player cards): this activation makes no free
+/// declaration of war on the new ally (the powers at war with the minor
+/// are treated as declining; ruling AL6 for #69, #108 and #73, which ask).
+/// Returns whether the activation happened.
 pub(super) fn switch_minor(game: &mut Game, minor: MinorPower, power: Power, log: &mut dyn Log) -> bool {
     let before = game.control;
     if let Some(former) = game.minor_ally(minor) {
@@ -329,14 +331,10 @@ pub const AULD_ALLIANCE_REGULARS: u8 = 3;
 pub const VENETIAN_ALLIANCE_UNITS: (u8, u8) = (1, 2);
 
 /// Whether `power` may activate `minor` by a card (§22.2): the activation
-/// table allows it and the minor is inactive. Ruling AL6: not while any
-/// power is at war with the minor (its free declaration of war on the new
-/// ally, §22.2 step 2, is built only for an intervention); a power already
-/// at war with the new ally, or barred from declaring, has no choice to make.
+/// table allows it and the minor is inactive. The powers at war with the
+/// minor may then declare war on the new ally for free (ruling AL6).
 fn card_may_activate(game: &Game, power: Power, minor_power: MinorPower) -> bool {
-    minor::can_activate(game, power, minor_power)
-        && minor::activation(game, power, minor_power)
-            .is_some_and(|a| a.at_war_with_minor.iter().all(|w| w.declaration != minor::FreeDeclaration::Optional))
+    minor::can_activate(game, power, minor_power) && minor::activation(game, power, minor_power).is_some()
 }
 
 /// Whether `power` may deactivate `minor` by a card (§22.4): it is active,
@@ -356,12 +354,12 @@ pub fn minor_target_space(minor_power: MinorPower) -> Space {
 }
 
 /// Activates `minor` for `power` or deactivates it (whichever its state
-/// calls for), reporting each change (§22.2, §22.4).
+/// calls for), reporting each change (§22.2, §22.4). Before an activation
+/// each power at war with the minor that may declare war on `power` for
+/// free is asked, in impulse order (§22.2 step 2; ruling AL6).
 fn activate_or_deactivate(game: &mut Game, power: Power, minor_power: MinorPower, log: &mut dyn Log) {
     match game.minor_ally(minor_power) {
-        None => {
-            switch_minor(game, minor_power, power, log);
-        }
+        None => game.next_free_declaration(power, minor_power, None, None, EnumSet::EMPTY, log),
         Some(former) => deactivate(game, minor_power, former, log),
     }
 }

@@ -217,7 +217,7 @@ impl Game {
                     self.place_phony_war(minor, declarer);
                 }
                 log.event(Event::Intervened { power, minor, declarer });
-                self.next_free_declaration(power, minor, declarer, None, EnumSet::EMPTY, log);
+                self.next_free_declaration(power, minor, Some(declarer), None, EnumSet::EMPTY, log);
             }
             (Frame::FreeDeclaration { power, activator, minor, declarer, mut declared }, action) => {
                 if let Action::DeclareWar(_) = action {
@@ -310,18 +310,21 @@ impl Game {
 
     /// §22.2 step 2: the next power after `after` (in impulse order) at war
     /// with `minor` that may declare war on `activator` for free is asked;
-    /// when none is left, the activation is carried out.
-    fn next_free_declaration(
+    /// when none is left, the activation is carried out: after an
+    /// intervention against `declarer` (§9.6), or a card's (no declarer).
+    pub(crate) fn next_free_declaration(
         &mut self,
         activator: Power,
         minor: MinorPower,
-        declarer: Power,
+        declarer: Option<Power>,
         after: Option<Power>,
         declared: EnumSet<Power>,
         log: &mut dyn Log,
     ) {
         let Some(activation) = minor::activation(self, activator, minor) else {
-            self.settle_declarations(log);
+            if declarer.is_some() {
+                self.settle_declarations(log);
+            }
             return;
         };
         let next = activation
@@ -332,7 +335,30 @@ impl Game {
             self.stack.push(Frame::FreeDeclaration { power: war.power, activator, minor, declarer, declared });
             return;
         }
-        self.finish_intervention(&activation, declarer, declared, log);
+        match declarer {
+            Some(declarer) => self.finish_intervention(&activation, declarer, declared, log),
+            None => self.finish_card_activation(&activation, declared, log),
+        }
+    }
+
+    /// A card's activation (§22.2; ruling AL6) with the free declarations
+    /// made, each change reported.
+    fn finish_card_activation(&mut self, activation: &Activation, declared: EnumSet<Power>, log: &mut dyn Log) {
+        let before = self.control;
+        if minor::apply_activation(self, activation, declared).is_err() {
+            return;
+        }
+        for power in declared {
+            log.event(Event::WarDeclared { power, target: activation.power.into() });
+        }
+        for space in Space::ALL {
+            let (from, to) = (before[space as usize], self.controller(space));
+            if from != to {
+                log.event(Event::ControlChanged { space, from, to });
+            }
+        }
+        log.event(Event::MinorActivated { minor: activation.minor, power: activation.power });
+        self.next_war_displacement(activation.power, None, log);
     }
 
     /// The activation (§22.2) with the free declarations made (applied to a
@@ -387,6 +413,24 @@ impl Game {
             }
             if !self.displace_first(&d, to.iter().next()) || to.contains(space) {
                 spaces.remove(space);
+            }
+        }
+        self.next_war_displacement(activator, Some(declarer), log);
+    }
+
+    /// After the displacement between `activator` and a power at war with
+    /// it (`after`), the next such power (in impulse order) whose units
+    /// share spaces with the activator's outside a siege is displaced the
+    /// same way: the powers that declared war on the activator for free at
+    /// a card's activation (§22.2 step 2; ruling AL6). After an
+    /// intervention there is none, and the declarations go on.
+    fn next_war_displacement(&mut self, activator: Power, after: Option<Power>, log: &mut dyn Log) {
+        let later = Power::ALL.into_iter().filter(|p| after.is_none_or(|a| p.index() > a.index()));
+        for power in later.filter(|&p| p != activator && self.at_war(p, activator)) {
+            let spaces = dip::shared_spaces_outside_sieges(self, activator, power);
+            if !spaces.is_empty() {
+                self.continue_displacement(activator, power, spaces, log);
+                return;
             }
         }
         self.settle_declarations(log);

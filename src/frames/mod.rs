@@ -72,10 +72,19 @@ pub(crate) enum Frame {
     /// `power` may intervene for `minor` after `declarer`'s declaration of
     /// war on it (§9.6 steps 4-5). Sits on the `Declarations` frame.
     Intervention { power: Power, minor: MinorPower, declarer: Power },
-    /// After `activator`'s intervention for `minor`, `power`, at war with the
+    /// Before `activator`'s activation of `minor`, `power`, at war with the
     /// minor, may declare war on `activator` for free (§22.2 step 2);
-    /// `declared`: who did so far. Sits on the `Declarations` frame.
-    FreeDeclaration { power: Power, activator: Power, minor: MinorPower, declarer: Power, declared: EnumSet<Power> },
+    /// `declared`: who did so far. After an intervention for the minor
+    /// against `declarer` (§9.6 step 5), on the `Declarations` frame; after
+    /// a card's activation (#69, #108, #73; ruling AL6), `declarer` is
+    /// `None`, alone in the action phase or on the `Declarations` frame.
+    FreeDeclaration {
+        power: Power,
+        activator: Power,
+        minor: MinorPower,
+        declarer: Option<Power>,
+        declared: EnumSet<Power>,
+    },
     /// The displacement after an intervention put `activator` and
     /// `declarer` at war (§9.6 step 5): out of `spaces`, in space order;
     /// `power` chooses where its units go among equally near destinations.

@@ -362,6 +362,16 @@ pub fn shared_spaces(game: &Game, a: Power, b: Power) -> EnumSet<Space> {
     Space::ALL.into_iter().filter(|&s| has_units(game, a, s) && has_units(game, b, s)).collect()
 }
 
+/// [`shared_spaces`] where no land units of `a` or `b` are besieged: after
+/// a war begins, the spaces whose units must be displaced (a siege
+/// between them is not such a space).
+pub fn shared_spaces_outside_sieges(game: &Game, a: Power, b: Power) -> EnumSet<Space> {
+    let besieged = |s: Space| {
+        game.land_units_at(s).any(|(f, _, besieged)| besieged && (f == Faction::from(a) || f == Faction::from(b)))
+    };
+    shared_spaces(game, a, b).iter().filter(|&s| !besieged(s)).collect()
+}
+
 /// The displacement out of one `space` after an intervention put `a` and `b`
 /// at war (§9.6 step 5): the units of each of them that does not control
 /// the space, with their allied minors' units there (§12.5).
