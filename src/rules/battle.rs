@@ -347,10 +347,10 @@ pub fn siege_holds(game: &Game, space: Space) -> bool {
 /// game.set_land_units(Space::Metz, Faction::France, LandUnits::regulars(3))?;
 /// assert!(is_besieging(&game, Power::France, Space::Metz));
 /// // Scottish regulars alone besiege for France once Scotland is its ally.
-/// game.set_land_units(Space::Milan, Faction::Scotland, LandUnits::regulars(2))?;
-/// assert!(!is_besieging(&game, Power::France, Space::Milan));
+/// game.set_land_units(Space::Florence, Faction::Scotland, LandUnits::regulars(2))?;
+/// assert!(!is_besieging(&game, Power::France, Space::Florence));
 /// game.set_alliance(Power::France, MinorPower::Scotland, true)?;
-/// assert!(is_besieging(&game, Power::France, Space::Milan));
+/// assert!(is_besieging(&game, Power::France, Space::Florence));
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn is_besieging(game: &Game, power: Power, space: Space) -> bool {
