@@ -127,8 +127,8 @@ impl Game {
                 self.formation_actions(power, from, units, leaders, minors, list)
             }
             Some(&Frame::Deployment { power }) => self.deployment_actions(power, list),
-            Some(&Frame::DeployFormation { power, from, units, leaders }) => {
-                self.deploy_formation_actions(power, from, units, leaders, list)
+            Some(&Frame::DeployFormation { power, from, units, leaders, minors }) => {
+                self.deploy_formation_actions(power, from, units, leaders, minors, list)
             }
             Some(&Frame::Declarations { power, owed }) => self.declaration_actions(power, owed, list),
             Some(&Frame::Intervention { power, .. }) => self.intervention_actions(power, list),

@@ -95,7 +95,8 @@ pub enum Event {
         from: Space,
         /// The destination.
         to: Space,
-        /// Units deployed.
+        /// The power's own units deployed (its allied minors' regulars
+        /// deployed with them are reported by [`Event::MinorUnitsMoved`]).
         units: LandUnits,
         /// Army leaders deployed.
         leaders: u8,

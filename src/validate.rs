@@ -412,12 +412,13 @@ impl Game {
                             self.leader_location(l) == LeaderLocation::Space(from) && self.leader_owner(l) == Some(own)
                         })
                 }
-                Frame::DeployFormation { power, from, units, leaders } => {
+                Frame::DeployFormation { power, from, units, leaders, minors } => {
                     let own = Faction::from(power);
                     let here = self.land_units(from, own);
                     units.regulars <= here.regulars
                         && units.mercenaries <= here.mercenaries
                         && units.cavalry <= here.cavalry
+                        && self.minors_fit(power, from, minors)
                         && leaders.iter().all(|l| {
                             self.leader_location(l) == LeaderLocation::Space(from) && self.leader_owner(l) == Some(own)
                         })

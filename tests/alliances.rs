@@ -349,3 +349,177 @@ fn a_minor_loss_the_counters_cannot_show_shrinks_the_formation() {
         assert!(game.validate().is_ok(), "{:?}", game.validate());
     }
 }
+
+/// A bare 1517 board in the spring deployment phase without the spring
+/// events (#102, #109), France holding Genoa and Scotland its ally, with
+/// `french` and `scots` regulars and Montmorency in Paris.
+fn spring_with_scots(french: u8, scots: u8, allied: bool) -> Game {
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 7).with_fast_play(true));
+    game.remove_card(Card::SpringPreparations).unwrap();
+    game.remove_card(Card::VenetianInformant).unwrap();
+    game.set_controller(Space::Genoa, Faction::France).unwrap();
+    game.set_alliance(Power::France, MinorPower::Scotland, allied).unwrap();
+    if french > 0 {
+        game.set_land_units(Space::Paris, Faction::France, LandUnits::regulars(french)).unwrap();
+        game.set_leader(Leader::Montmorency, LeaderLocation::Space(Space::Paris)).unwrap();
+    }
+    game.set_land_units(Space::Paris, Faction::Scotland, LandUnits::regulars(scots)).unwrap();
+    game.set_phase(Phase::SpringDeployment).unwrap();
+    game.run_automatic();
+    game
+}
+
+/// §10, §22.3, §5.1: Scottish regulars in Paris deploy with France's
+/// formation; they count toward the 5 units that may cross a sea zone and
+/// toward Montmorency's command of 6, and their move is reported.
+#[test]
+fn an_allied_minors_units_spring_deploy_with_their_major() {
+    let mut game = spring_with_scots(5, 2, true);
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    let mut log = Vec::new();
+    apply(&mut game, Action::DeployFrom(Space::Paris), &mut log);
+    apply(&mut game, Action::AddLeader(Leader::Montmorency), &mut log);
+    assert!(legal(&game).contains(&Action::AddMinorUnit(MinorPower::Scotland)));
+    apply(&mut game, Action::AddMinorUnit(MinorPower::Scotland), &mut log);
+    assert!(!legal(&game).contains(&Action::AddLeader(Leader::Montmorency)), "leaders join first");
+    apply(&mut game, Action::AddMinorUnit(MinorPower::Scotland), &mut log);
+    assert!(!legal(&game).contains(&Action::AddMinorUnit(MinorPower::Scotland)), "only 2 Scots in Paris");
+    for _ in 0..3 {
+        apply(&mut game, Action::AddUnit(Regular), &mut log);
+    }
+    // 5 units: across the Gulf of Lyon to Genoa (§10*).
+    assert!(game.is_legal(&Action::DeployTo(Space::Genoa)));
+    apply(&mut game, Action::AddUnit(Regular), &mut log);
+    // 6 units, the 2 Scots among them: not by sea, and no seventh (§5.1).
+    let choices = legal(&game);
+    assert!(!choices.contains(&Action::DeployTo(Space::Genoa)), "{choices:?}");
+    assert!(choices.contains(&Action::DeployTo(Space::Marseille)));
+    assert!(!choices.contains(&Action::AddUnit(Regular)), "Montmorency commands 6");
+    apply(&mut game, Action::DeployTo(Space::Marseille), &mut log);
+    assert_eq!(game.land_units(Space::Marseille, Faction::France), LandUnits::regulars(4));
+    assert_eq!(game.land_units(Space::Marseille, Faction::Scotland), LandUnits::regulars(2));
+    assert_eq!(game.land_units(Space::Paris, Faction::France), LandUnits::regulars(1));
+    assert!(game.land_units(Space::Paris, Faction::Scotland).is_empty());
+    assert!(log.contains(&Event::SpringDeployed {
+        power: Power::France,
+        from: Space::Paris,
+        to: Space::Marseille,
+        units: LandUnits::regulars(4),
+        leaders: 1,
+    }));
+    assert!(log.contains(&Event::MinorUnitsMoved {
+        minor: MinorPower::Scotland,
+        with: Power::France,
+        from: Space::Paris,
+        to: Space::Marseille,
+        regulars: 2,
+    }));
+    assert_eq!(game.validate(), Ok(()));
+}
+
+/// §10, §22.3: an allied minor's regulars alone in the capital make a
+/// deployment of their ally's; an inactive minor's are never offered.
+#[test]
+fn an_allied_minors_units_spring_deploy_alone_and_an_inactive_minors_never() {
+    let mut game = spring_with_scots(0, 2, true);
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    assert!(legal(&game).contains(&Action::DeployFrom(Space::Paris)));
+    let mut log = Vec::new();
+    apply(&mut game, Action::DeployFrom(Space::Paris), &mut log);
+    assert!(!legal(&game).contains(&Action::DeployTo(Space::Lyon)), "nothing in the formation yet");
+    apply(&mut game, Action::AddMinorUnit(MinorPower::Scotland), &mut log);
+    apply(&mut game, Action::DeployTo(Space::Genoa), &mut log);
+    assert_eq!(game.land_units(Space::Genoa, Faction::Scotland), LandUnits::regulars(1));
+    assert_eq!(game.land_units(Space::Paris, Faction::Scotland), LandUnits::regulars(1));
+    assert!(log.iter().any(|e| matches!(e, Event::MinorUnitsMoved { to: Space::Genoa, regulars: 1, .. })));
+    assert_eq!(game.validate(), Ok(()));
+
+    // Scotland not France's ally: nobody has anything to deploy.
+    let game = spring_with_scots(0, 2, false);
+    assert_eq!(game.phase(), Phase::Action);
+}
+
+/// §15.1, §22.3: Scottish regulars besieging York alone assault it for
+/// France, which spends the CP: 3 attackers against a defender inside
+/// roll 2 dice, and York falls to France.
+#[test]
+fn an_allied_minors_units_assault_without_their_major() {
+    let mut game = board(4);
+    game.set_war(Power::France, Power::England, true).unwrap();
+    game.set_alliance(Power::France, MinorPower::Scotland, true).unwrap();
+    game.set_controller(Space::Berwick, Faction::France).unwrap();
+    game.set_besieged_units(Space::York, Faction::England, LandUnits::regulars(1)).unwrap();
+    game.set_land_units(Space::York, Faction::Scotland, LandUnits::regulars(3)).unwrap();
+    impulse(&mut game, Power::France, 2);
+    assert!(legal(&game).contains(&Action::Assault(Space::York)));
+    let mut log = Vec::new();
+    apply(&mut game, Action::Assault(Space::York), &mut log);
+    game.force_dice(&[6, 6]).unwrap();
+    game.force_dice(&[1, 1]).unwrap();
+    card_windows(&mut game, &mut log);
+    while game.pending().kind == DecisionKind::Losses {
+        let first = legal(&game)[0];
+        apply(&mut game, first, &mut log);
+    }
+    card_windows(&mut game, &mut log);
+    let assault = log.iter().find_map(|e| match *e {
+        Event::Assault { attacker, attacker_dice, success, .. } => Some((attacker, attacker_dice.count(), success)),
+        _ => None,
+    });
+    assert_eq!(assault, Some((Power::France, 2, true)));
+    assert_eq!(game.controller(Space::York), Faction::France);
+    assert_eq!(game.land_units(Space::York, Faction::Scotland), LandUnits::regulars(3));
+    assert!(game.land_units(Space::York, Faction::England).is_empty());
+    assert_eq!(game.validate(), Ok(()));
+
+    // Scotland not France's ally: no assault for France.
+    let mut game = board(4);
+    game.set_war(Power::France, Power::England, true).unwrap();
+    game.set_controller(Space::Berwick, Faction::France).unwrap();
+    game.set_besieged_units(Space::York, Faction::England, LandUnits::regulars(1)).unwrap();
+    game.set_land_units(Space::York, Faction::Scotland, LandUnits::regulars(3)).unwrap();
+    impulse(&mut game, Power::France, 2);
+    assert!(!legal(&game).contains(&Action::Assault(Space::York)));
+}
+
+/// §15, §15.1, §22.3: Scottish regulars alone entering empty English York
+/// put it under siege for France, which may not assault it in the same
+/// impulse.
+#[test]
+fn an_allied_minors_siege_begun_this_impulse_is_not_assaulted() {
+    let mut game = board(4);
+    game.set_war(Power::France, Power::England, true).unwrap();
+    game.set_alliance(Power::France, MinorPower::Scotland, true).unwrap();
+    game.set_controller(Space::Berwick, Faction::France).unwrap();
+    game.set_land_units(Space::Berwick, Faction::Scotland, LandUnits::regulars(3)).unwrap();
+    impulse(&mut game, Power::France, 3);
+    let mut log = Vec::new();
+    apply(&mut game, Action::MoveFrom(Space::Berwick), &mut log);
+    for _ in 0..3 {
+        apply(&mut game, Action::AddMinorUnit(MinorPower::Scotland), &mut log);
+    }
+    apply(&mut game, Action::MoveTo(Space::York), &mut log);
+    decline_others(&mut game, Power::France, &mut log);
+    assert!(log.contains(&Event::SiegeBegun { space: Space::York, besieger: Power::France }), "{log:?}");
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    assert!(!legal(&game).contains(&Action::Assault(Space::York)));
+    assert!(!game.is_legal(&Action::Assault(Space::York)));
+    assert_eq!(game.validate(), Ok(()));
+}
+
+/// A spring deployment with an allied minor's regulars in its formation is
+/// saved and loaded mid-formation, and goes on the same.
+#[cfg(feature = "serde")]
+#[test]
+fn a_spring_deployment_with_minors_round_trips() {
+    let mut game = spring_with_scots(2, 2, true);
+    let mut log = Vec::new();
+    apply(&mut game, Action::DeployFrom(Space::Paris), &mut log);
+    apply(&mut game, Action::AddMinorUnit(MinorPower::Scotland), &mut log);
+    let json = serde_json::to_string(&game).unwrap();
+    let mut back: Game = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, game);
+    assert_eq!(back.validate(), Ok(()));
+    apply(&mut back, Action::DeployTo(Space::Lyon), &mut log);
+    assert_eq!(back.land_units(Space::Lyon, Faction::Scotland), LandUnits::regulars(1));
+}

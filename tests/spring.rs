@@ -492,9 +492,13 @@ fn deployment_destinations_agree_with_a_plain_search() {
                     assert_eq!(deployment_destinations(game, power, capital, n), plain, "{power} {capital} {n}");
                 }
                 let (units, leaders) = deployable_forces(game, power, capital);
+                // §22.3 (ruling AL3): the allied minors' regulars there deploy too.
+                let minors = MinorPower::ALL
+                    .into_iter()
+                    .any(|m| game.minor_ally(m) == Some(power) && game.land_units(capital, m.into()).regulars > 0);
                 let smallest = u8::from(leaders.is_empty());
                 if deploys(game, power)
-                    && (!units.is_empty() || !leaders.is_empty())
+                    && (!units.is_empty() || !leaders.is_empty() || minors)
                     && !plain_destinations(game, power, capital, smallest).is_empty()
                 {
                     origins.insert(capital);

@@ -69,8 +69,8 @@ pub(super) const EVENTS: &[CardEvent] = &[
 
 // --- #105 Treachery! ----------------------------------------------------------------
 
-/// The powers besieging `space` with their own units (#105: one of them
-/// assaults). Only a power a player commands can make the assault: in the
+/// The powers besieging `space` with their own units or their allied
+/// minors' regulars (#105: one of them assaults; ruling AL4). Only a power a player commands can make the assault: in the
 /// two-player game a besieging Hapsburg, French or Ottoman army is not one
 /// (ruling CB8; acting for the invaders, §24.3, is not built).
 pub fn treachery_besiegers(game: &Game, space: Space) -> EnumSet<Power> {

@@ -63,8 +63,16 @@ pub(crate) enum Frame {
     /// Spring deployment (§10): deploy from a capital, or decline.
     Deployment { power: Power },
     /// A formation being formed in the capital `from` for spring deployment
-    /// (§10), then deployed.
-    DeployFormation { power: Power, from: Space, units: LandUnits, leaders: EnumSet<Leader> },
+    /// (§10), then deployed. `minors`: the regulars of its allied minors
+    /// deploying with it (§22.3).
+    DeployFormation {
+        power: Power,
+        from: Space,
+        units: LandUnits,
+        leaders: EnumSet<Leader>,
+        #[cfg_attr(feature = "serde", serde(default))]
+        minors: crate::rules::battle::MinorUnits,
+    },
     /// The declarations of war (§9.6 step 1): `power` declares wars one at
     /// a time. `owed`: each power's cost so far, declarations and
     /// interventions (paid in step 7).

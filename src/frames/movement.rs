@@ -315,11 +315,25 @@ impl Game {
         limit: u8,
         list: &mut ActionList,
     ) {
+        self.offer_minor_additions_of(from, free_minor_units(self, power, from), own, minors, limit, list);
+    }
+
+    /// [`Game::offer_minor_additions`] with `free`, the minors' regulars
+    /// in `from` that may join, worked out by the caller (spring deployment
+    /// takes those in the capital, §10).
+    pub(crate) fn offer_minor_additions_of(
+        &self,
+        from: Space,
+        free: MinorUnits,
+        own: u8,
+        minors: MinorUnits,
+        limit: u8,
+        list: &mut ActionList,
+    ) {
         let total = own + minor_total(&minors);
         if total >= limit {
             return;
         }
-        let free = free_minor_units(self, power, from);
         for m in MinorPower::ALL {
             let (have, moving) = (free[m.index()], minors[m.index()]);
             let room = moving + (limit - total);

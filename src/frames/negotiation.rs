@@ -229,7 +229,9 @@ impl Game {
                 list.push(Action::LendSquadronIn(port));
             }
         }
-        for &port in deal.lent_squadrons.iter().flatten() {
+        // A port two squadrons are lent from names its leaders once.
+        let lent: EnumSet<Space> = deal.lent_squadrons.iter().flatten().copied().collect();
+        for port in lent {
             for leader in self.leaders_at(port) {
                 if leader.kind() == crate::types::LeaderKind::Naval && ok(Action::LendLeader(leader)) {
                     list.push(Action::LendLeader(leader));

@@ -65,12 +65,18 @@ impl Game {
         military && paid && rules::can_assault(self, power, space)
     }
 
-    /// The assault actions open to `power` (§15.1).
+    /// The assault actions open to `power` (§15.1): where its own units or
+    /// its allied minors' regulars besiege (§22.3: the ally assaults with
+    /// them alone too, and spends the CP).
     pub(crate) fn assault_actions(&self, power: Power, cp: u8, list: &mut ActionList) {
-        let own = Faction::from(power);
+        let factions = self.own_factions(power);
         let mut spaces = EnumSet::EMPTY;
         for (space, faction, _, besieged) in self.land_stacks() {
-            if faction == own && !besieged && self.is_fortified(space) && self.assault_legal(power, cp, space) {
+            if factions.contains(faction)
+                && !besieged
+                && self.is_fortified(space)
+                && self.assault_legal(power, cp, space)
+            {
                 spaces.insert(space);
             }
         }

@@ -7,9 +7,11 @@ use crate::engine::{ActionList, Log, impulse_powers};
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::game::{Game, LandUnits};
+use crate::rules::battle::{MinorUnits, NO_MINORS, minor_total};
 use crate::rules::movement::formation_limit;
 use crate::rules::spring::{
-    deployable_forces, deployment_origins, deployment_seas, deployment_spaces, destinations_through, has_destination,
+    deployable_forces, deployable_minors, deployment_origins, deployment_seas, deployment_spaces, destinations_through,
+    has_destination,
 };
 use crate::sets::EnumSet;
 use crate::types::{Card, Leader, Phase, Power, Space};
@@ -79,7 +81,8 @@ impl Game {
             }
             Action::DeployFrom(from) => {
                 if let Some(top) = self.stack.top_mut() {
-                    *top = Frame::DeployFormation { power, from, units: LandUnits::NONE, leaders: EnumSet::EMPTY };
+                    let (units, leaders, minors) = (LandUnits::NONE, EnumSet::EMPTY, NO_MINORS);
+                    *top = Frame::DeployFormation { power, from, units, leaders, minors };
                 }
             }
             _ => {}
@@ -87,35 +90,41 @@ impl Game {
     }
 
     /// Leaders first, then units up to the formation limit (§5.1), then the
-    /// destination. A unit is offered only while the bigger formation still
-    /// has a destination (beyond 5 units the sea is closed, §10), so the
-    /// formation never ends up with nowhere to go.
+    /// destination. The allied minors' regulars in the capital join as the
+    /// power's own (§22.3, `AddMinorUnit`), counting toward the formation
+    /// limit and the 5 units by sea (§10\*), split within their counters
+    /// (§5.2). A unit is offered only while the bigger formation still has a
+    /// destination (beyond 5 units the sea is closed, §10), so the formation
+    /// never ends up with nowhere to go.
     pub(crate) fn deploy_formation_actions(
         &self,
         power: Power,
         from: Space,
         units: LandUnits,
         leaders: EnumSet<Leader>,
+        minors: MinorUnits,
         list: &mut ActionList,
     ) {
         let (available, present) = deployable_forces(self, power, from);
-        if units.is_empty() {
+        let moving = units.total().saturating_add(minor_total(&minors));
+        if moving == 0 {
             for leader in present.difference(leaders) {
                 list.push(Action::AddLeader(leader));
             }
         }
-        let more = units.total().saturating_add(1);
         let limit = formation_limit(leaders);
         // The map's open spaces and seas, worked out once for both sizes.
         let open = deployment_spaces(self, power);
-        let by_sea = units.total() <= crate::rules::spring::max_units_by_sea(self, power);
+        let by_sea = moving <= crate::rules::spring::max_units_by_sea(self, power);
         let seas = if by_sea { deployment_seas(self, power) } else { EnumSet::EMPTY };
-        if has_destination(self, power, from, more, open, seas) {
-            self.offer_unit_additions(power, from, units, available, limit, list);
+        if has_destination(self, power, from, moving.saturating_add(1), open, seas) {
+            let own_limit = limit.saturating_sub(minor_total(&minors));
+            self.offer_unit_additions(power, from, units, available, own_limit, list);
+            let free = deployable_minors(self, power, from);
+            self.offer_minor_additions_of(from, free, units.total(), minors, limit, list);
         }
-        let formed = !units.is_empty() || !leaders.is_empty();
-        if formed && (units.is_empty() || self.split_fits(power, from, units)) {
-            for to in destinations_through(self, power, from, units.total(), open, seas) {
+        if self.deployment_may_leave(power, from, units, leaders, minors) {
+            for to in destinations_through(self, power, from, moving, open, seas) {
                 list.push(Action::DeployTo(to));
             }
         }
@@ -126,22 +135,42 @@ impl Game {
         }
     }
 
+    /// Whether the deploying formation may set off (§10): it has a leader
+    /// or a unit, and its units and its minors' split off from their stacks
+    /// within the counters (§5.2, §22.3).
+    fn deployment_may_leave(
+        &self,
+        power: Power,
+        from: Space,
+        units: LandUnits,
+        leaders: EnumSet<Leader>,
+        minors: MinorUnits,
+    ) -> bool {
+        (!units.is_empty() || !leaders.is_empty() || minor_total(&minors) > 0)
+            && (units.is_empty() || self.split_fits(power, from, units))
+            && self.minor_split_fits(from, minors)
+    }
+
     pub(crate) fn apply_deploy_formation(&mut self, power: Power, action: Action, log: &mut dyn Log) {
-        let Some(Frame::DeployFormation { from, units, leaders, .. }) = self.stack.top_mut() else {
+        let Some(Frame::DeployFormation { from, units, leaders, minors, .. }) = self.stack.top_mut() else {
             return;
         };
         match action {
             Action::AddLeader(_) | Action::AddUnit(_) => {
                 crate::frames::movement::add_to_formation(units, leaders, action)
             }
+            Action::AddMinorUnit(_) => crate::frames::movement::add_minor(minors, action),
             Action::Decline => {
                 self.stack.pop();
             }
             Action::DeployTo(to) => {
-                let (from, units, leaders) = (*from, *units, *leaders);
+                let (from, units, leaders, minors) = (*from, *units, *leaders, *minors);
                 self.stack.pop();
                 self.move_formation(power, from, to, units, leaders);
+                self.move_minors(from, to, minors);
                 log.event(Event::SpringDeployed { power, from, to, units, leaders: leaders.len() as u8 });
+                // §22.3: the allied minors' regulars deployed with it.
+                self.log_minors_moved(power, from, to, minors, log);
             }
             _ => {}
         }

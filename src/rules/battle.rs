@@ -334,25 +334,30 @@ pub fn siege_holds(game: &Game, space: Space) -> bool {
     !any_inside || besiegers(game, space) > inside
 }
 
-/// Whether `power` is besieging `space` (§15): its own units are there,
-/// not besieged, in a fortified space whose controller stands against it
-/// (an empty fortress is besieged too).
+/// Whether `power` is besieging `space` (§15): its own units, or its
+/// allied minors' regulars (§22.3: they besiege as the ally's own units),
+/// are there, not besieged, in a fortified space whose controller stands
+/// against it (an empty fortress is besieged too).
 ///
 /// ```
-/// use here_i_stand::{Faction, Game, LandUnits, Power, Scenario, Setup, Space};
+/// use here_i_stand::{Faction, Game, LandUnits, MinorPower, Power, Scenario, Setup, Space};
 /// use here_i_stand::rules::battle::is_besieging;
 ///
 /// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
 /// game.set_land_units(Space::Metz, Faction::France, LandUnits::regulars(3))?;
 /// assert!(is_besieging(&game, Power::France, Space::Metz));
+/// // Scottish regulars alone besiege for France once Scotland is its ally.
+/// game.set_land_units(Space::Florence, Faction::Scotland, LandUnits::regulars(2))?;
+/// assert!(!is_besieging(&game, Power::France, Space::Florence));
+/// game.set_alliance(Power::France, MinorPower::Scotland, true)?;
+/// assert!(is_besieging(&game, Power::France, Space::Florence));
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn is_besieging(game: &Game, power: Power, space: Space) -> bool {
-    let own = Faction::from(power);
+    let besieging = |f: Faction| !game.is_besieged(space, f) && !game.land_units(space, f).is_empty();
     game.is_fortified(space)
         && hostile_controlled(game, power, space)
-        && !game.is_besieged(space, own)
-        && !game.land_units(space, own).is_empty()
+        && (besieging(Faction::from(power)) || allied_minors(game, power).any(|m| besieging(m.into())))
 }
 
 /// Whether the power's units in `space` are held back this impulse (§13.1):

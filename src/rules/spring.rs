@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 use crate::game::{Game, LandUnits, NavalLocation, Scenario};
 use crate::sets::EnumSet;
-use crate::types::{Card, Faction, LanguageZone, Leader, Phase, Power, SeaZone, Space, SpaceKind};
+use crate::types::{Card, Faction, LanguageZone, Leader, MinorPower, Phase, Power, SeaZone, Space, SpaceKind};
 
 /// The most land units (leaders not counted) that may cross a sea zone in a
 /// spring deployment (§10\*; seed 003).
@@ -136,6 +136,35 @@ pub fn deployable_forces(game: &Game, power: Power, capital: Space) -> (LandUnit
         return (LandUnits::NONE, EnumSet::EMPTY);
     }
     (game.land_units(capital, own), game.army_leaders_at(capital, own).collect())
+}
+
+/// The regulars of `power`'s allied minors that may deploy from `capital`
+/// with its formation (§10, §22.3: they move as the ally's own units): those
+/// in the capital, which must be one the power may leave now (see
+/// [`deployable_forces`]); none otherwise. They deploy only from the ally's
+/// capital: the minor's home key serves as a capital in winter only (§22.3).
+/// Only the ally moves them, once, so what is there now was there at the
+/// start of the phase.
+///
+/// ```
+/// use here_i_stand::{Faction, Game, LandUnits, MinorPower, Power, Scenario, Setup, Space};
+/// use here_i_stand::rules::spring::deployable_minor_regulars;
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.set_land_units(Space::Paris, Faction::Scotland, LandUnits::regulars(2)).unwrap();
+/// assert_eq!(deployable_minor_regulars(&game, Power::France, Space::Paris, MinorPower::Scotland), 0);
+/// game.set_alliance(Power::France, MinorPower::Scotland, true).unwrap();
+/// assert_eq!(deployable_minor_regulars(&game, Power::France, Space::Paris, MinorPower::Scotland), 2);
+/// ```
+pub fn deployable_minor_regulars(game: &Game, power: Power, capital: Space, minor: MinorPower) -> u8 {
+    if game.minor_ally(minor) != Some(power) || !can_leave(game, power, capital) {
+        return 0;
+    }
+    game.land_units(capital, minor.into()).regulars
+}
+
+/// [`deployable_minor_regulars`] of every minor, by [`MinorPower::index`].
+pub(crate) fn deployable_minors(game: &Game, power: Power, capital: Space) -> crate::rules::battle::MinorUnits {
+    MinorPower::ALL.map(|m| deployable_minor_regulars(game, power, capital, m))
 }
 
 /// `capital` is one of the power's capitals, friendly-controlled (the first
@@ -434,7 +463,9 @@ fn spread(
 
 /// The capitals `power` may deploy from now (§10): it deploys at all
 /// ([`deploys`]), has land units or army leaders free to deploy there
-/// ([`deployable_forces`]), and some destination exists for them.
+/// ([`deployable_forces`]) or its allied minors' regulars
+/// ([`deployable_minor_regulars`], §22.3), and some destination exists for
+/// them.
 ///
 /// ```
 /// use here_i_stand::{Faction, Game, LandUnits, Power, Scenario, Setup, Space};
@@ -453,9 +484,11 @@ pub fn deployment_origins(game: &Game, power: Power) -> EnumSet<Space> {
         .into_iter()
         .filter(|&capital| {
             let (units, leaders) = deployable_forces(game, power, capital);
+            let minors = MinorPower::ALL.into_iter().any(|m| deployable_minor_regulars(game, power, capital, m) > 0);
             // The smallest formation: one leader, or one unit.
             let smallest = u8::from(leaders.is_empty());
-            (!units.is_empty() || !leaders.is_empty()) && has_destination(game, power, capital, smallest, open, seas)
+            (!units.is_empty() || !leaders.is_empty() || minors)
+                && has_destination(game, power, capital, smallest, open, seas)
         })
         .collect()
 }
