@@ -227,7 +227,8 @@ fn invariants_hold_at_every_step() {
 /// 1,074,664; 1532, seed 1,018,514); Foreign Recruits building in Liège
 /// (two-player seed 1,025,793); the retreats of a joint defence and both
 /// sides' naval losses waiting on each other (1532, seeds 1,046,978 and
-/// 1,078,124).
+/// 1,078,124); a besieging leader left alone outside the fortress by his
+/// units (two-player seed 1,099,686; ruling RB10).
 #[test]
 fn seeds_found_by_the_long_run() {
     for seed in [1_001_386, 1_001_587, 1_002_214, 1_012_318, 1_065_673, 1_071_790, 1_074_664] {
@@ -239,7 +240,7 @@ fn seeds_found_by_the_long_run() {
     for seed in seeds_1532.into_iter().chain(after_deals_1532) {
         playout(Scenario::Y1532, seed, |game, actions, _, _| check_state(game, actions));
     }
-    for seed in [1_000_002, 1_000_212, 1_000_839, 1_002_507, 1_025_793] {
+    for seed in [1_000_002, 1_000_212, 1_000_839, 1_002_507, 1_025_793, 1_099_686] {
         playout(Scenario::TwoPlayer, seed, |game, actions, _, _| check_state(game, actions));
     }
 }

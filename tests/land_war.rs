@@ -470,6 +470,26 @@ fn calais_siege() -> Game {
     game
 }
 
+/// Ruling RB10: the besiegers' units march away and leave Francis I
+/// behind; the siege is broken and he, alone beside the English units,
+/// is captured by England (§13.1, §14 step 10). Found by the long run
+/// (two-player seed 1,099,686: Maurice of Saxony left outside Cologne).
+#[test]
+fn a_leader_left_behind_by_his_besiegers_is_captured() {
+    let mut game = board(5);
+    game.set_war(Power::France, Power::England, true).unwrap();
+    game.set_besieged_units(Space::Calais, Faction::England, LandUnits::regulars(1)).unwrap();
+    game.set_land_units(Space::Calais, Faction::France, LandUnits::regulars(3)).unwrap();
+    game.set_leader(Leader::FrancisI, LeaderLocation::Space(Space::Calais)).unwrap();
+    impulse(&mut game, Power::France, 1);
+    let log = march(&mut game, Space::Calais, &[], &[(Regular, 3)], Space::Boulogne);
+    assert_eq!(game.land_units(Space::Boulogne, Faction::France), LandUnits::regulars(3));
+    assert!(!game.is_besieged(Space::Calais, Faction::England));
+    assert_eq!(game.leader_location(Leader::FrancisI), LeaderLocation::Captured(Power::England));
+    assert!(log.contains(&Event::LeaderCaptured { leader: Leader::FrancisI, by: Power::England }));
+    assert_eq!(game.validate(), Ok(()));
+}
+
 /// §15.1: 6 regulars against defenders roll 3 dice + Francis 1; England
 /// rolls 2 + 1. Two hits take Calais: control changes, Dudley is captured, the
 /// English squadron goes to the turn track.

@@ -198,6 +198,21 @@ fn succession_and_beaten_ships_out_of_range_are_refused() {
     assert!(serde_json::from_value::<Game>(bad).is_err());
 }
 
+/// New World counts out of range are refused, not summed into an
+/// overflow (the `save_mutation` fuzz target: a Conquest-marker count of
+/// 255 stopped a debug build in `Game::validate`).
+#[test]
+fn new_world_counts_out_of_range_are_refused() {
+    let save = serde_json::to_value(after(Scenario::Y1517, 3, 50)).unwrap();
+    for field in ["conquest_markers", "colonies"] {
+        for side in 0..3 {
+            let mut bad = save.clone();
+            bad["new_world"]["powers"][side][field] = Value::from(255);
+            assert!(serde_json::from_value::<Game>(bad).is_err(), "{field} {side}");
+        }
+    }
+}
+
 /// A stack padded beyond the grammar's shape never loads (#18: a full
 /// stack stopped debug builds at the next push and dropped a frame in
 /// release).

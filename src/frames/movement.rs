@@ -264,8 +264,8 @@ impl Game {
 
     /// Whether the formation may set off: it has a leader or a unit, and
     /// its units (its minors' too) split off from their stacks within the
-    /// counters (§13.1, §5.2, §22.3).
-    fn formation_may_leave(
+    /// counters (§13.1, §5.2, §22.3). Spring deployment's too (§10).
+    pub(crate) fn formation_may_leave(
         &self,
         power: Power,
         from: Space,

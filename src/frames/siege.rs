@@ -433,6 +433,7 @@ impl Game {
         }
         log.event(Event::SiegeBroken(space));
         let captor = commander(self, self.controller(space));
+        self.capture_stranded_besieging_leaders(space, captor, log);
         // Last in impulse order first, so the first decides first; powers
         // that take no impulse retreat by fixed rules.
         let powers = impulse_powers(self.scenario());
@@ -445,5 +446,28 @@ impl Game {
             }
         }
         true
+    }
+
+    /// A broken siege's besieging army leaders left with no land unit of
+    /// their side in the space (their units moved out or were lost) are
+    /// captured by the fortress's holder, or displaced if no major power
+    /// holds it: a leader never stands alone beside enemy units (§13.1,
+    /// §14 step 10; ruling RB10).
+    fn capture_stranded_besieging_leaders(&mut self, space: Space, captor: Option<Power>, log: &mut dyn Log) {
+        let holder = self.controller(space);
+        let stranded: EnumSet<Leader> = self
+            .leaders_at(space)
+            .filter(|&l| {
+                l.kind() == LeaderKind::Army
+                    && self.leader_owner(l).is_some_and(|f| {
+                        f != holder
+                            && commander(self, f).is_some_and(|p| is_hostile(self, p, holder))
+                            && !self
+                                .land_units_at(space)
+                                .any(|(g, u, _)| !u.is_empty() && commander(self, g) == commander(self, f))
+                    })
+            })
+            .collect();
+        self.capture_or_displace(stranded, space, captor, log);
     }
 }

@@ -123,7 +123,7 @@ impl Game {
             let free = deployable_minors(self, power, from);
             self.offer_minor_additions_of(from, free, units.total(), minors, limit, list);
         }
-        if self.deployment_may_leave(power, from, units, leaders, minors) {
+        if self.formation_may_leave(power, from, units, leaders, minors) {
             for to in destinations_through(self, power, from, moving, open, seas) {
                 list.push(Action::DeployTo(to));
             }
@@ -133,22 +133,6 @@ impl Game {
         if list.is_empty() {
             list.push(Action::Decline);
         }
-    }
-
-    /// Whether the deploying formation may set off (§10): it has a leader
-    /// or a unit, and its units and its minors' split off from their stacks
-    /// within the counters (§5.2, §22.3).
-    fn deployment_may_leave(
-        &self,
-        power: Power,
-        from: Space,
-        units: LandUnits,
-        leaders: EnumSet<Leader>,
-        minors: MinorUnits,
-    ) -> bool {
-        (!units.is_empty() || !leaders.is_empty() || minor_total(&minors) > 0)
-            && (units.is_empty() || self.split_fits(power, from, units))
-            && self.minor_split_fits(from, minors)
     }
 
     pub(crate) fn apply_deploy_formation(&mut self, power: Power, action: Action, log: &mut dyn Log) {

@@ -520,8 +520,9 @@ impl NewWorld {
     /// underway only on its voyages, conquest markers counted, VP recounted.
     fn check_side(&self, power: Power) -> Result<(), &'static str> {
         let Some(side) = self.side(power) else { return Ok(()) };
-        let potosi = u8::from(self.potosi == Some(power));
-        if side.colonies + u8::from(side.crossing) + potosi > colony_limit(power) {
+        // Sums in u32: a loaded save's counts are unchecked here.
+        let potosi = u32::from(self.potosi == Some(power));
+        if u32::from(side.colonies) + u32::from(side.crossing) + potosi > u32::from(colony_limit(power)) {
             return Err("more colonies than the power's limit");
         }
         let underway = Explorer::ALL
@@ -533,10 +534,10 @@ impl NewWorld {
         if underway > usize::from(side.exploration.is_some()) + usize::from(side.cabot_voyage) || !cabot_ok {
             return Err("an explorer underway with no voyage of exploration");
         }
-        let held = self.conquests.iter().flatten().filter(|h| h.power == power).count() as u8;
-        let markers = side.conquest_markers + u8::from(side.conquest.is_some()) + held;
+        let held = self.conquests.iter().flatten().filter(|h| h.power == power).count() as u32;
+        let markers = u32::from(side.conquest_markers) + u32::from(side.conquest.is_some()) + held;
         if (power == Power::Hapsburg && side.conquest_markers > 0)
-            || (power != Power::Hapsburg && markers > CONQUEST_MARKERS)
+            || (power != Power::Hapsburg && markers > u32::from(CONQUEST_MARKERS))
         {
             return Err("more Conquest markers than the counters");
         }
