@@ -213,6 +213,25 @@ fn new_world_counts_out_of_range_are_refused() {
     }
 }
 
+/// An Unsanitary Camp (#107) step that names a space before one is
+/// chosen never loads (the `save_mutation` fuzz target: its listing
+/// subtracted past zero and stopped a debug build).
+#[test]
+fn an_unsanitary_camp_step_out_of_order_is_refused() {
+    let mut game = crate::common::action_phase(1);
+    game.set_land_units(Space::Paris, Faction::France, LandUnits::regulars(4)).unwrap();
+    game.set_land_units(Space::Vienna, Faction::Hapsburg, LandUnits::regulars(4)).unwrap();
+    crate::common::event(&mut game, Power::Papacy, Card::UnsanitaryCamp);
+    let save = serde_json::to_value(&game).unwrap();
+    let top = save["stack"].as_array().and_then(|f| f.last()).expect("the camp's choice");
+    assert_eq!(top["event"]["card"], "unsanitary_camp");
+    assert!(serde_json::from_value::<Game>(save.clone()).is_ok());
+    let mut bad = save;
+    let last = bad["stack"].as_array_mut().and_then(|f| f.last_mut()).unwrap();
+    last["event"]["space"] = Value::from("paris");
+    assert!(serde_json::from_value::<Game>(bad).is_err());
+}
+
 /// A stack padded beyond the grammar's shape never loads (#18: a full
 /// stack stopped debug builds at the next push and dropped a frame in
 /// release).

@@ -43,8 +43,9 @@ pub(super) const EVENTS: &[CardEvent] = &[
         },
         actions: camp_actions,
         apply: camp_apply,
-        fits: |step| {
-            step.step == 0 || (step.space.is_some() && (step.step == 1 || (step.left > 0 && step.target.is_some())))
+        fits: |step| match step.space {
+            None => step.step == 0,
+            Some(_) => step.step == 1 || (step.step >= LOSE && step.left > 0 && step.target.is_some()),
         },
     }),
     CardEvent::plain(
@@ -275,7 +276,7 @@ fn camp_actions(game: &Game, step: EventStep, list: &mut ActionList) {
         return;
     }
     // The owner loses a unit: a regular while regulars are owed, else any.
-    let owed = step.step - LOSE;
+    let owed = step.step.saturating_sub(LOSE);
     let own = game.land_units(space, Faction::from(camp_owner(step)));
     if own.regulars > 0 {
         list.push(Action::LoseUnit(LandUnitKind::Regular));
@@ -351,7 +352,7 @@ fn strike_camp(game: &mut Game, step: EventStep, space: Space, power: Power) {
 }
 
 fn lost_one(game: &mut Game, step: EventStep, regular: bool) {
-    let owed = step.step - LOSE;
+    let owed = step.step.saturating_sub(LOSE);
     let owed = if regular { owed.saturating_sub(1) } else { owed };
     let left = step.left.saturating_sub(1);
     let Some(space) = step.space else { return };
