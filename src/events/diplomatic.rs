@@ -288,12 +288,7 @@ fn deactivate(game: &mut Game, minor: MinorPower, log: &mut dyn Log) {
         return;
     }
     log.event(Event::MinorDeactivated { minor, former });
-    for space in Space::ALL {
-        let (from, to) = (before[space as usize], game.controller(space));
-        if from != to {
-            log.event(Event::ControlChanged { space, from, to });
-        }
-    }
+    game.log_control_changes(&before, log);
 }
 
 fn venetian_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dyn Log) {

@@ -310,12 +310,7 @@ pub(super) fn switch_minor(game: &mut Game, minor: MinorPower, power: Power, log
         Some(a) => minor::apply_activation(game, &a, Default::default()).is_ok(),
         None => false,
     };
-    for space in Space::ALL {
-        let (from, to) = (before[space as usize], game.controller(space));
-        if from != to {
-            log.event(Event::ControlChanged { space, from, to });
-        }
-    }
+    game.log_control_changes(&before, log);
     if activated {
         log.event(Event::MinorActivated { minor, power });
     }
@@ -372,12 +367,7 @@ fn deactivate(game: &mut Game, minor_power: MinorPower, former: Power, log: &mut
         return;
     }
     log.event(Event::MinorDeactivated { minor: minor_power, former });
-    for space in Space::ALL {
-        let (from, to) = (before[space as usize], game.controller(space));
-        if from != to {
-            log.event(Event::ControlChanged { space, from, to });
-        }
-    }
+    game.log_control_changes(&before, log);
 }
 
 /// #69's reinforcement spaces: Scottish home spaces France controls, not

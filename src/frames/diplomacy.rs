@@ -351,12 +351,7 @@ impl Game {
         for power in declared {
             log.event(Event::WarDeclared { power, target: activation.power.into() });
         }
-        for space in Space::ALL {
-            let (from, to) = (before[space as usize], self.controller(space));
-            if from != to {
-                log.event(Event::ControlChanged { space, from, to });
-            }
-        }
+        self.log_control_changes(&before, log);
         log.event(Event::MinorActivated { minor: activation.minor, power: activation.power });
         self.next_war_displacement(activation.power, None, log);
     }
@@ -416,6 +411,17 @@ impl Game {
             }
         }
         self.next_war_displacement(activator, Some(declarer), log);
+    }
+
+    /// Reports each space whose control differs from `before` (§22.2,
+    /// §22.4: activations and deactivations change several at once).
+    pub(crate) fn log_control_changes(&self, before: &[Faction; Space::COUNT], log: &mut dyn Log) {
+        for space in Space::ALL {
+            let (from, to) = (before[space as usize], self.controller(space));
+            if from != to {
+                log.event(Event::ControlChanged { space, from, to });
+            }
+        }
     }
 
     /// After the displacement between `activator` and a power at war with
