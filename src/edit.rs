@@ -32,6 +32,9 @@ pub enum EditError {
         /// Whose counters.
         faction: Faction,
     },
+    /// Units besieged (§15) in a space that has no fortress to hold them.
+    #[error("{0} is not fortified: nothing there can be besieged")]
+    NotFortified(Space),
     /// Naval units or a naval leader in a space that is no port.
     #[error("{0} is not a port")]
     NotAPort(Space),
@@ -214,8 +217,14 @@ impl Game {
         self.place_land_units(space, faction, units, false)
     }
 
-    /// As [`Game::set_land_units`], with the units besieged inside the fortress (§15).
+    /// As [`Game::set_land_units`], with the units besieged inside the
+    /// fortress (§15); only a fortified space can be besieged. The besiegers
+    /// may be placed before or after: [`Game::validate`] refuses a siege
+    /// that still has no units outside when the position is complete.
     pub fn set_besieged_units(&mut self, space: Space, faction: Faction, units: LandUnits) -> Result<(), EditError> {
+        if !units.is_empty() && !self.is_fortified(space) {
+            return Err(EditError::NotFortified(space));
+        }
         self.place_land_units(space, faction, units, true)
     }
 

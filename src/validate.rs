@@ -53,6 +53,10 @@ pub enum InvalidGame {
         /// Whose.
         faction: Faction,
     },
+    /// Units besieged (§15) in a space that is not fortified, or with no
+    /// units outside to besiege them.
+    #[error("the siege of {0} cannot be as it is")]
+    Siege(Space),
     /// Units or a leader in a space that is out of play (Algiers before #9).
     #[error("{0} is not in play")]
     NotInPlay(Space),
@@ -203,8 +207,9 @@ pub enum InvalidGame {
 impl Game {
     /// Checks every invariant of the position; the first broken one is the error.
     ///
-    /// A game built with the editing API always passes; a game read from
-    /// outside (serde) must.
+    /// A game built with the editing API passes once it is complete (a
+    /// siege needs its besiegers as well as the units inside, placed in
+    /// either order); a game read from outside (serde) must pass.
     ///
     /// ```
     /// use here_i_stand::{Game, Scenario, Setup};
@@ -490,6 +495,9 @@ impl Game {
                     return Err(InvalidGame::UnitKindNotFielded { faction, kind });
                 }
             }
+            if stack.besieged && !self.siege_fits(space) {
+                return Err(InvalidGame::Siege(space));
+            }
         }
         for faction in Faction::ALL {
             if !counters::fits_counter_mix(self, faction) {
@@ -497,6 +505,12 @@ impl Game {
             }
         }
         Ok(())
+    }
+
+    /// A siege (§15) is of a fortified space, by a power whose units stand
+    /// outside it ([`crate::rules::battle::is_besieging`]).
+    fn siege_fits(&self, space: Space) -> bool {
+        Power::ALL.into_iter().any(|p| crate::rules::battle::is_besieging(self, p, space))
     }
 
     /// Naval stacks: not empty, one per (place, faction), ports that are
@@ -1330,6 +1344,17 @@ mod tests {
         let mut g = position();
         g.land.raw_mut()[0].units.mercenaries = 1;
         assert_eq!(g.validate(), Err(InvalidGame::UnitKindNotFielded { faction, kind: LandUnitKind::Mercenary }));
+
+        // A siege is of a fortified space, by units outside it (§15): the
+        // Ottoman stack besieged too leaves Buda with no besiegers, and
+        // both stacks in Mohacs, a town, cannot be a siege at all.
+        let mut g = position();
+        g.land.raw_mut()[0].besieged = true;
+        assert_eq!(g.validate(), Err(InvalidGame::Siege(Space::Buda)));
+        let mut g = position();
+        g.land.raw_mut()[0].space = Space::Mohacs;
+        g.land.raw_mut()[1].space = Space::Mohacs;
+        assert_eq!(g.validate(), Err(InvalidGame::Siege(Space::Mohacs)));
 
         // Hungary-Bohemia's counters show 10 units at most (§5.2).
         let mut g = position();

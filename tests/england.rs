@@ -2,6 +2,7 @@
 //! (#3), the marital status track and the pregnancy chart, the English
 //! Reformation's arrivals, the heirs' cards and their events (#19, #21, #23).
 
+use crate::common;
 use here_i_stand::rules::england::{english_cards_due, next_marriage, pregnancy_result};
 use here_i_stand::rules::religion::unit_religion;
 use here_i_stand::*;
@@ -284,6 +285,33 @@ fn france_may_intervene_for_scotland_for_free() {
     // No Phony War marker outside the diplomacy phase (our ruling).
     assert_eq!(game.bonus_vp(Power::England), 0);
     // Then England spends its 5 CP.
+    assert_eq!(game.decider(), Decider::Power(Power::England));
+    assert!(game.legal_actions().contains(&Action::RaiseRegular(Space::London)));
+}
+
+/// §9.6 "DOW during the Action Phase" after France's intervention (ruling
+/// AL8): the English and French squadrons in the North Sea, now at war,
+/// fight at once, England attacking; then England's 5 CP.
+#[test]
+fn an_intervention_after_six_wives_fights_an_immediate_naval_battle() {
+    let north_sea = NavalLocation::Sea(SeaZone::NorthSea);
+    let mut game = england_impulse(2, |g| {
+        for faction in [Faction::England, Faction::France] {
+            g.set_naval_units(north_sea, faction, NavalUnits::squadrons(2)).unwrap();
+        }
+    });
+    game.apply(Action::PlayEvent(Card::SixWivesOfHenryViii)).unwrap();
+    game.apply(Action::DeclareWar(Faction::Scotland)).unwrap();
+    assert_eq!(game.naval_units(north_sea, Faction::France), NavalUnits::squadrons(2), "no war yet");
+    let mut log = Vec::new();
+    game.apply_logged(Action::Intervene, &mut log).unwrap();
+    game.force_dice(&[1, 1, 1, 1]).unwrap();
+    game.force_dice(&[6, 6, 1, 1]).unwrap();
+    assert_eq!(common::card_windows(&mut game, &mut log), [Power::England, Power::France]);
+    let battle = common::naval_battle(&log);
+    assert_eq!(battle, Some((Power::England, Faction::France, north_sea, Faction::France)));
+    assert_eq!(common::retreat_first(&mut game, &mut log), [Power::England]);
+    assert_eq!(game.naval_units(north_sea, Faction::England), NavalUnits::NONE);
     assert_eq!(game.decider(), Decider::Power(Power::England));
     assert!(game.legal_actions().contains(&Action::RaiseRegular(Space::London)));
 }

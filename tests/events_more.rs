@@ -5,7 +5,7 @@
 
 use crate::common;
 
-use common::{action_phase, apply, event, legal, offered};
+use common::{action_phase, apply, event, legal, naval_battle, offered, retreat_first};
 use here_i_stand::*;
 
 // --- #59 Lady Jane Grey ----------------------------------------------------------------
@@ -401,26 +401,6 @@ fn fleets_in_the_gulf() -> Game {
 }
 
 const GULF: NavalLocation = NavalLocation::Sea(SeaZone::GulfOfLyon);
-
-/// The naval battle in `log`: (attacker, defender, its place, winner).
-fn naval_battle(log: &[Event]) -> Option<(Power, Faction, NavalLocation, Faction)> {
-    log.iter().find_map(|e| match *e {
-        Event::NavalBattle { at, attacker, defender, winner, .. } => Some((attacker, defender, at, winner)),
-        _ => None,
-    })
-}
-
-/// Every naval retreat asked for goes to the first place offered.
-fn retreat_first(game: &mut Game, log: &mut Vec<Event>) -> Vec<Power> {
-    let mut asked = Vec::new();
-    while game.pending().kind == DecisionKind::NavalRetreat {
-        let Decider::Power(power) = game.decider() else { break };
-        asked.push(power);
-        let first = legal(game)[0];
-        apply(game, first, log);
-    }
-    asked
-}
 
 /// §9.6 "DOW during the Action Phase": fleets of the two powers now at war
 /// in one sea zone fight an immediate naval battle, the declarer

@@ -1120,6 +1120,38 @@ fn auld_alliance_free_declaration_displaces_units_sharing_a_space() {
     assert!(game.validate().is_ok());
 }
 
+/// §9.6 "DOW during the Action Phase" after a free declaration (rulings
+/// AL6, AL8): English and French squadrons in the North Sea fight at once,
+/// England attacking; the beaten French leave. A declined declaration
+/// leaves the two fleets side by side at peace.
+#[test]
+fn auld_alliance_free_declaration_fights_an_immediate_naval_battle() {
+    let north_sea = common::sea(SeaZone::NorthSea);
+    let mut game = action_phase(1);
+    game.set_war(Power::England, MinorPower::Scotland, true).unwrap();
+    for faction in [Faction::England, Faction::France] {
+        game.set_naval_units(north_sea, faction, NavalUnits::squadrons(2)).unwrap();
+    }
+    let mut declined = game.clone();
+    event(&mut game, Power::France, Card::AuldAlliance);
+    let mut log = Vec::new();
+    apply(&mut game, Action::DeclareWar(Power::France.into()), &mut log);
+    assert_eq!(game.pending().kind, DecisionKind::CombatCards);
+    game.force_dice(&[6, 6, 1, 1]).unwrap();
+    game.force_dice(&[1, 1, 1, 1]).unwrap();
+    assert_eq!(common::card_windows(&mut game, &mut log), [Power::England, Power::France]);
+    assert_eq!(common::naval_battle(&log), Some((Power::England, Faction::France, north_sea, Faction::England)));
+    assert_eq!(common::retreat_first(&mut game, &mut log), [Power::France]);
+    assert_eq!(game.naval_units(north_sea, Faction::France), NavalUnits::NONE);
+    assert!(game.validate().is_ok());
+
+    event(&mut declined, Power::France, Card::AuldAlliance);
+    let mut log = Vec::new();
+    apply(&mut declined, Action::Decline, &mut log);
+    assert_eq!(common::naval_battle(&log), None);
+    assert_eq!(declined.naval_units(north_sea, Faction::France), NavalUnits::squadrons(2));
+}
+
 /// Ruling AL6, declined: England stays at peace with France, and its
 /// units in Scotland leave for the nearest English fortified space
 /// (§22.2 step 2).

@@ -565,11 +565,12 @@ fn naval_transport_limits() {
     }
     assert!(!legal(&game).contains(&Action::AddUnit(LandUnitKind::Regular)), "5 at most");
     let mut game = action_phase(11);
-    game.set_besieged_units(Space::Portsmouth, Faction::England, LandUnits::regulars(2)).unwrap();
-    game.set_land_units(Space::Portsmouth, Faction::France, LandUnits::regulars(3)).unwrap();
+    game.set_war(Power::England, Power::France, true).unwrap();
+    game.set_besieged_units(Space::Calais, Faction::England, LandUnits::regulars(2)).unwrap();
+    game.set_land_units(Space::Calais, Faction::France, LandUnits::regulars(3)).unwrap();
     game.set_naval_units(sea(SeaZone::EnglishChannel), Faction::England, squadrons(1)).unwrap();
     play(&mut game, Power::England, Card::Gout);
-    assert!(!legal(&game).contains(&Action::TransportFrom(Space::Portsmouth)));
+    assert!(!legal(&game).contains(&Action::TransportFrom(Space::Calais)));
 }
 
 // --- Piracy (§16.4) ------------------------------------------------------

@@ -135,7 +135,10 @@ impl Game {
                 self.stack.pop();
                 self.next_declarer(power.index() + 1, owed, log);
             }
+            return;
         }
+        // Wars begun in an impulse: fleets now at war fight at once (§9.6).
+        self.begin_new_war_naval_battles(log);
     }
 
     pub(crate) fn declaration_actions(&self, power: Power, owed: Owed, list: &mut ActionList) {

@@ -31,7 +31,7 @@ use crate::rules::naval_war::{
     retreat_destinations, side_factions, side_leaders, side_units,
 };
 use crate::sets::EnumSet;
-use crate::types::{Faction, Leader, MinorPower, NavalUnitKind, Power, SeaZone};
+use crate::types::{Faction, Leader, MinorPower, NavalUnitKind, Phase, Power, SeaZone};
 
 /// Where the naval war after a naval move stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -117,6 +117,38 @@ impl Game {
             declared: true,
         });
         self.run_naval_combat(log);
+    }
+
+    /// §9.6 "DOW during the Action Phase" after wars begun by others than
+    /// one declarer (free declarations at a card's activation of a minor,
+    /// an intervention after #3; ruling AL8): an immediate naval battle
+    /// wherever ships of powers now at war lie in one sea zone, each power
+    /// with such ships attacking in turn, in impulse order.
+    pub(crate) fn begin_new_war_naval_battles(&mut self, log: &mut dyn Log) {
+        if self.push_next_declared_battles() {
+            self.run_naval_combat(log);
+        }
+    }
+
+    /// Pushes the immediate battles of the first power (impulse order)
+    /// whose ships lie at sea beside an enemy's, if the procedure in
+    /// progress lets a naval war start (on the impulse's CP or alone).
+    /// Returns whether it pushed.
+    fn push_next_declared_battles(&mut self) -> bool {
+        if self.phase != Phase::Action || !matches!(self.stack.top(), None | Some(Frame::Spend { .. })) {
+            return false;
+        }
+        let Some(power) = Power::ALL.into_iter().find(|&p| !self.naval_battle_sites(p, true).is_empty()) else {
+            return false;
+        };
+        self.stack.push(Frame::NavalCombat {
+            power,
+            arrived: EnumSet::EMPTY,
+            intercepted: EnumSet::EMPTY,
+            stage: CombatStage::Battles { at: None },
+            declared: true,
+        });
+        true
     }
 
     /// Where `power` must fight now ([`battle_sites`]); after a
@@ -243,6 +275,11 @@ impl Game {
         match sites.as_slice() {
             [] => {
                 self.stack.pop();
+                // Several wars begun at once: the next power's battles
+                // follow (ruling AL8).
+                if declared {
+                    self.push_next_declared_battles();
+                }
             }
             &[site] => self.set_combat_stage(CombatStage::Battles { at: Some(site) }),
             _ => self.stack.push(Frame::BattleOrder { power, at: None }),

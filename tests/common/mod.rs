@@ -287,3 +287,23 @@ pub fn at_negotiation(turn: u8, edit: impl FnOnce(&mut Game) -> Result<(), EditE
     game.run_automatic();
     game
 }
+
+/// The naval battle in `log`: (attacker, defender, its place, winner).
+pub fn naval_battle(log: &[Event]) -> Option<(Power, Faction, NavalLocation, Faction)> {
+    log.iter().find_map(|e| match *e {
+        Event::NavalBattle { at, attacker, defender, winner, .. } => Some((attacker, defender, at, winner)),
+        _ => None,
+    })
+}
+
+/// Every naval retreat asked for goes to the first place offered.
+pub fn retreat_first(game: &mut Game, log: &mut Vec<Event>) -> Vec<Power> {
+    let mut asked = Vec::new();
+    while game.pending().kind == here_i_stand::DecisionKind::NavalRetreat {
+        let Decider::Power(power) = game.decider() else { break };
+        asked.push(power);
+        let first = legal(game)[0];
+        apply(game, first, log);
+    }
+    asked
+}
