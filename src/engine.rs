@@ -298,6 +298,9 @@ impl Game {
             Frame::Discard { power } => self.apply_discard(power, action, log),
             Frame::Voyage { explorer, plus_two } => self.apply_voyage(explorer, plus_two, action, log),
         }
+        if self.war.new_war_at_sea {
+            self.fight_new_war_at_sea(log);
+        }
         self.check_automatic_victory(log);
         self.advance(log);
         // Cards seen in secret (#109) that left their hand are no longer known.

@@ -248,13 +248,15 @@ impl Game {
 
     /// The per-impulse war state: a first-rolling side that is a side (0
     /// or 1), extra and fewer dice within what the cards give (§14, §15.1,
-    /// §16.2, #24-#30); England's pregnancy chart results 1 to 6 (§21.3);
+    /// §16.2, #24-#30), a naval battle waiting on Hungary's fall only in
+    /// the action phase (§22.5); England's pregnancy chart results 1 to 6 (§21.3);
     /// the beaten ships' record (§16.1).
     fn check_war_state(&self) -> Result<(), InvalidGame> {
         let cards = &self.war.cards;
         let sides_ok = cards.surprise.is_none_or(|side| side <= 1);
         let dice_ok = cards.extra.iter().chain(&cards.fewer).all(|&n| n <= MAX_CARD_DICE);
-        if !(sides_ok && dice_ok) {
+        let sea_ok = !self.war.new_war_at_sea || self.phase == Phase::Action;
+        if !(sides_ok && dice_ok && sea_ok) {
             return Err(InvalidGame::BattleState);
         }
         let changed_to_henry = self.succession.ruler_changed && self.ruler(Power::England) == Ruler::HenryViii;
@@ -1643,6 +1645,13 @@ mod tests {
         let mut g = position();
         g.war.cards.extra[1] = 200;
         assert_eq!(g.validate(), Err(InvalidGame::BattleState));
+        // A naval battle waiting on Hungary's fall belongs to the action phase.
+        let mut g = position();
+        g.war.new_war_at_sea = true;
+        assert_eq!(g.phase(), Phase::CardDraw);
+        assert_eq!(g.validate(), Err(InvalidGame::BattleState));
+        g.phase = Phase::Action;
+        assert_eq!(g.validate(), Ok(()));
         let mut g = position();
         g.succession.results = 1;
         assert_eq!(g.validate(), Err(InvalidGame::Succession));

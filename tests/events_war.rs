@@ -483,6 +483,26 @@ fn andrea_doria_takes_genoa_from_its_ally() {
     assert!(log.contains(&Event::MinorActivated { minor: MinorPower::Genoa, power: Power::Hapsburg }));
 }
 
+/// #68 on an inactive Genoa France is at war with (§22.2 step 2; ruling
+/// AL6): France may first declare war on the Hapsburg for free; it
+/// declares, and Genoa is the Hapsburg's.
+#[test]
+fn andrea_doria_asks_the_powers_at_war_with_genoa() {
+    let mut game = action_phase(1);
+    game.set_war(Power::France, MinorPower::Genoa, true).unwrap();
+    event(&mut game, Power::Hapsburg, Card::AndreaDoria);
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    assert_eq!(game.pending().kind, DecisionKind::FreeDeclaration);
+    assert_eq!(game.minor_ally(MinorPower::Genoa), None, "not before the choice");
+    let mut log = Vec::new();
+    apply(&mut game, Action::DeclareWar(Power::Hapsburg.into()), &mut log);
+    assert!(game.at_war(Power::France, Power::Hapsburg));
+    assert!(!game.at_war(Power::France, MinorPower::Genoa));
+    assert_eq!(game.minor_ally(MinorPower::Genoa), Some(Power::Hapsburg));
+    assert!(log.contains(&Event::MinorActivated { minor: MinorPower::Genoa, power: Power::Hapsburg }));
+    assert!(game.validate().is_ok());
+}
+
 fn doria_at_sea(game: &mut Game) {
     game.set_alliance(Power::Hapsburg, MinorPower::Genoa, true).unwrap();
     game.set_controller(Space::Genoa, Faction::Hapsburg).unwrap();

@@ -684,6 +684,39 @@ fn hungary_falls_after_a_battle() {
     assert_eq!(game.bonus_vp(Power::Ottoman), 2);
 }
 
+/// §22.5 with §9.6 (ruling AL8): Hungary's fall puts the Hapsburg at war
+/// with the Ottoman in the middle of the battle; once the battle is over
+/// their squadrons in the Adriatic fight an immediate naval battle, the
+/// Ottoman (first in impulse order) attacking; its 4 hits sink both
+/// Hapsburg squadrons; then the Ottoman's impulse goes on.
+#[test]
+fn hungary_falls_and_the_fleets_fight() {
+    let adriatic = common::sea(SeaZone::AdriaticSea);
+    let mut game = board(5);
+    game.set_war(Power::Ottoman, MinorPower::HungaryBohemia, true).unwrap();
+    game.set_controller(Space::Belgrade, Faction::Ottoman).unwrap();
+    game.set_land_units(Space::Belgrade, Faction::Ottoman, LandUnits::regulars(6)).unwrap();
+    game.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Belgrade)).unwrap();
+    game.set_land_units(Space::Mohacs, Faction::HungaryBohemia, LandUnits::regulars(5)).unwrap();
+    for faction in [Faction::Ottoman, Faction::Hapsburg] {
+        game.set_naval_units(adriatic, faction, NavalUnits::squadrons(2)).unwrap();
+    }
+    impulse(&mut game, Power::Ottoman, 3);
+    game.force_dice(&[5, 1, 1, 1, 1, 1, 1, 1]).unwrap();
+    game.force_dice(&[1; 6]).unwrap();
+    let mut log = march(&mut game, Space::Belgrade, &[Leader::Suleiman], &[(Regular, 6)], Space::Mohacs);
+    game.force_dice(&[6, 6, 6, 6]).unwrap();
+    game.force_dice(&[1, 1, 1, 1]).unwrap();
+    card_windows(&mut game, &mut log);
+    assert!(log.contains(&Event::HungaryBohemiaDefeated));
+    assert_eq!(common::naval_battle(&log), Some((Power::Ottoman, Faction::Hapsburg, adriatic, Faction::Ottoman)));
+    let sunk = Event::ShipsLost { faction: Faction::Hapsburg, at: adriatic, units: NavalUnits::squadrons(2) };
+    assert!(log.contains(&sunk), "4 hits sink both squadrons");
+    assert_eq!(game.naval_units(adriatic, Faction::Ottoman), NavalUnits::squadrons(2));
+    assert_eq!(game.decider(), Decider::Power(Power::Ottoman));
+    assert!(game.validate().is_ok());
+}
+
 /// Random play fights field battles and assaults, and every game ends.
 #[test]
 fn random_play_fights() {

@@ -289,10 +289,10 @@ pub(super) fn displace_from(game: &mut Game, power: Power, spaces: EnumSet<Space
 
 /// Deactivates `minor` from its present ally, if any (§22.4), then
 /// activates it as `power`'s ally (§22.2), through `rules::minor`; each
-/// change of control is reported. Our ruling for the switches of #68 and
-/// #116 (and the two-player cards): this activation makes no free
-/// declaration of war on the new ally (the powers at war with the minor
-/// are treated as declining; ruling AL6 for #69, #108 and #73, which ask).
+/// change of control is reported. No free declaration of war is asked
+/// (§22.2 step 2): a minor just deactivated is at war with nobody, and in
+/// the two-player game no inactive minor ever is (ruling AL6); #68 on an
+/// inactive Genoa asks through `Game::next_free_declaration` instead.
 /// Returns whether the activation happened.
 pub(super) fn switch_minor(game: &mut Game, minor: MinorPower, power: Power, log: &mut dyn Log) -> bool {
     let before = game.control;

@@ -224,9 +224,15 @@ fn andrea_doria(game: &mut Game, power: Power, log: &mut dyn Log) {
 }
 
 /// #68, first use: Genoa is deactivated from its ally, then activated as
-/// the player's (`rules::minor`).
+/// the player's (`rules::minor`). An inactive Genoa may be at war with
+/// some powers (declared on in a diplomacy phase): they are first asked
+/// for a free declaration on the player (§22.2 step 2; ruling AL6).
 fn genoa_switches(game: &mut Game, power: Power, log: &mut dyn Log) {
-    switch_minor(game, MinorPower::Genoa, power, log);
+    if game.minor_ally(MinorPower::Genoa).is_none() {
+        game.next_free_declaration(power, MinorPower::Genoa, None, None, crate::sets::EnumSet::EMPTY, log);
+    } else {
+        switch_minor(game, MinorPower::Genoa, power, log);
+    }
 }
 
 /// #68, second use: the player and Doria's owner each draw a card from the

@@ -130,6 +130,16 @@ impl Game {
         }
     }
 
+    /// The immediate naval battles of a war Hungary-Bohemia's defeat began
+    /// during a land battle (§22.5, §9.6; ruling AL8), once that battle's
+    /// procedure is over and the impulse's CP (or nothing) is on top.
+    pub(crate) fn fight_new_war_at_sea(&mut self, log: &mut dyn Log) {
+        if self.phase == Phase::Action && matches!(self.stack.top(), None | Some(Frame::Spend { .. })) {
+            self.war.new_war_at_sea = false;
+            self.begin_new_war_naval_battles(log);
+        }
+    }
+
     /// Pushes the immediate battles of the first power (impulse order)
     /// whose ships lie at sea beside an enemy's, if the procedure in
     /// progress lets a naval war start (on the impulse's CP or alone).

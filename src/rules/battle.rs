@@ -47,6 +47,11 @@ pub(crate) struct WarState {
     /// assault by Suleiman's formation is not used yet.
     #[cfg_attr(feature = "serde", serde(default))]
     pub roxelana: bool,
+    /// Hungary-Bohemia's defeat put the Hapsburg at war with the Ottoman in
+    /// the middle of a land battle (§22.5): the immediate naval battle of
+    /// §9.6 waits until the battle's procedure is over (ruling AL8).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub new_war_at_sea: bool,
 }
 
 /// The modified roll an interception or avoid-battle attempt needs (§13.2, §13.3).

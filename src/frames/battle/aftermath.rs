@@ -253,6 +253,7 @@ impl Game {
         if let Some(defeat) = crate::rules::minor::hungary_bohemia_defeat(self) {
             if crate::rules::minor::apply_hungary_bohemia_defeat(self, &defeat).is_ok() {
                 log.event(Event::HungaryBohemiaDefeated);
+                self.war.new_war_at_sea = true;
             }
         }
     }
