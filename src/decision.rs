@@ -221,6 +221,9 @@ pub struct Decision {
     pub left: Option<u8>,
     /// What the decider chooses, in words ("a combat card, or decline").
     pub prompt: &'static str,
+    /// The power whose pieces the decision is about, when the decider acts
+    /// for it (§24.3: a two-player invader commanded by a player).
+    pub acting_for: Option<Power>,
 }
 
 impl Decision {
@@ -238,6 +241,7 @@ impl Decision {
             zone: None,
             left: None,
             prompt,
+            acting_for: None,
         }
     }
 
@@ -331,7 +335,11 @@ impl Game {
     fn decision_at(&self, frame: &Frame) -> Decision {
         use DecisionKind as K;
         let power = frame.decider();
-        let d = Decision::new(K::Impulse, Some(power), frame.prompt());
+        let seated = self.seated(power);
+        let d = Decision {
+            acting_for: (seated != power).then_some(power),
+            ..Decision::new(K::Impulse, Some(seated), frame.prompt())
+        };
         let kind = |kind: DecisionKind| Decision { kind, ..d };
         match *frame {
             Frame::Impulse { .. } => kind(K::Impulse),

@@ -97,9 +97,15 @@ impl Game {
     pub fn decider(&self) -> Decider {
         match (self.outcome, self.stack.top()) {
             (Some(outcome), _) => Decider::Terminal(outcome),
-            (None, Some(frame)) => Decider::Power(frame.decider()),
+            (None, Some(frame)) => Decider::Power(self.seated(frame.decider())),
             (None, None) => Decider::Nobody,
         }
+    }
+
+    /// The player deciding for `power`: its seat (§24.3, a two-player
+    /// invader's commander), or itself.
+    pub(crate) fn seated(&self, power: Power) -> Power {
+        crate::rules::two_player::seat(self, power).unwrap_or(power)
     }
 
     /// The outcome, once the game is over.

@@ -307,7 +307,8 @@ impl Game {
     }
 
     /// The procedure in progress fits the position: impulse bookkeeping in
-    /// range, each frame's power among those taking impulses, at most 6 CP
+    /// range, each frame's power one someone decides for (a power taking
+    /// impulses, or a two-player invader's commander), at most 6 CP
     /// to spend, a formation made of units and leaders that are there.
     fn check_frames(&self) -> Result<(), InvalidGame> {
         let powers = crate::engine::impulse_powers(self.scenario());
@@ -332,7 +333,7 @@ impl Game {
             // (§21.5: "that stack does not need to be from the same power
             // that plays the event"; ruling RB6).
             let automatic = matches!(frame, Frame::War(crate::frames::battle::War::CardBattle(_)));
-            ok &= automatic || ok_power(frame.decider());
+            ok &= automatic || self.decides(frame.decider());
             ok &= match *frame {
                 Frame::Impulse { .. }
                 | Frame::Deployment { .. }
@@ -510,9 +511,13 @@ impl Game {
     }
 
     /// A siege (§15) is of a fortified space, by a power whose units stand
-    /// outside it ([`crate::rules::battle::is_besieging`]).
+    /// outside it ([`crate::rules::battle::is_besieging`]). While a battle
+    /// or an assault is being fought, the besiegers of a space it names may
+    /// be gone: their losses are taken one at a time, and the siege is
+    /// checked when the procedure ends (§15.3; ruling RB11).
     fn siege_fits(&self, space: Space) -> bool {
-        Power::ALL.into_iter().any(|p| crate::rules::battle::is_besieging(self, p, space))
+        let besieged = Power::ALL.into_iter().any(|p| crate::rules::battle::is_besieging(self, p, space));
+        besieged || (self.is_fortified(space) && self.stack.frames().any(|f| war_names(f, space)))
     }
 
     /// Naval stacks: not empty, one per (place, faction), ports that are
@@ -970,6 +975,18 @@ kinds! {
 
 /// A deal in a frame (§9.1): two different parties; givers among them; at
 /// most the limits; mercenaries listed first.
+/// Whether `frame` is a step of a battle or an assault about `space`.
+fn war_names(frame: &Frame, space: Space) -> bool {
+    use crate::frames::battle::War;
+    match frame {
+        Frame::War(War::Entry(e)) => e.from == space || e.to == space,
+        Frame::War(War::Assault(a)) => a.space == space,
+        Frame::War(War::CardBattle(b)) => b.space == Some(space),
+        Frame::War(War::Losses { space: s, .. } | War::Retreat { space: s, .. }) => *s == space,
+        _ => false,
+    }
+}
+
 fn deal_fits(deal: &crate::rules::negotiation::Deal) -> bool {
     use crate::rules::negotiation::MAX_CARDS;
     let party = |p: Option<Power>| p.is_none_or(|p| deal.is_party(p));

@@ -570,3 +570,52 @@ fn foreign_recruits_builds_inside_the_zones() {
         assert!(actions.contains(&Action::BuyMercenary(Space::Rome)), "{scenario:?}");
     }
 }
+
+/// §24.3 "acting for invaders" (ruling TP5): after the League the Papacy
+/// commands the Hapsburg units, at war with the Protestant. A Protestant
+/// army marches on a Hapsburg Augsburg: the Papacy decides whether the
+/// Hapsburg regulars withdraw into the fortifications, acting for the
+/// Hapsburg. The same march in the 1517 game asks the Hapsburg itself
+/// (first whether to avoid battle).
+#[test]
+fn the_papacy_decides_for_the_hapsburg_at_war_with_the_protestant() {
+    let march = |scenario: Scenario| {
+        let mut game = bare(scenario);
+        game.set_schmalkaldic_league(true).unwrap();
+        game.set_war(Power::Hapsburg, Power::Protestant, true).unwrap();
+        game.set_controller(Space::Augsburg, Faction::Hapsburg).unwrap();
+        game.set_land_units(Space::Augsburg, Faction::Hapsburg, LandUnits::regulars(2)).unwrap();
+        game.set_land_units(Space::Nuremberg, Faction::Protestant, LandUnits::regulars(4)).unwrap();
+        impulse(&mut game, Power::Protestant, 2);
+        game.apply(Action::MoveFrom(Space::Nuremberg)).unwrap();
+        for _ in 0..4 {
+            game.apply(Action::AddUnit(Regular)).unwrap();
+        }
+        game.apply(Action::MoveTo(Space::Augsburg)).unwrap();
+        game
+    };
+    let two = march(Scenario::TwoPlayer);
+    assert_eq!(two_player::seat(&two, Power::Hapsburg), Some(Power::Papacy));
+    let pending = two.pending();
+    assert_eq!(pending.kind, DecisionKind::Withdraw);
+    assert_eq!((pending.power, pending.acting_for), (Some(Power::Papacy), Some(Power::Hapsburg)));
+    assert_eq!(two.decider(), Decider::Power(Power::Papacy));
+    assert!(two.validate().is_ok());
+    let six = march(Scenario::Y1517);
+    let pending = six.pending();
+    assert_eq!(pending.kind, DecisionKind::AvoidBattle);
+    assert_eq!((pending.power, pending.acting_for), (Some(Power::Hapsburg), None));
+}
+
+/// Ruling TP5: a power at war with neither player, or outside the action
+/// and winter phases, has no seat.
+#[test]
+fn a_power_at_peace_with_both_players_has_no_seat() {
+    let mut game = bare(Scenario::TwoPlayer);
+    game.set_war(Power::France, Power::Papacy, true).unwrap();
+    assert_eq!(game.phase(), Phase::CardDraw);
+    assert_eq!(two_player::seat(&game, Power::France), None);
+    game.set_phase(Phase::Action).unwrap();
+    assert_eq!(two_player::seat(&game, Power::France), Some(Power::Protestant));
+    assert_eq!(two_player::seat(&game, Power::Hapsburg), None);
+}

@@ -19,7 +19,7 @@
 
 use crate::action::Action;
 use crate::dice::Dice;
-use crate::engine::{ActionList, Log, impulse_powers};
+use crate::engine::{ActionList, Log};
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::frames::naval::{leader_bit, leader_set};
@@ -80,11 +80,12 @@ pub(crate) enum BattleStep {
 const FIRST_ZONE: SeaZone = SeaZone::ALL[0];
 
 impl Game {
-    /// Whether `power` makes decisions in this game (it takes impulses);
-    /// the others' naval choices are made for them, their ships never
-    /// intercept or avoid battle.
+    /// Whether someone decides for `power`: it takes impulses, or a
+    /// two-player invader is commanded by a player
+    /// (`rules::two_player::seat`); the others' choices are made for them
+    /// by fixed rules (their ships never intercept or avoid battle).
     pub(crate) fn decides(&self, power: Power) -> bool {
-        impulse_powers(self.scenario()).contains(&power)
+        crate::rules::two_player::seat(self, power).is_some()
     }
 
     /// After `power`'s naval move (§16.1 steps 4-7): interception into the

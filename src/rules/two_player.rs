@@ -5,7 +5,7 @@
 //! two-player game every function here allows what the other rules allow.
 
 use crate::game::{Game, Scenario};
-use crate::types::{Faction, LanguageZone, Power, Religion, Space};
+use crate::types::{Faction, LanguageZone, Phase, Power, Religion, Space};
 
 /// Whether `space` lies in the German or the Italian language zone (§2.3),
 /// the two zones the two-player game is fought in (§24.3).
@@ -57,6 +57,40 @@ pub fn control_may_change(game: &Game, space: Space) -> bool {
         && FROZEN_PAPAL_SPACES.contains(&space)
         && game.controller(space) == Faction::Hapsburg;
     (in_german_or_italian_zone(space) || BORDER_SPACES.contains(&space)) && !frozen
+}
+
+/// The player who decides for `power` (§24.3, "acting for invaders"): a
+/// power that takes impulses decides for itself. In the two-player game,
+/// in the action and winter phases, a non-player power at war with one
+/// player is commanded by the other player (after the Schmalkaldic League
+/// the Papacy commands the Hapsburg, at war with the Protestant); a power
+/// at war with neither player, or with both, or in another phase, has no
+/// seat and its choices follow fixed rules (ruling TP5).
+///
+/// ```
+/// use here_i_stand::{Game, Phase, Power, Scenario, Setup, rules::two_player::seat};
+/// let mut two = Game::empty(Setup::new(Scenario::TwoPlayer, 0));
+/// two.set_phase(Phase::Action)?;
+/// assert_eq!(seat(&two, Power::Papacy), Some(Power::Papacy));
+/// assert_eq!(seat(&two, Power::France), None);
+/// two.set_war(Power::France, Power::Papacy, true)?;
+/// assert_eq!(seat(&two, Power::France), Some(Power::Protestant));
+/// let six = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// assert_eq!(seat(&six, Power::France), Some(Power::France));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn seat(game: &Game, power: Power) -> Option<Power> {
+    if game.scenario().powers().contains(&power) {
+        return Some(power);
+    }
+    if !two_player(game) || !matches!(game.phase(), Phase::Action | Phase::Winter) {
+        return None;
+    }
+    match (game.at_war(power, Power::Papacy), game.at_war(power, Power::Protestant)) {
+        (true, false) => Some(Power::Protestant),
+        (false, true) => Some(Power::Papacy),
+        _ => None,
+    }
 }
 
 /// Whether `power`'s pieces may enter or stand in `space` (§24.3): in the
