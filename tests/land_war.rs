@@ -658,6 +658,22 @@ fn independent_key_is_besieged_then_assaulted() {
     assert_eq!(next.land_units(Space::Metz, Faction::Independent), LandUnits::NONE);
 }
 
+/// Suleiman's 6 regulars in an Ottoman Belgrade at war with Hungary, 5
+/// Hungarian regulars in Mohacs; `edit` adds to the board. Suleiman's
+/// army marches on Mohacs and wins (1 hit against none); the events so far.
+fn suleiman_marches_on_mohacs(game: &mut Game, edit: impl FnOnce(&mut Game)) -> Vec<Event> {
+    game.set_war(Power::Ottoman, MinorPower::HungaryBohemia, true).unwrap();
+    game.set_controller(Space::Belgrade, Faction::Ottoman).unwrap();
+    game.set_land_units(Space::Belgrade, Faction::Ottoman, LandUnits::regulars(6)).unwrap();
+    game.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Belgrade)).unwrap();
+    game.set_land_units(Space::Mohacs, Faction::HungaryBohemia, LandUnits::regulars(5)).unwrap();
+    edit(game);
+    impulse(game, Power::Ottoman, 3);
+    game.force_dice(&[5, 1, 1, 1, 1, 1, 1, 1]).unwrap(); // 6 + 2 = 8 dice, 1 hit
+    game.force_dice(&[1; 6]).unwrap(); // 5 + 1 dice
+    march(game, Space::Belgrade, &[Leader::Suleiman], &[(Regular, 6)], Space::Mohacs)
+}
+
 /// §22.1 and §22.5: 5 inactive Hungarian regulars fight in Mohacs; beaten,
 /// they cannot withdraw (a town) and are eliminated; with the Ottoman
 /// holding Belgrade and 4 or fewer Hungarian regulars left, Hungary-Bohemia
@@ -665,15 +681,7 @@ fn independent_key_is_besieged_then_assaulted() {
 #[test]
 fn hungary_falls_after_a_battle() {
     let mut game = board(5);
-    game.set_war(Power::Ottoman, MinorPower::HungaryBohemia, true).unwrap();
-    game.set_controller(Space::Belgrade, Faction::Ottoman).unwrap();
-    game.set_land_units(Space::Belgrade, Faction::Ottoman, LandUnits::regulars(6)).unwrap();
-    game.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Belgrade)).unwrap();
-    game.set_land_units(Space::Mohacs, Faction::HungaryBohemia, LandUnits::regulars(5)).unwrap();
-    impulse(&mut game, Power::Ottoman, 3);
-    game.force_dice(&[5, 1, 1, 1, 1, 1, 1, 1]).unwrap(); // 6 + 2 = 8 dice, 1 hit
-    game.force_dice(&[1; 6]).unwrap(); // 5 + 1 dice
-    let mut log = march(&mut game, Space::Belgrade, &[Leader::Suleiman], &[(Regular, 6)], Space::Mohacs);
+    let mut log = suleiman_marches_on_mohacs(&mut game, |_| {});
     card_windows(&mut game, &mut log);
     assert_eq!(field_battle(&log).unwrap().1, Faction::HungaryBohemia);
     assert_eq!(game.land_units(Space::Mohacs, Faction::HungaryBohemia), LandUnits::NONE);
@@ -693,18 +701,11 @@ fn hungary_falls_after_a_battle() {
 fn hungary_falls_and_the_fleets_fight() {
     let adriatic = common::sea(SeaZone::AdriaticSea);
     let mut game = board(5);
-    game.set_war(Power::Ottoman, MinorPower::HungaryBohemia, true).unwrap();
-    game.set_controller(Space::Belgrade, Faction::Ottoman).unwrap();
-    game.set_land_units(Space::Belgrade, Faction::Ottoman, LandUnits::regulars(6)).unwrap();
-    game.set_leader(Leader::Suleiman, LeaderLocation::Space(Space::Belgrade)).unwrap();
-    game.set_land_units(Space::Mohacs, Faction::HungaryBohemia, LandUnits::regulars(5)).unwrap();
-    for faction in [Faction::Ottoman, Faction::Hapsburg] {
-        game.set_naval_units(adriatic, faction, NavalUnits::squadrons(2)).unwrap();
-    }
-    impulse(&mut game, Power::Ottoman, 3);
-    game.force_dice(&[5, 1, 1, 1, 1, 1, 1, 1]).unwrap();
-    game.force_dice(&[1; 6]).unwrap();
-    let mut log = march(&mut game, Space::Belgrade, &[Leader::Suleiman], &[(Regular, 6)], Space::Mohacs);
+    let mut log = suleiman_marches_on_mohacs(&mut game, |g| {
+        for faction in [Faction::Ottoman, Faction::Hapsburg] {
+            g.set_naval_units(adriatic, faction, NavalUnits::squadrons(2)).unwrap();
+        }
+    });
     game.force_dice(&[6, 6, 6, 6]).unwrap();
     game.force_dice(&[1, 1, 1, 1]).unwrap();
     card_windows(&mut game, &mut log);
