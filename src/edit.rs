@@ -218,9 +218,7 @@ impl Game {
     }
 
     /// As [`Game::set_land_units`], with the units besieged inside the
-    /// fortress (§15); only a fortified space can be besieged. The besiegers
-    /// may be placed before or after: [`Game::validate`] refuses a siege
-    /// that still has no units outside when the position is complete.
+    /// fortress (§15); only a fortified space can be besieged.
     pub fn set_besieged_units(&mut self, space: Space, faction: Faction, units: LandUnits) -> Result<(), EditError> {
         if !units.is_empty() && !self.is_fortified(space) {
             return Err(EditError::NotFortified(space));

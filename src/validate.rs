@@ -53,8 +53,7 @@ pub enum InvalidGame {
         /// Whose.
         faction: Faction,
     },
-    /// Units besieged (§15) in a space that is not fortified, or with no
-    /// units outside to besiege them.
+    /// Units besieged (§15) in a space that is not fortified.
     #[error("the siege of {0} cannot be as it is")]
     Siege(Space),
     /// Units or a leader in a space that is out of play (Algiers before #9).
@@ -207,9 +206,8 @@ pub enum InvalidGame {
 impl Game {
     /// Checks every invariant of the position; the first broken one is the error.
     ///
-    /// A game built with the editing API passes once it is complete (a
-    /// siege needs its besiegers as well as the units inside, placed in
-    /// either order); a game read from outside (serde) must pass.
+    /// A game built with the editing API always passes; a game read from
+    /// outside (serde) must.
     ///
     /// ```
     /// use here_i_stand::{Game, Scenario, Setup};
@@ -510,14 +508,11 @@ impl Game {
         Ok(())
     }
 
-    /// A siege (§15) is of a fortified space, by a power whose units stand
-    /// outside it ([`crate::rules::battle::is_besieging`]). While a battle
-    /// or an assault is being fought, the besiegers of a space it names may
-    /// be gone: their losses are taken one at a time, and the siege is
-    /// checked when the procedure ends (§15.3; ruling RB11).
+    /// A siege (§15) is of a fortified space. That a power also besieges
+    /// it is not checked: the engine keeps some sieges whose besiegers left
+    /// or stopped being enemies (winter, a declaration of war; ruling RB11).
     fn siege_fits(&self, space: Space) -> bool {
-        let besieged = Power::ALL.into_iter().any(|p| crate::rules::battle::is_besieging(self, p, space));
-        besieged || (self.is_fortified(space) && self.stack.frames().any(|f| war_names(f, space)))
+        self.is_fortified(space)
     }
 
     /// Naval stacks: not empty, one per (place, faction), ports that are
@@ -975,18 +970,6 @@ kinds! {
 
 /// A deal in a frame (§9.1): two different parties; givers among them; at
 /// most the limits; mercenaries listed first.
-/// Whether `frame` is a step of a battle or an assault about `space`.
-fn war_names(frame: &Frame, space: Space) -> bool {
-    use crate::frames::battle::War;
-    match frame {
-        Frame::War(War::Entry(e)) => e.from == space || e.to == space,
-        Frame::War(War::Assault(a)) => a.space == space,
-        Frame::War(War::CardBattle(b)) => b.space == Some(space),
-        Frame::War(War::Losses { space: s, .. } | War::Retreat { space: s, .. }) => *s == space,
-        _ => false,
-    }
-}
-
 fn deal_fits(deal: &crate::rules::negotiation::Deal) -> bool {
     use crate::rules::negotiation::MAX_CARDS;
     let party = |p: Option<Power>| p.is_none_or(|p| deal.is_party(p));
@@ -1364,12 +1347,8 @@ mod tests {
         g.land.raw_mut()[0].units.mercenaries = 1;
         assert_eq!(g.validate(), Err(InvalidGame::UnitKindNotFielded { faction, kind: LandUnitKind::Mercenary }));
 
-        // A siege is of a fortified space, by units outside it (§15): the
-        // Ottoman stack besieged too leaves Buda with no besiegers, and
-        // both stacks in Mohacs, a town, cannot be a siege at all.
-        let mut g = position();
-        g.land.raw_mut()[0].besieged = true;
-        assert_eq!(g.validate(), Err(InvalidGame::Siege(Space::Buda)));
+        // A siege is of a fortified space (§15): both stacks in Mohacs, a
+        // town, cannot be a siege at all.
         let mut g = position();
         g.land.raw_mut()[0].space = Space::Mohacs;
         g.land.raw_mut()[1].space = Space::Mohacs;

