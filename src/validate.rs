@@ -54,7 +54,7 @@ pub enum InvalidGame {
         faction: Faction,
     },
     /// Units besieged (§15) in a space that is not fortified.
-    #[error("the siege of {0} cannot be as it is")]
+    #[error("units are besieged in {0}, which is not fortified")]
     Siege(Space),
     /// Units or a leader in a space that is out of play (Algiers before #9).
     #[error("{0} is not in play")]
@@ -496,7 +496,10 @@ impl Game {
                     return Err(InvalidGame::UnitKindNotFielded { faction, kind });
                 }
             }
-            if stack.besieged && !self.siege_fits(space) {
+            // A siege is of a fortified space (§15). That a power besieges
+            // it is not checked: the engine keeps some sieges whose
+            // besiegers left or stopped being enemies (ruling RB11).
+            if stack.besieged && !self.is_fortified(space) {
                 return Err(InvalidGame::Siege(space));
             }
         }
@@ -506,13 +509,6 @@ impl Game {
             }
         }
         Ok(())
-    }
-
-    /// A siege (§15) is of a fortified space. That a power also besieges
-    /// it is not checked: the engine keeps some sieges whose besiegers left
-    /// or stopped being enemies (winter, a declaration of war; ruling RB11).
-    fn siege_fits(&self, space: Space) -> bool {
-        self.is_fortified(space)
     }
 
     /// Naval stacks: not empty, one per (place, faction), ports that are

@@ -1172,6 +1172,44 @@ fn auld_alliance_free_declaration_fights_an_immediate_naval_battle() {
     assert_eq!(declined.naval_units(north_sea, Faction::France), NavalUnits::squadrons(2));
 }
 
+/// Ruling AL8 with two declarers: the Hapsburg and England, both at war
+/// with Scotland, declare on France; the Hapsburg (first in impulse order)
+/// attacks the French squadrons in the North Sea and is beaten, then
+/// England attacks them in turn and sinks both.
+#[test]
+fn two_free_declarations_fight_their_naval_battles_in_impulse_order() {
+    let north_sea = common::sea(SeaZone::NorthSea);
+    let mut game = action_phase(1);
+    for power in [Power::Hapsburg, Power::England] {
+        game.set_war(power, MinorPower::Scotland, true).unwrap();
+    }
+    game.set_naval_units(north_sea, Faction::Hapsburg, NavalUnits::squadrons(1)).unwrap();
+    game.set_naval_units(north_sea, Faction::England, NavalUnits::squadrons(2)).unwrap();
+    game.set_naval_units(north_sea, Faction::France, NavalUnits::squadrons(2)).unwrap();
+    event(&mut game, Power::France, Card::AuldAlliance);
+    let mut log = Vec::new();
+    apply(&mut game, Action::DeclareWar(Power::France.into()), &mut log);
+    apply(&mut game, Action::DeclareWar(Power::France.into()), &mut log);
+    game.force_dice(&[1, 1]).unwrap(); // the Hapsburg's squadron: no hit
+    game.force_dice(&[6, 1, 1, 1]).unwrap(); // France: 1 hit, France wins
+    game.force_dice(&[6, 6, 6, 6]).unwrap(); // England: 4 hits
+    game.force_dice(&[1, 1, 1, 1]).unwrap(); // France: none
+    while matches!(game.pending().kind, DecisionKind::CombatCards | DecisionKind::NavalRetreat) {
+        common::card_windows(&mut game, &mut log);
+        common::retreat_first(&mut game, &mut log);
+    }
+    let battles: Vec<(Power, Faction)> = log
+        .iter()
+        .filter_map(|e| match *e {
+            Event::NavalBattle { attacker, defender, .. } => Some((attacker, defender)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(battles, [(Power::Hapsburg, Faction::France), (Power::England, Faction::France)]);
+    assert_eq!(game.naval_units(north_sea, Faction::France), NavalUnits::NONE);
+    assert!(game.validate().is_ok());
+}
+
 /// Ruling AL6, declined: England stays at peace with France, and its
 /// units in Scotland leave for the nearest English fortified space
 /// (§22.2 step 2).

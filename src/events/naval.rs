@@ -10,6 +10,7 @@ use crate::event::Event;
 use crate::frames::Frame;
 use crate::game::{Game, LandUnits, LeaderLocation, NavalLocation, NavalUnits, Scenario};
 use crate::rules::construction::{self, can_build_corsair, can_build_squadron};
+use crate::sets::EnumSet;
 use crate::types::{Card, Faction, Leader, MinorPower, Power, SeaZone, Space};
 
 pub(super) const EVENTS: &[CardEvent] = &[
@@ -141,7 +142,7 @@ pub const CORSAIRS_PER_SQUADRON: u8 = 2;
 /// for the Ottoman: those where §17 would let it build one (controlled,
 /// in play, not in unrest, free of enemy units, a counter free; never a
 /// squadron in Algiers; corsairs after Barbary Pirates).
-fn shipyards(game: &Game, power: Power) -> crate::sets::EnumSet<Space> {
+fn shipyards(game: &Game, power: Power) -> EnumSet<Space> {
     let own = Faction::from(power);
     Space::ALL
         .into_iter()
@@ -229,7 +230,7 @@ fn andrea_doria(game: &mut Game, power: Power, log: &mut dyn Log) {
 /// for a free declaration on the player (§22.2 step 2; ruling AL6).
 fn genoa_switches(game: &mut Game, power: Power, log: &mut dyn Log) {
     if game.minor_ally(MinorPower::Genoa).is_none() {
-        game.next_free_declaration(power, MinorPower::Genoa, None, None, crate::sets::EnumSet::EMPTY, log);
+        game.next_free_declaration(power, MinorPower::Genoa, None, None, EnumSet::EMPTY, log);
     } else {
         switch_minor(game, MinorPower::Genoa, power, log);
     }
@@ -279,9 +280,9 @@ pub const HAVEN_CORSAIRS: u8 = 2;
 /// play, unoccupied (no land units, no ships in port), controlled by a
 /// major power at war with the Ottoman, a port on a sea zone that is also
 /// the sea zone of a fortified Ottoman-controlled port.
-pub fn haven_targets(game: &Game) -> crate::sets::EnumSet<Space> {
+pub fn haven_targets(game: &Game) -> EnumSet<Space> {
     if !construction::barbary_pirates_played(game) {
-        return crate::sets::EnumSet::EMPTY;
+        return EnumSet::EMPTY;
     }
     let ottoman_fortress =
         |s: &Space| game.in_play(*s) && game.is_fortified(*s) && game.controller(*s) == Faction::Ottoman;
@@ -353,7 +354,7 @@ fn knights_raid(game: &Game) -> Option<Space> {
 }
 
 /// The Hapsburg-controlled Hapsburg home ports the Knights may go to.
-fn knights_ports(game: &Game) -> crate::sets::EnumSet<Space> {
+fn knights_ports(game: &Game) -> EnumSet<Space> {
     Space::ALL
         .into_iter()
         .filter(|&s| s.is_port() && s.home() == Faction::Hapsburg && game.in_play(s))

@@ -135,18 +135,23 @@ impl Game {
     /// during a land battle (§22.5, §9.6; ruling AL8), once that battle's
     /// procedure is over and the impulse's CP (or nothing) is on top.
     pub(crate) fn fight_new_war_at_sea(&mut self, log: &mut dyn Log) {
-        if self.phase == Phase::Action && matches!(self.stack.top(), None | Some(Frame::Spend { .. })) {
+        if self.naval_war_may_start() {
             self.war.new_war_at_sea = false;
             self.begin_new_war_naval_battles(log);
         }
     }
 
+    /// Whether a naval war may start now: in the action phase, on the
+    /// impulse's CP or alone (the frame grammar's place for `NavalCombat`).
+    fn naval_war_may_start(&self) -> bool {
+        self.phase == Phase::Action && matches!(self.stack.top(), None | Some(Frame::Spend { .. }))
+    }
+
     /// Pushes the immediate battles of the first power (impulse order)
-    /// whose ships lie at sea beside an enemy's, if the procedure in
-    /// progress lets a naval war start (on the impulse's CP or alone).
-    /// Returns whether it pushed.
+    /// whose ships lie at sea beside an enemy's, if a naval war may start
+    /// now. Returns whether it pushed.
     fn push_next_declared_battles(&mut self) -> bool {
-        if self.phase != Phase::Action || !matches!(self.stack.top(), None | Some(Frame::Spend { .. })) {
+        if !self.naval_war_may_start() {
             return false;
         }
         let Some(power) = Power::ALL.into_iter().find(|&p| !self.naval_battle_sites(p, true).is_empty()) else {
