@@ -351,6 +351,9 @@ actions! {
         LendSquadronIn(Space) => "lend_squadron_in",
         /// A deal's term (§9.2): this naval leader goes on loan with the squadrons.
         LendLeader(Leader) => "lend_leader",
+        /// Acting for invaders (§24.3): spend the next action of one's CP
+        /// for this power, at war with one's opponent.
+        ActFor(Power) => "act_for",
     }
 }
 
@@ -462,6 +465,7 @@ const PHRASES: &[(&str, &str)] = &[
     ("compel", "make the Protestant play {}"),
     ("lend_squadron_in", "deal: loan a squadron in {}"),
     ("lend_leader", "deal: loan {}"),
+    ("act_for", "spend an action for {}"),
 ];
 
 impl Action {

@@ -128,7 +128,13 @@ impl Game {
         }
         match self.stack.top() {
             Some(&Frame::Impulse { power }) => self.impulse_actions(power, list),
-            Some(&Frame::Spend { power, cp, abandoned, .. }) => self.spend_actions(power, cp, abandoned, list),
+            Some(&Frame::Spend { power, cp, abandoned, acting, .. }) => match acting {
+                Some(_) => self.invader_actions(power, cp, abandoned, list),
+                None => {
+                    self.spend_actions(power, cp, abandoned, list);
+                    self.act_for_actions(power, cp, abandoned, list);
+                }
+            },
             Some(&Frame::Formation { power, from, units, leaders, minors }) => {
                 self.formation_actions(power, from, units, leaders, minors, list)
             }
@@ -215,7 +221,11 @@ impl Game {
         match self.stack.top() {
             // The commonest decisions check the one action instead of listing
             // them all; the playout tests hold the two to the same answers.
-            Some(&Frame::Spend { power, cp, abandoned, .. }) => self.spend_action_legal(power, cp, abandoned, *action),
+            Some(&Frame::Spend { power, cp, abandoned, acting, .. }) => match (acting, *action) {
+                (Some(_), a) => self.invader_action_legal(power, cp, abandoned, a),
+                (None, Action::ActFor(invader)) => self.act_for_legal(power, cp, abandoned, invader),
+                (None, a) => self.spend_action_legal(power, cp, abandoned, a),
+            },
             Some(&Frame::Formation { power, from, units, leaders, minors }) => {
                 self.formation_action_legal(power, from, units, leaders, minors, *action)
             }
@@ -307,6 +317,9 @@ impl Game {
         if self.war.new_war_at_sea {
             self.fight_new_war_at_sea(log);
         }
+        self.end_sieges_without_besiegers(log);
+        // §24.3: a Spend frame lent to an invader goes back once its action is paid.
+        self.end_acting(false);
         self.check_automatic_victory(log);
         self.advance(log);
         // Cards seen in secret (#109) that left their hand are no longer known.

@@ -808,6 +808,13 @@ pub enum Event {
     },
     /// A siege ended without the space falling (§15.2, §15.3).
     SiegeBroken(Space),
+    /// A two-player side spends its next action for an invader (§24.3).
+    ActingFor {
+        /// The player whose CP pay for it.
+        player: Power,
+        /// The power acted for.
+        invader: Power,
+    },
     /// A leader was displaced (§12.5, §15.1 step 11).
     LeaderDisplaced {
         /// Who.
@@ -1413,6 +1420,7 @@ impl core::fmt::Display for Event {
             Event::Retreated { faction, from, to, units } => write!(f, "{faction} {units} retreat from {from} to {to}"),
             Event::SiegeBegun { space, besieger } => write!(f, "{besieger} lays siege to {space}"),
             Event::SiegeBroken(space) => write!(f, "The siege of {space} is broken"),
+            Event::ActingFor { player, invader } => write!(f, "{player} acts for {invader}"),
             Event::LeaderDisplaced { leader, to } => write!(f, "{leader} is displaced to {to}"),
             Event::LeaderToTurnTrack(leader) => write!(f, "{leader} goes to the turn track"),
             Event::HungaryBohemiaDefeated => f.write_str("Hungary-Bohemia is defeated by the Ottoman"),

@@ -373,7 +373,9 @@ impl Game {
                     arriving && away
                 }
                 Frame::DietOfWorms { power, picks } => self.diet_picks_fit(power, picks),
-                Frame::Spend { cp, limit, .. } => cp <= 6 && Game::spend_limit_fits(limit),
+                Frame::Spend { power, cp, limit, acting, .. } => {
+                    cp <= 6 && Game::spend_limit_fits(limit) && self.acting_fits(power, cp, limit, acting)
+                }
                 Frame::PlaceLeader { spaces, .. } => !spaces.is_empty(),
                 Frame::Event(step) => self.event_step_fits(step),
                 Frame::Response(window) => self.window_fits(window),
@@ -496,10 +498,7 @@ impl Game {
                     return Err(InvalidGame::UnitKindNotFielded { faction, kind });
                 }
             }
-            // A siege is of a fortified space (§15). That a power besieges
-            // it is not checked: the engine keeps some sieges whose
-            // besiegers left or stopped being enemies (ruling RB11).
-            if stack.besieged && !self.is_fortified(space) {
+            if stack.besieged && !self.siege_fits(space) {
                 return Err(InvalidGame::Siege(space));
             }
         }
@@ -509,6 +508,17 @@ impl Game {
             }
         }
         Ok(())
+    }
+
+    /// A siege (§15) is of a fortified space, by a power whose units stand
+    /// outside it ([`crate::rules::battle::is_besieging`]). While a battle
+    /// or an assault is being fought, the besiegers of a space it names may
+    /// be gone: their losses are taken one at a time, and the siege is
+    /// checked when the procedure ends (§15.3; ruling RB11).
+    fn siege_fits(&self, space: Space) -> bool {
+        let besieged = Power::ALL.into_iter().any(|p| crate::rules::battle::is_besieging(self, p, space));
+        self.is_fortified(space)
+            && (besieged || self.stack.frames().any(|f| crate::frames::battle::names_space(f, space)))
     }
 
     /// Naval stacks: not empty, one per (place, faction), ports that are

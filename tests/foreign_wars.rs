@@ -225,6 +225,7 @@ fn units_under_siege_stay_and_a_power_short_of_units_sends_what_it_has() {
     game.set_land_units(Space::Edirne, Faction::Ottoman, LandUnits::regulars(1)).unwrap();
     // A siege in Belgrade: the Ottoman besieges, and may not leave it.
     game.set_controller(Space::Belgrade, Faction::HungaryBohemia).unwrap();
+    game.set_war(Power::Ottoman, MinorPower::HungaryBohemia, true).unwrap();
     game.set_besieged_units(Space::Belgrade, Faction::HungaryBohemia, LandUnits::regulars(1)).unwrap();
     game.set_land_units(Space::Belgrade, Faction::Ottoman, LandUnits::regulars(4)).unwrap();
     event(&mut game, Power::France, Card::RevoltInEgypt);

@@ -41,7 +41,12 @@ fn playout(scenario: Scenario, seed: u64, mut check: impl FnMut(&Game, &ActionLi
 /// assault's losses are taken one at a time (§15.1).
 fn check_state(game: &Game, actions: &ActionList) {
     if let Err(error) = game.validate() {
-        panic!("invalid position: {error}");
+        panic!(
+            "invalid position: {error} (turn {}, {:?} phase, pending {:?})",
+            game.turn(),
+            game.phase(),
+            game.pending()
+        );
     }
     assert_eq!(game.zobrist_board(), game.zobrist_board_recomputed(), "the incremental position hash drifted");
     // Foreign wars (§21.7): each card within its event's strength, its
@@ -235,7 +240,7 @@ fn seeds_found_by_the_long_run() {
         playout(Scenario::Y1517, seed, |game, actions, _, _| check_state(game, actions));
     }
     let seeds_1532 =
-        [1_000_211, 1_000_331, 1_003_004, 1_003_205, 1_006_688, 1_010_855, 1_013_711, 1_039_661, 1_090_844];
+        [1_000_211, 1_000_331, 1_003_004, 1_003_205, 1_006_688, 1_007_087, 1_010_855, 1_013_711, 1_039_661, 1_090_844];
     let after_deals_1532 = [1_002_689, 1_018_514, 1_030_436, 1_031_303, 1_034_051, 1_046_978, 1_078_124, 1_091_081];
     for seed in seeds_1532.into_iter().chain(after_deals_1532) {
         playout(Scenario::Y1532, seed, |game, actions, _, _| check_state(game, actions));

@@ -490,6 +490,27 @@ fn a_leader_left_behind_by_his_besiegers_is_captured() {
     assert_eq!(game.validate(), Ok(()));
 }
 
+/// Ruling RB11 (§15): a siege needs a besieger. France and England stop
+/// being enemies while France besieges Calais (an edit here; in play a
+/// minor's activation or a peace does it): validate refuses the position,
+/// and after the next action the English regulars are free. Found by the
+/// long run (1532 seed 1,007,087: Diplomatic Marriage made Genoa the ally
+/// of its besiegers).
+#[test]
+fn a_siege_whose_besiegers_are_friends_ends() {
+    let mut game = calais_siege();
+    impulse(&mut game, Power::Hapsburg, 1);
+    assert_eq!(game.validate(), Ok(()));
+    game.set_war(Power::France, Power::England, false).unwrap();
+    assert_eq!(game.validate(), Err(InvalidGame::Siege(Space::Calais)));
+    let mut log = Vec::new();
+    apply(&mut game, Action::Done, &mut log);
+    assert!(!game.is_besieged(Space::Calais, Faction::England));
+    assert!(log.contains(&Event::SiegeBroken(Space::Calais)));
+    assert_eq!(game.land_units(Space::Calais, Faction::England), LandUnits::regulars(2));
+    assert_eq!(game.validate(), Ok(()));
+}
+
 /// §15.1: 6 regulars against defenders roll 3 dice + Francis 1; England
 /// rolls 2 + 1. Two hits take Calais: control changes, Dudley is captured, the
 /// English squadron goes to the turn track.

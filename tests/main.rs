@@ -7,6 +7,7 @@
 
 mod common;
 
+mod acting_for;
 mod alliances;
 
 mod cards;

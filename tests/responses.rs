@@ -48,6 +48,7 @@ fn landsknechts_gives_other_powers_two_and_skips_besieged_stacks() {
     game.set_land_units(Space::Paris, Faction::France, LandUnits::regulars(1)).unwrap();
     game.set_besieged_units(Space::Lyon, Faction::France, LandUnits::regulars(1)).unwrap();
     game.set_land_units(Space::Lyon, Faction::Hapsburg, LandUnits::regulars(3)).unwrap();
+    game.set_war(Power::France, Power::Hapsburg, true).unwrap();
     play_event(&mut game, Power::France, Card::Landsknechts);
     // Lyon's French stack is under siege: no mercenary goes there.
     assert_eq!(legal(&game), [Action::PlaceAt(Space::Paris)]);

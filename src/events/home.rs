@@ -244,7 +244,7 @@ fn janissaries_dice(game: &mut Game, seat: Seat, log: &mut dyn Log) {
 /// The step's `flag`: Alva goes with him.
 fn holy_roman_emperor(game: &mut Game, _: Power, _: &mut dyn Log) {
     let cp = Card::HolyRomanEmperor.cp();
-    game.stack.push(Frame::Spend { power: Power::Hapsburg, cp, abandoned: EnumSet::EMPTY, limit: None });
+    game.stack.push(Frame::spend(Power::Hapsburg, cp, None));
     if !emperor_spaces(game).is_empty() {
         game.stack.push(Frame::Event(EventStep::new(Card::HolyRomanEmperor, Power::Hapsburg)));
     }

@@ -616,7 +616,7 @@ impl Game {
         self.passes_in_row = 0;
         self.card_played_as_event(power, card, log);
         if card.kind() == CardKind::Mandatory && card != Card::Luthers95Theses {
-            self.stack.push(Frame::Spend { power, cp: MANDATORY_CP, abandoned: EnumSet::EMPTY, limit: None });
+            self.stack.push(Frame::spend(power, MANDATORY_CP, None));
         }
         if self.event_may_be_answered(power, card) {
             self.announce(power, Moment::Event { card }, log);

@@ -228,7 +228,7 @@ fn scots_raid(game: &mut Game, _: Power, log: &mut dyn Log) {
 
 /// France's limited CP (a `Spend` frame limited by #97).
 fn raid_cp(game: &mut Game, cp: u8) {
-    let spend = Frame::Spend { power: Power::France, cp, abandoned: EnumSet::EMPTY, limit: Some(Card::ScotsRaid) };
+    let spend = Frame::spend(Power::France, cp, Some(Card::ScotsRaid));
     game.stack.push(spend);
 }
 

@@ -815,7 +815,7 @@ fn machiavelli_targets(game: &Game, power: Power) -> EnumSet<Faction> {
 /// #40 Machiavelli: The Prince: a declaration of war on one other major
 /// power at no CP cost, then 2 CP of actions.
 fn machiavelli(game: &mut Game, power: Power, _: &mut dyn Log) {
-    game.stack.push(Frame::Spend { power, cp: MACHIAVELLI_CP, abandoned: EnumSet::EMPTY, limit: None });
+    game.stack.push(Frame::spend(power, MACHIAVELLI_CP, None));
     game.stack.push(Frame::Event(EventStep::new(Card::MachiavelliThePrince, power)));
 }
 
@@ -850,7 +850,7 @@ fn suleiman_may_go_home(game: &Game) -> bool {
 /// (`rules::battle::roxelana_assault`); played by another power, it may
 /// spend 2 of the CP to send Suleiman to Istanbul (decided first, CA7).
 fn roxelana(game: &mut Game, power: Power, _: &mut dyn Log) {
-    game.stack.push(Frame::Spend { power, cp: ROXELANA_CP, abandoned: EnumSet::EMPTY, limit: None });
+    game.stack.push(Frame::spend(power, ROXELANA_CP, None));
     if power == Power::Ottoman {
         game.war.roxelana = matches!(game.leader_location(Leader::Suleiman), LeaderLocation::Space(_));
     } else if suleiman_may_go_home(game) {

@@ -23,12 +23,7 @@ impl Game {
     /// intervene without paying (the `Intervention` frame above the CP).
     pub(crate) fn six_wives_war(&mut self, target: Faction, log: &mut dyn Log) {
         let england = Power::England;
-        self.stack.push(Frame::Spend {
-            power: england,
-            cp: rules::SIX_WIVES_DOW_CP,
-            abandoned: EnumSet::EMPTY,
-            limit: None,
-        });
+        self.stack.push(Frame::spend(england, rules::SIX_WIVES_DOW_CP, None));
         // Legal: `six_wives_dow_targets` checked the restrictions.
         if self.set_war(england, target, true).is_ok() {
             log.event(Event::WarDeclared { power: england, target });

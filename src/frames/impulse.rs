@@ -246,7 +246,7 @@ impl Game {
         }
         log.event(Event::CardPlayedForCp { power, card, cp: card.cp() });
         if card.cp() > 0 {
-            self.stack.push(Frame::Spend { power, cp: card.cp(), abandoned: EnumSet::EMPTY, limit: None });
+            self.stack.push(Frame::spend(power, card.cp(), None));
         }
     }
 
@@ -441,8 +441,16 @@ impl Game {
 
     pub(crate) fn apply_spend(&mut self, power: Power, action: Action, log: &mut dyn Log) {
         let spent = match action {
+            Action::Done if self.is_acting() => {
+                self.end_acting(true);
+                return;
+            }
             Action::Done => {
                 self.stack.pop();
+                return;
+            }
+            Action::ActFor(invader) => {
+                self.begin_acting(invader, log);
                 return;
             }
             Action::NavalMove => {

@@ -2,6 +2,7 @@
 //! that waits for a decision; `legal_actions` reads the top frame and
 //! `apply` updates it, pushes sub-procedures and pops finished ones.
 
+pub(crate) mod acting;
 pub(crate) mod arrivals;
 pub(crate) mod battle;
 pub(crate) mod combat_cards;
@@ -48,6 +49,11 @@ pub(crate) enum Frame {
         abandoned: EnumSet<Space>,
         #[cfg_attr(feature = "serde", serde(default))]
         limit: Option<Card>,
+        /// Set while these CP are being spent for an invader (§24.3):
+        /// `power` is then the invader, and the player and its CP at the
+        /// switch are kept here (`frames::acting`).
+        #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+        acting: Option<acting::Acting>,
     },
     /// A formation being formed in `from`, then moved (§13.1). The CP are
     /// paid from the `Spend` frame below when it moves. `minors`: the
@@ -290,6 +296,12 @@ pub(crate) enum Frame {
 }
 
 impl Frame {
+    /// CP for `power` to spend on actions (§11.2), limited by the event of
+    /// `limit` if any.
+    pub(crate) fn spend(power: Power, cp: u8, limit: Option<Card>) -> Frame {
+        Frame::Spend { power, cp, abandoned: EnumSet::EMPTY, limit, acting: None }
+    }
+
     /// The power that must decide at this frame.
     pub(crate) fn decider(&self) -> Power {
         match *self {

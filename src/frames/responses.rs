@@ -274,7 +274,8 @@ impl Game {
     /// powers take part, and the one asked is not asked again.
     pub(crate) fn window_fits(&self, window: Window) -> bool {
         let powers = impulse_powers(self.scenario());
-        powers.contains(&window.actor)
+        // The actor may be a two-player invader acted for (§24.3).
+        self.decides(window.actor)
             && powers.contains(&window.power)
             && !window.remaining.contains(window.power)
             && window.remaining.iter().all(|p| powers.contains(&p))

@@ -414,6 +414,31 @@ impl Game {
         }
     }
 
+    /// §15: a siege needs a besieger. Units besieged where no power
+    /// besieges any longer ([`crate::rules::battle::is_besieging`]) are free: their
+    /// besiegers went home in winter, or a war's end, a peace or a minor's
+    /// activation made them friends (Diplomatic Marriage, #73, on a Genoa
+    /// besieged by the Papacy's ally Venice). A battle or assault in
+    /// progress at the space settles its siege itself (ruling RB11).
+    pub(crate) fn end_sieges_without_besiegers(&mut self, log: &mut dyn Log) {
+        if !self.land_stacks_slice().iter().any(|s| s.besieged) {
+            return;
+        }
+        let besieged: EnumSet<Space> = self.land_stacks().filter(|&(.., b)| b).map(|(s, ..)| s).collect();
+        for space in besieged {
+            let besieger = Power::ALL.into_iter().any(|p| crate::rules::battle::is_besieging(self, p, space));
+            if besieger || self.stack.frames().any(|f| crate::frames::battle::names_space(f, space)) {
+                continue;
+            }
+            let inside: smallvec::SmallVec<[(Faction, LandUnits); 4]> =
+                self.land_units_at(space).filter(|&(_, _, b)| b).map(|(f, u, _)| (f, u)).collect();
+            for (faction, units) in inside {
+                self.put_units(space, faction, units, false);
+            }
+            log.event(Event::SiegeBroken(space));
+        }
+    }
+
     pub(crate) fn check_siege(&mut self, space: Space, log: &mut dyn Log) -> bool {
         if rules::siege_holds(self, space) {
             return false;

@@ -252,6 +252,22 @@ impl War {
     }
 }
 
+/// Whether `frame` is a step of a battle or an assault about `space`:
+/// their losses are taken a unit at a time, and the siege there is
+/// settled when the procedure ends (§15.3; ruling RB11).
+pub(crate) fn names_space(frame: &crate::frames::Frame, space: Space) -> bool {
+    match frame {
+        crate::frames::Frame::War(war) => match war {
+            War::Entry(e) => e.from == space || e.to == space,
+            War::Assault(a) => a.space == space,
+            War::CardBattle(b) => b.space == Some(space),
+            War::Losses { space: s, .. } | War::Retreat { space: s, .. } => *s == space,
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
 /// The first member of `set`, if any.
 fn first<T: crate::types::Vocabulary>(set: EnumSet<T>) -> Option<T> {
     set.iter().next()

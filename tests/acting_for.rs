@@ -1,0 +1,112 @@
+//! Acting for invaders (§24.3, `frames::acting`; rulings TP5, TP6): a
+//! two-player side spends an action of its CP for a power at war with its
+//! opponent: moves, assaults, control and naval moves, never building.
+
+use here_i_stand::*;
+
+use crate::common;
+use common::to_impulse;
+
+use LandUnitKind::Regular;
+
+/// A card worth `cp` that the two-player deck keeps.
+fn card_with_cp(cp: u8) -> Card {
+    Card::ALL
+        .into_iter()
+        .find(|c| c.cp() == cp && c.kind() == CardKind::Event && c.is_main_deck() && !c.not_in_two_player())
+        .expect("a card with that CP")
+}
+
+/// After the League, the Hapsburg at war with the Protestant: 3 Hapsburg
+/// regulars in a Hapsburg Augsburg, 1 Protestant regular besieged in a
+/// Protestant Wittenberg by 4 Hapsburg regulars, Prague and Regensburg
+/// Hapsburg. The Papacy plays a 2-CP card.
+fn league_impulse(scenario: Scenario) -> Game {
+    let mut game = Game::empty(Setup::new(scenario, 3).with_fast_play(true));
+    game.set_schmalkaldic_league(true).unwrap();
+    game.set_war(Power::Hapsburg, Power::Protestant, true).unwrap();
+    for space in [Space::Augsburg, Space::Regensburg, Space::Prague, Space::Leipzig] {
+        game.set_controller(space, Faction::Hapsburg).unwrap();
+    }
+    game.set_land_units(Space::Augsburg, Faction::Hapsburg, LandUnits::regulars(3)).unwrap();
+    game.set_controller(Space::Wittenberg, Faction::Protestant).unwrap();
+    game.set_besieged_units(Space::Wittenberg, Faction::Protestant, LandUnits::regulars(1)).unwrap();
+    game.set_land_units(Space::Wittenberg, Faction::Hapsburg, LandUnits::regulars(4)).unwrap();
+    let card = card_with_cp(2);
+    game.give_card(Power::Papacy, card).unwrap();
+    game.set_phase(Phase::Action).unwrap();
+    game.run_automatic();
+    to_impulse(&mut game, Power::Papacy);
+    game.apply(Action::PlayCp(card)).unwrap();
+    game
+}
+
+/// §24.3: the Papacy spends one action for the Hapsburg: it is asked as
+/// the Papacy acting for the Hapsburg, moves the Hapsburg army, and its
+/// CP then come back to its own use. No such switch in the 1517 game.
+#[test]
+fn the_papacy_moves_a_hapsburg_army_with_its_cp() {
+    let mut game = league_impulse(Scenario::TwoPlayer);
+    assert!(game.legal_actions().contains(&Action::ActFor(Power::Hapsburg)));
+    assert!(!game.legal_actions().contains(&Action::ActFor(Power::France)), "France is at peace");
+    game.apply(Action::ActFor(Power::Hapsburg)).unwrap();
+    let pending = game.pending();
+    assert_eq!((pending.kind, pending.cp), (DecisionKind::SpendCp, Some(2)));
+    assert_eq!((pending.power, pending.acting_for), (Some(Power::Papacy), Some(Power::Hapsburg)));
+    assert!(game.validate().is_ok());
+    game.apply(Action::MoveFrom(Space::Augsburg)).unwrap();
+    for _ in 0..3 {
+        game.apply(Action::AddUnit(Regular)).unwrap();
+    }
+    game.apply(Action::MoveTo(Space::Regensburg)).unwrap();
+    assert_eq!(game.land_units(Space::Regensburg, Faction::Hapsburg), LandUnits::regulars(3));
+    let pending = game.pending();
+    assert_eq!((pending.kind, pending.cp), (DecisionKind::SpendCp, Some(1)));
+    assert_eq!((pending.power, pending.acting_for), (Some(Power::Papacy), None));
+    assert!(game.validate().is_ok());
+
+    let six = league_impulse(Scenario::Y1517);
+    assert!(!six.legal_actions().iter().any(|a| matches!(a, Action::ActFor(_))));
+    assert!(six.clone().apply(Action::ActFor(Power::Hapsburg)).is_err());
+}
+
+/// §24.3: an assault for the invader, paid from the player's CP.
+#[test]
+fn the_papacy_assaults_for_the_hapsburg() {
+    let mut game = league_impulse(Scenario::TwoPlayer);
+    game.apply(Action::ActFor(Power::Hapsburg)).unwrap();
+    assert!(game.legal_actions().contains(&Action::Assault(Space::Wittenberg)));
+    let mut log = Vec::new();
+    game.apply_logged(Action::Assault(Space::Wittenberg), &mut log).unwrap();
+    while game.pending().kind != DecisionKind::SpendCp {
+        let action = game.legal_actions()[0];
+        game.apply_logged(action, &mut log).unwrap();
+    }
+    assert!(log.iter().any(|e| matches!(e, Event::Assault { space: Space::Wittenberg, .. })), "{log:?}");
+    let pending = game.pending();
+    assert_eq!((pending.power, pending.acting_for, pending.cp), (Some(Power::Papacy), None, Some(1)));
+}
+
+/// §24.3: never building for the invader. While acting for the Hapsburg,
+/// no raise, purchase or build is offered, and one asked for is refused,
+/// the game unchanged.
+#[test]
+fn building_for_the_invader_is_refused() {
+    let mut game = league_impulse(Scenario::TwoPlayer);
+    game.apply(Action::ActFor(Power::Hapsburg)).unwrap();
+    let builds = game.legal_actions().into_iter().filter(|a| {
+        matches!(
+            a,
+            Action::RaiseRegular(_)
+                | Action::BuyMercenary(_)
+                | Action::RaiseCavalry(_)
+                | Action::BuildSquadron(_)
+                | Action::BuildCorsair(_)
+        )
+    });
+    assert_eq!(builds.count(), 0);
+    let before = game.clone();
+    assert!(game.apply(Action::BuyMercenary(Space::Augsburg)).is_err());
+    assert!(game.apply(Action::Done).is_err(), "a switch buys something");
+    assert_eq!(game, before);
+}
