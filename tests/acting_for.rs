@@ -110,3 +110,33 @@ fn building_for_the_invader_is_refused() {
     assert!(game.apply(Action::Done).is_err(), "a switch buys something");
     assert_eq!(game, before);
 }
+
+/// §24.3: a combat card for the invader, from the player's hand. The
+/// Papacy's assault for the Hapsburg on Wittenberg: in the attacker's
+/// combat-card window the Papacy is asked for the Hapsburg and plays
+/// Siege Mining (#28) from its own hand: 3 more dice for the Hapsburg.
+#[test]
+fn the_papacy_plays_a_combat_card_for_the_hapsburg() {
+    let mut game = league_impulse(Scenario::TwoPlayer);
+    game.give_card(Power::Papacy, Card::SiegeMining).unwrap();
+    game.apply(Action::ActFor(Power::Hapsburg)).unwrap();
+    let mut log = Vec::new();
+    game.apply_logged(Action::Assault(Space::Wittenberg), &mut log).unwrap();
+    let pending = game.pending();
+    assert_eq!(pending.kind, DecisionKind::CombatCards);
+    assert_eq!((pending.power, pending.acting_for), (Some(Power::Papacy), Some(Power::Hapsburg)));
+    assert!(game.legal_actions().contains(&Action::PlayEvent(Card::SiegeMining)));
+    game.apply_logged(Action::PlayEvent(Card::SiegeMining), &mut log).unwrap();
+    assert!(!game.hand(Power::Papacy).contains(Card::SiegeMining));
+    assert!(log.contains(&Event::CardPlayedAsEvent { power: Power::Papacy, card: Card::SiegeMining }));
+    while game.pending().kind != DecisionKind::SpendCp {
+        let action = game.legal_actions()[0];
+        game.apply_logged(action, &mut log).unwrap();
+    }
+    let dice = log.iter().find_map(|e| match e {
+        Event::Assault { space: Space::Wittenberg, attacker_dice, .. } => Some(attacker_dice.count()),
+        _ => None,
+    });
+    // 4 regulars besieging: 2 dice (§15.1), and Siege Mining's 3.
+    assert_eq!(dice, Some(5), "{log:?}");
+}

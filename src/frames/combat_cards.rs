@@ -154,8 +154,8 @@ impl Game {
     pub(crate) fn open_after_roll_window(&mut self, window: impl Fn(Power, EnumSet<Power>) -> Frame) {
         self.stack.push(window(Power::Ottoman, EnumSet::EMPTY));
         let mut asked = EnumSet::EMPTY;
-        for &power in crate::engine::impulse_powers(self.scenario()) {
-            if self.may_play_after_roll(power) {
+        for power in Power::ALL {
+            if self.decides(power) && self.may_play_after_roll(power) {
                 asked.insert(power);
             }
         }
@@ -165,14 +165,29 @@ impl Game {
         }
     }
 
+    /// The power whose hand a window asking `power` plays from: its own,
+    /// or for a two-player invader its commanding player's (§24.3, ruling
+    /// TP7).
+    pub(crate) fn card_holder(&self, power: Power) -> Power {
+        crate::rules::two_player::seat(self, power).unwrap_or(power)
+    }
+
+    /// Whether the player holding the cards may play `card` for `power`:
+    /// any card for itself; for an invader, not Landsknechts (#33) or Swiss
+    /// Mercenaries (#36), which would raise units for it (§24.3).
+    fn plays_for(&self, power: Power, card: Card) -> bool {
+        self.card_holder(power) == power || !matches!(card, Card::Landsknechts | Card::SwissMercenaries)
+    }
+
     /// Whether `power` could play a card after the roll in the battle whose
     /// window is on top (public facts only, but Janissaries' home card).
     fn may_play_after_roll(&self, power: Power) -> bool {
         let Some(seat) = self.window_seat(power) else { return false };
+        let holder = self.card_holder(power);
         crate::events::after_roll_cards().any(|(card, combat)| {
             let held = match card {
                 Card::Janissaries => power == Power::Ottoman && self.janissaries_ready(),
-                _ => self.card_may_be_held(power, card),
+                _ => self.card_may_be_held(holder, card) && self.plays_for(power, card),
             };
             held && (combat.allowed)(seat)
         })
@@ -192,7 +207,7 @@ impl Game {
     /// the hand the power may play there.
     pub(crate) fn combat_window_actions(&self, power: Power, list: &mut ActionList) {
         list.push(Action::Decline);
-        for card in self.hand(power) {
+        for card in self.hand(self.card_holder(power)) {
             if self.combat_window_allows(power, card) == Some(true) {
                 list.push(Action::PlayEvent(card));
             }
@@ -211,7 +226,7 @@ impl Game {
             _ => return None,
         }
         let Some(battle) = self.window_battle() else { return Some(false) };
-        if !self.hand(power).contains(card) {
+        if !self.hand(self.card_holder(power)).contains(card) || !self.plays_for(power, card) {
             return Some(false);
         }
         let Some(seat) = self.window_seat(power) else { return Some(false) };
@@ -245,16 +260,19 @@ impl Game {
     /// `power` plays `card` in the window on top: the card leaves the hand
     /// (to the discard pile, or the power card for Janissaries) and takes
     /// effect. The window stays open for more cards, but an assault that
-    /// Mercenaries Grow Restless ends closes it.
+    /// Mercenaries Grow Restless ends closes it. For a two-player invader
+    /// the card comes from its commanding player's hand, and takes effect
+    /// on the invader's side (§24.3).
     pub(crate) fn play_combat_card(&mut self, power: Power, card: Card, log: &mut dyn Log) {
         let Some(seat) = self.window_seat(power) else { return };
-        self.play_out_of_turn(power, card);
+        let holder = self.card_holder(power);
+        self.play_out_of_turn(holder, card);
         // A response card played in a battle is played as a response (§6.1).
         if card.kind() == CardKind::Response {
             let to = self.window_battle().map_or(power, |b| b.attacker);
-            log.event(Event::ResponsePlayed { power, card, to });
+            log.event(Event::ResponsePlayed { power: holder, card, to });
         } else {
-            log.event(Event::CardPlayedAsEvent { power, card });
+            log.event(Event::CardPlayedAsEvent { power: holder, card });
         }
         if let Some(combat) = crate::events::combat_use(card) {
             (combat.play)(self, seat, log);

@@ -74,9 +74,13 @@ impl Game {
         }
     }
 
-    /// The first of `set` in impulse order, taken out of it.
+    /// The first of `set` in impulse order, taken out of it; after the
+    /// powers taking impulses, the two-player invaders a player acts for
+    /// (§24.3), in power order. Powers no one decides for are skipped.
     pub(crate) fn next_in_order(&self, set: &mut EnumSet<Power>) -> Option<Power> {
-        let next = impulse_powers(self.scenario()).iter().copied().find(|&p| set.contains(p))?;
+        let powers = impulse_powers(self.scenario());
+        let invaders = Power::ALL.into_iter().filter(|p| !powers.contains(p) && self.decides(*p));
+        let next = powers.iter().copied().chain(invaders).find(|&p| set.contains(p))?;
         set.remove(next);
         Some(next)
     }
