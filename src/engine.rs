@@ -410,6 +410,7 @@ impl Game {
         self.turn += 1;
         // Cards played as events are counted per turn (§6.2).
         self.events_played = Default::default();
+        self.vienna_frozen = Default::default();
         self.succession.cromwell_treatises = false;
         self.succession.ruler_changed = false;
         self.enter_phase(Phase::CardDraw, log);

@@ -397,6 +397,9 @@ pub struct Game {
     pub(crate) renegade_owner: Option<Power>,
     /// Maurice of Saxony serves the Hapsburg (#60), not the Protestant.
     pub(crate) maurice_hapsburg: bool,
+    /// Siege of Vienna (#218): the spaces near Vienna whose Hapsburg and
+    /// Hungarian units may not move this turn.
+    pub(crate) vienna_frozen: EnumSet<Space>,
     pub(crate) debaters: [DebaterState; Debater::COUNT],
     pub(crate) reformers: [ReformerState; Reformer::COUNT],
     pub(crate) rulers: [Ruler; Power::COUNT],
@@ -571,6 +574,7 @@ impl Game {
             leaders: [LeaderLocation::Unavailable; Leader::COUNT],
             renegade_owner: None,
             maurice_hapsburg: false,
+            vienna_frozen: EnumSet::EMPTY,
             debaters: [DebaterState::NotArrived; Debater::COUNT],
             reformers: [ReformerState::NotArrived; Reformer::COUNT],
             rulers: Power::ALL.map(Ruler::initial),

@@ -157,6 +157,10 @@ struct GameRepr {
     /// Maurice of Saxony serves the Hapsburg (#60).
     #[serde(default)]
     maurice_hapsburg: bool,
+    /// Spaces whose Hapsburg and Hungarian units may not move this turn
+    /// (Siege of Vienna, #218).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    vienna_frozen: Vec<Space>,
 }
 
 /// One land stack.
@@ -270,6 +274,7 @@ impl From<&Game> for GameRepr {
                 .collect(),
             renegade_owner: game.renegade_owner,
             maurice_hapsburg: game.maurice_hapsburg,
+            vienna_frozen: game.vienna_frozen.iter().collect(),
             debaters: Table::of(&game.debaters),
             reformers: Table::of(&game.reformers),
             rulers: Table::of(&game.rulers),
@@ -396,6 +401,7 @@ impl GameRepr {
             leader_loans,
             renegade_owner: self.renegade_owner,
             maurice_hapsburg: self.maurice_hapsburg,
+            vienna_frozen: set_of(self.vienna_frozen, "vienna_frozen")?,
             debaters: self.debaters.into_array("debaters")?,
             reformers: self.reformers.into_array("reformers")?,
             rulers: self.rulers.into_array("rulers")?,

@@ -201,6 +201,10 @@ pub enum InvalidGame {
     /// whose war is not on.
     #[error("{0}'s card does not fit its war")]
     ForeignWar(crate::rules::foreign_war::ForeignWar),
+    /// Siege of Vienna's frozen spaces (#218) in a turn the card was not
+    /// played, or a space there more than 2 spaces from Vienna.
+    #[error("Siege of Vienna's frozen spaces do not fit")]
+    ViennaFrozen,
 }
 
 impl Game {
@@ -227,6 +231,9 @@ impl Game {
         self.check_vp_tracks()?;
         self.check_translations()?;
         self.check_foreign_wars()?;
+        if !crate::events::vienna_frozen_fits(self) {
+            return Err(InvalidGame::ViennaFrozen);
+        }
         self.check_war_state()?;
         self.new_world.check().map_err(InvalidGame::NewWorld)?;
         self.check_phase()?;

@@ -754,6 +754,44 @@ fn siege_of_vienna_takes_hungarian_units() {
     assert_ne!(none.phase(), Phase::Diplomacy, "{}", none.pending());
 }
 
+/// #218's ban (ruling DC3): after the League the Papacy commands the
+/// Hapsburg, but not the units that started the turn within 2 spaces of
+/// Vienna: no move from Vienna this turn, while the Hapsburg stack in
+/// Naples may move.
+#[test]
+fn siege_of_vienna_freezes_the_units_near_vienna() {
+    let mut game = diplomacy(5, &[]);
+    game.set_schmalkaldic_league(true).unwrap();
+    game.set_war(Power::Hapsburg, Power::Protestant, true).unwrap();
+    game.give_card(Power::Protestant, Card::DipSiegeOfVienna).unwrap();
+    game.set_land_units(Space::Vienna, Faction::Hapsburg, LandUnits::regulars(4)).unwrap();
+    game.set_land_units(Space::Naples, Faction::Hapsburg, LandUnits::regulars(2)).unwrap();
+    game.run_automatic();
+    game.apply(Action::PlayEvent(Card::DipSiegeOfVienna)).unwrap();
+    for _ in 0..2 {
+        game.apply(Action::Target(Space::Vienna)).unwrap();
+    }
+    assert_eq!(game.land_units(Space::Vienna, Faction::Hapsburg), LandUnits::regulars(2));
+    let card = Card::ALL
+        .into_iter()
+        .find(|c| c.cp() == 2 && c.kind() == CardKind::Event && c.is_main_deck() && !c.not_in_two_player())
+        .unwrap();
+    game.give_card(Power::Papacy, card).unwrap();
+    game.set_phase(Phase::Action).unwrap();
+    game.run_automatic();
+    while game.decider() != Decider::Power(Power::Papacy) || game.pending().kind != DecisionKind::Impulse {
+        let next = if game.is_legal(&Action::Decline) { Action::Decline } else { Action::Pass };
+        game.apply(next).unwrap();
+    }
+    game.apply(Action::PlayCp(card)).unwrap();
+    game.apply(Action::ActFor(Power::Hapsburg)).unwrap();
+    let moves = game.legal_actions();
+    assert!(moves.contains(&Action::MoveFrom(Space::Naples)), "{moves:?}");
+    assert!(!moves.contains(&Action::MoveFrom(Space::Vienna)), "{moves:?}");
+    assert!(game.apply(Action::MoveFrom(Space::Vienna)).is_err());
+    assert_eq!(game.validate(), Ok(()));
+}
+
 /// #205 Diplomatic Pressure played by the Papacy: it sees the Protestant's
 /// two cards and picks the one the Protestant must play.
 #[test]

@@ -32,6 +32,7 @@ mod foreign_wars;
 mod golden;
 mod home_cards;
 mod invariants;
+mod invasions;
 mod land_war;
 mod loans;
 mod map;

@@ -721,8 +721,37 @@ fn plague_discard(game: &mut Game, power: Power, log: &mut dyn Log) {
 /// #218 Siege of Vienna: the player removes 2 Hapsburg or Hungarian land
 /// units within 2 spaces of Vienna (ruling DC3 for the ban on moves).
 fn siege_of_vienna(game: &mut Game, power: Power, _: &mut dyn Log) {
+    game.vienna_frozen = near_vienna(game);
     let step = EventStep { left: VIENNA_UNITS, ..EventStep::new(Card::DipSiegeOfVienna, power) };
     next_removal(game, step);
+}
+
+/// The spaces within [`VIENNA_RANGE`] of Vienna (over land, Vienna
+/// included) holding Hapsburg or Hungarian land units.
+fn near_vienna(game: &Game) -> EnumSet<Space> {
+    game.land_stacks()
+        .filter(|&(s, f, u, _)| {
+            matches!(f, Faction::Hapsburg | Faction::HungaryBohemia) && !u.is_empty() && game.in_play(s)
+        })
+        .filter(|&(s, ..)| s.land_distance(Space::Vienna).is_some_and(|d| d <= VIENNA_RANGE))
+        .map(|(s, ..)| s)
+        .collect()
+}
+
+/// #218's ban (ruling DC3): the Hapsburg's formations (its own units and
+/// its allied Hungarian regulars) may not move this turn out of a space
+/// near Vienna that held Hapsburg or Hungarian units when the card was
+/// played.
+pub(crate) fn frozen_near_vienna(game: &Game, power: Power, from: Space) -> bool {
+    power == Power::Hapsburg && game.vienna_frozen.contains(from)
+}
+
+/// Whether a loaded game's #218 spaces fit: within range of Vienna, and
+/// only in a turn in which the card was played.
+pub(crate) fn vienna_frozen_fits(game: &Game) -> bool {
+    let played = game.events_played.iter().any(|p| p.contains(Card::DipSiegeOfVienna));
+    (played || game.vienna_frozen.is_empty())
+        && game.vienna_frozen.iter().all(|s| s.land_distance(Space::Vienna).is_some_and(|d| d <= VIENNA_RANGE))
 }
 
 /// Asks for the next unit of the removal, if one is left to remove and

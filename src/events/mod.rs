@@ -32,8 +32,10 @@ mod england;
 pub(crate) mod foreign_wars;
 mod fortresses;
 mod home;
+pub(crate) use diplomatic::{frozen_near_vienna, vienna_frozen_fits};
 pub(crate) use home::{papal_bull_peace, papal_bull_peace_rulers};
 mod inquisition;
+mod invasions;
 mod minors;
 pub(crate) use minors::{
     intervene_with_card, intervention_card_playable, intervention_card_waits, marriage_may_restore,
@@ -243,6 +245,11 @@ impl Game {
     }
 }
 
+/// Whether `frame` is a decision of a diplomatic card's event (§24.3).
+fn is_diplomatic_step(frame: &&Frame) -> bool {
+    matches!(frame, Frame::Event(step) if step.card.kind() == CardKind::Diplomacy)
+}
+
 /// The decisions of a card's event, made through [`Frame::Event`].
 #[derive(Clone, Copy)]
 pub(crate) struct Steps {
@@ -312,7 +319,7 @@ impl EventStep {
 pub(crate) const ANNOUNCED: u8 = u8::MAX;
 
 /// The built events, theme by theme.
-const THEMES: [&[CardEvent]; 21] = [
+const THEMES: [&[CardEvent]; 22] = [
     home::EVENTS,
     religion::EVENTS,
     politics::EVENTS,
@@ -334,6 +341,7 @@ const THEMES: [&[CardEvent]; 21] = [
     foreign_wars::EVENTS,
     raids::EVENTS,
     diplomatic::EVENTS,
+    invasions::EVENTS,
 ];
 
 /// The registry: the built event of each card, by card index.
@@ -570,6 +578,16 @@ impl Game {
         // play (§24.3, `frames::dip_deck`).
         if let Some(&Frame::DiplomaticPlay { power: player }) = self.stack.top() {
             return player == power && event_built(card) && self.dip_playable(power).contains(card);
+        }
+        // At a diplomatic card's own decision that plays another card
+        // (Machiavelli, #215: an invasion card; ruling DC5): the cards it
+        // offers. (Other cards' steps may ask this function themselves.)
+        if let Some(&Frame::Event(step)) = self.stack.top().filter(is_diplomatic_step) {
+            let mut list = ActionList::new();
+            self.event_step_actions(step, &mut list);
+            if list.iter().any(|a| matches!(a, Action::PlayEvent(_))) {
+                return self.seated(step.power) == power && list.contains(&Action::PlayEvent(card));
+            }
         }
         // In a battle's combat-card window: that window's cards (§6.1).
         if let Some(allowed) = self.combat_window_allows(power, card) {

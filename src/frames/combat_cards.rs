@@ -215,16 +215,22 @@ impl Game {
     }
 
     /// With a combat-card or Janissaries window on top: whether `power`
-    /// may play `card` there now (`None` with no window on top). Before
+    /// (the power asked, or the two-player side playing for it) may play
+    /// `card` there now (`None` with no window on top). Before
     /// the roll, a built combat card of its hand the card's text allows in
     /// this battle, not yet played as an event this turn; after the roll,
     /// Janissaries, for the Ottoman, in a field or naval battle.
     pub(crate) fn combat_window_allows(&self, power: Power, card: Card) -> Option<bool> {
-        match self.stack.top()? {
-            Frame::War(War::CombatCards { power: p, .. }) | Frame::CombatCards { power: p, .. } if *p == power => {}
+        // `power` is the power asked, or the player who holds its cards.
+        let power = match self.stack.top()? {
+            Frame::War(War::CombatCards { power: p, .. }) | Frame::CombatCards { power: p, .. }
+                if *p == power || self.card_holder(*p) == power =>
+            {
+                *p
+            }
             Frame::War(War::CombatCards { .. }) | Frame::CombatCards { .. } => return Some(false),
             _ => return None,
-        }
+        };
         let Some(battle) = self.window_battle() else { return Some(false) };
         if !self.hand(self.card_holder(power)).contains(card) || !self.plays_for(power, card) {
             return Some(false);

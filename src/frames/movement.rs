@@ -92,6 +92,9 @@ impl Game {
     /// [`Game::is_formation_origin`] with `others`, the tally of the
     /// power's stacks but the one in `from`, if already known.
     fn is_formation_origin_beside(&self, power: Power, cp: u8, from: Space, others: Option<CounterTally>) -> bool {
+        if crate::events::frozen_near_vienna(self, power, from) {
+            return false;
+        }
         let own = Faction::from(power);
         let all_leaders: EnumSet<Leader> = self.army_leaders_at(from, own).collect();
         let limit = formation_limit(all_leaders);

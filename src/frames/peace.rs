@@ -153,7 +153,9 @@ impl Game {
     /// Whether `power` has a war to end at the suing decision: one it may
     /// sue in now, or (two-player game) one Papal Bull's diplomacy use ends.
     fn may_end_a_war(&self, power: Power) -> bool {
-        !self.sue_targets_now(power).is_empty()
+        // In the two-player game only the sides sue (§24.3: the Papacy).
+        let sides = crate::engine::impulse_powers(self.scenario());
+        sides.contains(&power) && !self.sue_targets_now(power).is_empty()
             || (power == Power::Papacy && !events::papal_bull_peace_rulers(self).is_empty())
     }
 
