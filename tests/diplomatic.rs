@@ -960,3 +960,23 @@ fn diplomatic_pressure_on_a_single_card_makes_it_compulsory() {
     assert!(game.observation(Power::Papacy).board().dip_hand(Power::Protestant).contains(Card::DipShipbuilding));
     assert_eq!(game.validate(), Ok(()));
 }
+
+/// #218's frozen spaces travel in a save, and a save that has them in a
+/// turn the card was not played is refused (`InvalidGame::ViennaFrozen`).
+#[test]
+fn siege_of_vienna_frozen_spaces_are_saved_and_checked() {
+    let mut game = diplomacy(5, &[]);
+    game.give_card(Power::Protestant, Card::DipSiegeOfVienna).unwrap();
+    game.set_land_units(Space::Vienna, Faction::Hapsburg, LandUnits::regulars(4)).unwrap();
+    game.run_automatic();
+    let before = serde_json::to_string(&game).unwrap();
+    assert!(!before.contains("vienna_frozen"), "an empty set is not written");
+    game.apply(Action::PlayEvent(Card::DipSiegeOfVienna)).unwrap();
+    let json = serde_json::to_string(&game).unwrap();
+    assert!(json.contains(r#""vienna_frozen":["vienna"]"#));
+    let back: Game = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, game);
+    let forged = before.replacen('{', r#"{"vienna_frozen":["vienna"],"#, 1);
+    let refused = serde_json::from_str::<Game>(&forged).unwrap_err();
+    assert!(refused.to_string().contains("Siege of Vienna"), "{refused}");
+}
