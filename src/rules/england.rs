@@ -109,7 +109,8 @@ impl Game {
         (1..=6).contains(&result) && self.succession.results & (1 << result) != 0
     }
 
-    /// Whether Edward was born (a pregnancy result of 5 or 6, §21.3).
+    /// Whether Edward was born (a pregnancy result of 5 or 6, §21.3; in
+    /// the two-player game from turn 6 on, [`Game::two_player_heirs_born`]).
     ///
     /// ```
     /// use here_i_stand::{Game, Scenario, Setup};
@@ -120,7 +121,27 @@ impl Game {
     /// # Ok::<(), here_i_stand::EditError>(())
     /// ```
     pub fn edward_born(&self) -> bool {
-        self.pregnancy_result_had(SICKLY_EDWARD) || self.pregnancy_result_had(HEALTHY_EDWARD)
+        self.pregnancy_result_had(SICKLY_EDWARD)
+            || self.pregnancy_result_had(HEALTHY_EDWARD)
+            || self.two_player_heirs_born()
+    }
+
+    /// The two-player game has no pregnancy chart: Edward and Elizabeth
+    /// are born before turn 6 (§24.3, the two-player sequence of play;
+    /// ruling TZ19), whatever Henry's marital status.
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Scenario, Setup};
+    ///
+    /// let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 0));
+    /// game.set_turn(5)?;
+    /// assert!(!game.two_player_heirs_born() && !game.elizabeth_born());
+    /// game.set_turn(6)?;
+    /// assert!(game.two_player_heirs_born() && game.edward_born() && game.elizabeth_born());
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
+    pub fn two_player_heirs_born(&self) -> bool {
+        self.scenario() == Scenario::TwoPlayer && self.turn() >= HEIRS_TURN
     }
 
     /// Whether Elizabeth was born (a pregnancy result of 4, §21.3).
@@ -132,7 +153,7 @@ impl Game {
     /// assert!(!game.elizabeth_born());
     /// ```
     pub fn elizabeth_born(&self) -> bool {
-        self.pregnancy_result_had(ELIZABETH)
+        self.pregnancy_result_had(ELIZABETH) || self.two_player_heirs_born()
     }
 
     /// Whether the Hapsburg holds the Catherine of Aragon marker (§21.3):

@@ -96,7 +96,7 @@ pub fn forced_deadline(card: Card, scenario: Scenario) -> Option<u8> {
 /// use here_i_stand::rules::events::event_built;
 ///
 /// assert!(event_built(Card::ClementVii));
-/// assert!(!event_built(Card::DipFrenchConstableInvades));
+/// assert!(event_built(Card::DipFrenchConstableInvades));
 /// ```
 pub fn event_built(card: Card) -> bool {
     crate::events::event_built(card)
