@@ -657,6 +657,25 @@ fn trace_italienne_no_regular_in_unrest_or_independent() {
     assert!(game.land_units_at(Space::Geneva).next().is_none());
 }
 
+/// Ruling TZ20: in the two-player game a Papal Liège (outside the zones)
+/// gets the fortress but no Papal regular; a Papal Siena, inside them,
+/// gets both. Found by the long run (two-player seed 1,074,657).
+#[test]
+fn trace_italienne_adds_no_papal_regular_outside_the_zones() {
+    for (space, regulars) in [(Space::Liege, 0), (Space::Siena, 1)] {
+        let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 3).with_fast_play(true));
+        game.set_controller(space, Faction::Papacy).unwrap();
+        game.set_phase(Phase::Action).unwrap();
+        game.run_automatic();
+        event(&mut game, Power::Papacy, Card::TraceItalienne);
+        let mut log = Vec::new();
+        apply(&mut game, Action::PlaceAt(space), &mut log);
+        assert!(game.is_fortified(space), "{space}");
+        assert_eq!(game.land_units(space, Faction::Papacy).regulars, regulars, "{space}");
+        assert_eq!(game.validate(), Ok(()));
+    }
+}
+
 /// #104 and §15.3: a fortress built under an enemy unit that does not
 /// outnumber the new regular breaks the siege at once; the enemy retreats
 /// (found by the 100,000-game run: 1532, seed 1,000,211). An enemy that

@@ -245,7 +245,7 @@ fn seeds_found_by_the_long_run() {
     for seed in seeds_1532.into_iter().chain(after_deals_1532) {
         playout(Scenario::Y1532, seed, |game, actions, _, _| check_state(game, actions));
     }
-    for seed in [1_000_002, 1_000_212, 1_000_839, 1_002_507, 1_025_793, 1_099_686] {
+    for seed in [1_000_002, 1_000_212, 1_000_839, 1_002_507, 1_025_793, 1_074_657, 1_099_686] {
         playout(Scenario::TwoPlayer, seed, |game, actions, _, _| check_state(game, actions));
     }
 }

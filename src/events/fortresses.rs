@@ -35,6 +35,9 @@ pub fn unfortified(game: &Game) -> EnumSet<Space> {
 /// its controller (a major or a minor power) is added there from its
 /// counter mix (none beyond the counters). If enemy land units of the
 /// controller stand there, the new regular is inside, besieged (§15).
+/// In the two-player game a Papal or Protestant regular is not added
+/// outside the German and Italian zones (§24.3: a Papal Liège or Metz
+/// gets the fortress only; ruling TZ20).
 fn trace_italienne(game: &mut Game, _: EventStep, action: Action, log: &mut dyn Log) {
     game.stack.pop();
     let Action::PlaceAt(space) = action else { return };
@@ -45,6 +48,9 @@ fn trace_italienne(game: &mut Game, _: EventStep, action: Action, log: &mut dyn 
         return;
     }
     if !fits_one_more(game, controller, space, LandUnitKind::Regular) {
+        return;
+    }
+    if controller.major().is_some_and(|p| !crate::rules::two_player::may_stand(game, p, space)) {
         return;
     }
     let besieged = game.is_besieged(space, controller) || enemies_there(game, controller, space);
