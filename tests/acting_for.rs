@@ -5,17 +5,8 @@
 use here_i_stand::*;
 
 use crate::common;
-use common::to_impulse;
 
 use LandUnitKind::Regular;
-
-/// A card worth `cp` that the two-player deck keeps.
-fn card_with_cp(cp: u8) -> Card {
-    Card::ALL
-        .into_iter()
-        .find(|c| c.cp() == cp && c.kind() == CardKind::Event && c.is_main_deck() && !c.not_in_two_player())
-        .expect("a card with that CP")
-}
 
 /// After the League, the Hapsburg at war with the Protestant: 3 Hapsburg
 /// regulars in a Hapsburg Augsburg, 1 Protestant regular besieged in a
@@ -32,12 +23,7 @@ fn league_impulse(scenario: Scenario) -> Game {
     game.set_controller(Space::Wittenberg, Faction::Protestant).unwrap();
     game.set_besieged_units(Space::Wittenberg, Faction::Protestant, LandUnits::regulars(1)).unwrap();
     game.set_land_units(Space::Wittenberg, Faction::Hapsburg, LandUnits::regulars(4)).unwrap();
-    let card = card_with_cp(2);
-    game.give_card(Power::Papacy, card).unwrap();
-    game.set_phase(Phase::Action).unwrap();
-    game.run_automatic();
-    to_impulse(&mut game, Power::Papacy);
-    game.apply(Action::PlayCp(card)).unwrap();
+    common::impulse_declining(&mut game, Power::Papacy, 2);
     game
 }
 

@@ -772,18 +772,7 @@ fn siege_of_vienna_freezes_the_units_near_vienna() {
         game.apply(Action::Target(Space::Vienna)).unwrap();
     }
     assert_eq!(game.land_units(Space::Vienna, Faction::Hapsburg), LandUnits::regulars(2));
-    let card = Card::ALL
-        .into_iter()
-        .find(|c| c.cp() == 2 && c.kind() == CardKind::Event && c.is_main_deck() && !c.not_in_two_player())
-        .unwrap();
-    game.give_card(Power::Papacy, card).unwrap();
-    game.set_phase(Phase::Action).unwrap();
-    game.run_automatic();
-    while game.decider() != Decider::Power(Power::Papacy) || game.pending().kind != DecisionKind::Impulse {
-        let next = if game.is_legal(&Action::Decline) { Action::Decline } else { Action::Pass };
-        game.apply(next).unwrap();
-    }
-    game.apply(Action::PlayCp(card)).unwrap();
+    crate::common::impulse_declining(&mut game, Power::Papacy, 2);
     game.apply(Action::ActFor(Power::Hapsburg)).unwrap();
     let moves = game.legal_actions();
     assert!(moves.contains(&Action::MoveFrom(Space::Naples)), "{moves:?}");

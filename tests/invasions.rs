@@ -172,19 +172,8 @@ fn the_invader_is_acted_for_in_the_action_phase() {
     game.apply(Action::PlayEvent(Card::DipFrenchConstableInvades)).unwrap();
     game.apply(Action::PlaceAt(Space::Lyon)).unwrap();
     game.apply(Action::BuyMercenary(Space::Lyon)).unwrap();
-    let card = Card::ALL
-        .into_iter()
-        .find(|c| c.cp() == 2 && c.kind() == CardKind::Event && c.is_main_deck() && !c.not_in_two_player())
-        .unwrap();
-    game.give_card(Power::Protestant, card).unwrap();
-    game.set_phase(Phase::Action).unwrap();
-    game.run_automatic();
+    crate::common::impulse_declining(&mut game, Power::Protestant, 2);
     assert_eq!(two_player::seat(&game, Power::France), Some(Power::Protestant));
-    while game.decider() != Decider::Power(Power::Protestant) || game.pending().kind != DecisionKind::Impulse {
-        let next = if game.is_legal(&Action::Decline) { Action::Decline } else { Action::Pass };
-        game.apply(next).unwrap();
-    }
-    game.apply(Action::PlayCp(card)).unwrap();
     game.apply(Action::ActFor(Power::France)).unwrap();
     assert!(game.legal_actions().contains(&Action::MoveFrom(Space::Lyon)));
     assert_eq!(game.pending().acting_for, Some(Power::France));

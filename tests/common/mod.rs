@@ -228,6 +228,24 @@ pub fn event(game: &mut Game, power: Power, card: Card) -> Vec<Event> {
     log
 }
 
+/// The action phase begins and `power` plays for CP a card of `cp` that
+/// every scenario's deck keeps (given to it); the decisions before its
+/// impulse decline or pass (a card's offer too, as Venetian Informant's).
+pub fn impulse_declining(game: &mut Game, power: Power, cp: u8) {
+    let card = Card::ALL
+        .into_iter()
+        .find(|c| c.cp() == cp && c.kind() == CardKind::Event && c.is_main_deck() && !c.not_in_two_player())
+        .expect("a card with that CP");
+    game.give_card(power, card).expect("a card to give");
+    game.set_phase(Phase::Action).expect("a phase");
+    game.run_automatic();
+    while game.decider() != Decider::Power(power) || game.pending().kind != here_i_stand::DecisionKind::Impulse {
+        let next = if game.is_legal(&Action::Decline) { Action::Decline } else { Action::Pass };
+        game.apply(next).expect("a decline or a pass");
+    }
+    game.apply(Action::PlayCp(card)).expect("the card for CP");
+}
+
 /// Whether `power`, at its impulse, is offered `card` as an event.
 pub fn offered(game: &mut Game, power: Power, card: Card) -> bool {
     game.give_card(power, card).unwrap();
