@@ -952,6 +952,7 @@ fn diplomatic_pressure_on_a_single_card_makes_it_compulsory() {
 
 /// #218's frozen spaces travel in a save, and a save that has them in a
 /// turn the card was not played is refused (`InvalidGame::ViennaFrozen`).
+#[cfg(feature = "serde")]
 #[test]
 fn siege_of_vienna_frozen_spaces_are_saved_and_checked() {
     let mut game = diplomacy(5, &[]);
