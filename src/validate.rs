@@ -518,14 +518,10 @@ impl Game {
     }
 
     /// A siege (§15) is of a fortified space, by a power whose units stand
-    /// outside it ([`crate::rules::battle::is_besieging`]). While a battle
-    /// or an assault is being fought, the besiegers of a space it names may
-    /// be gone: their losses are taken one at a time, and the siege is
-    /// checked when the procedure ends (§15.3; ruling RB11).
+    /// outside it, or at a battle or assault still being fought
+    /// ([`Game::siege_has_besieger`], ruling RB11).
     fn siege_fits(&self, space: Space) -> bool {
-        let besieged = Power::ALL.into_iter().any(|p| crate::rules::battle::is_besieging(self, p, space));
-        self.is_fortified(space)
-            && (besieged || self.stack.frames().any(|f| crate::frames::battle::names_space(f, space)))
+        self.is_fortified(space) && self.siege_has_besieger(space)
     }
 
     /// Naval stacks: not empty, one per (place, faction), ports that are

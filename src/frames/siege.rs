@@ -415,7 +415,7 @@ impl Game {
     }
 
     /// §15: a siege needs a besieger. Units besieged where no power
-    /// besieges any longer ([`crate::rules::battle::is_besieging`]) are free: their
+    /// besieges any longer ([`Game::siege_has_besieger`]) are free: their
     /// besiegers went home in winter, or a war's end, a peace or a minor's
     /// activation made them friends (Diplomatic Marriage, #73, on a Genoa
     /// besieged by the Papacy's ally Venice). A battle or assault in
@@ -426,17 +426,29 @@ impl Game {
         }
         let besieged: EnumSet<Space> = self.land_stacks().filter(|&(.., b)| b).map(|(s, ..)| s).collect();
         for space in besieged {
-            let besieger = Power::ALL.into_iter().any(|p| crate::rules::battle::is_besieging(self, p, space));
-            if besieger || self.stack.frames().any(|f| crate::frames::battle::names_space(f, space)) {
-                continue;
+            if !self.siege_has_besieger(space) {
+                self.lift_siege(space, log);
             }
-            let inside: smallvec::SmallVec<[(Faction, LandUnits); 4]> =
-                self.land_units_at(space).filter(|&(_, _, b)| b).map(|(f, u, _)| (f, u)).collect();
-            for (faction, units) in inside {
-                self.put_units(space, faction, units, false);
-            }
-            log.event(Event::SiegeBroken(space));
         }
+    }
+
+    /// Whether some power besieges `space` ([`rules::is_besieging`]),
+    /// or a battle or assault in progress names it: its losses are taken
+    /// a unit at a time, and it settles the siege when it ends (§15.3;
+    /// ruling RB11).
+    pub(crate) fn siege_has_besieger(&self, space: Space) -> bool {
+        Power::ALL.into_iter().any(|p| rules::is_besieging(self, p, space))
+            || self.stack.frames().any(|f| crate::frames::battle::names_space(f, space))
+    }
+
+    /// The units besieged in `space` are free (§15.3), reported.
+    pub(crate) fn lift_siege(&mut self, space: Space, log: &mut dyn Log) {
+        let inside: smallvec::SmallVec<[(Faction, LandUnits); 4]> =
+            self.land_units_at(space).filter(|&(_, _, b)| b).map(|(f, u, _)| (f, u)).collect();
+        for (faction, units) in inside {
+            self.put_units(space, faction, units, false);
+        }
+        log.event(Event::SiegeBroken(space));
     }
 
     pub(crate) fn check_siege(&mut self, space: Space, log: &mut dyn Log) -> bool {
@@ -451,12 +463,7 @@ impl Game {
                 }
             }
         }
-        let inside: smallvec::SmallVec<[(Faction, LandUnits); 4]> =
-            self.land_units_at(space).filter(|&(_, _, b)| b).map(|(f, u, _)| (f, u)).collect();
-        for (faction, units) in inside {
-            self.put_units(space, faction, units, false);
-        }
-        log.event(Event::SiegeBroken(space));
+        self.lift_siege(space, log);
         let captor = commander(self, self.controller(space));
         self.capture_stranded_besieging_leaders(space, captor, log);
         // Last in impulse order first, so the first decides first; powers

@@ -716,16 +716,9 @@ impl Game {
     /// `space` once they no longer outnumber the units inside, which are
     /// then free; the rest of the besiegers must go home too.
     fn end_winter_siege(&mut self, space: Space, log: &mut dyn Log) {
-        if crate::rules::battle::siege_holds(self, space) {
-            return;
+        if !crate::rules::battle::siege_holds(self, space) {
+            self.lift_siege(space, log);
         }
-        let inside: smallvec::SmallVec<[(Faction, LandUnits); 4]> =
-            self.land_units_at(space).filter(|&(_, _, b)| b).map(|(f, u, _)| (f, u)).collect();
-        for (faction, units) in inside {
-            let index = self.land_stacks_slice().iter().position(|s| s.space == space && s.faction == faction);
-            self.write_land_stack(index, space, faction, units, false);
-        }
-        log.event(Event::SiegeBroken(space));
     }
 
     /// Marks `space` done and moves to the next stack, or ends the power's return.
