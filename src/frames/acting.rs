@@ -9,14 +9,12 @@
 //! has been paid for and the frame is on top again, it switches back.
 
 use crate::action::Action;
-
 use crate::engine::{ActionList, Log};
 use crate::frames::Frame;
-use crate::game::Game;
+use crate::game::{Game, Scenario};
 use crate::rules::two_player;
 use crate::sets::EnumSet;
-use crate::types::Phase;
-use crate::types::{Card, Power, Space};
+use crate::types::{Card, Phase, Power, Space};
 
 /// A `Spend` frame lent to an invader for one action (§24.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,28 +42,34 @@ impl Game {
         if !self.may_act_for_invaders(player) {
             return;
         }
-        for invader in Power::ALL {
-            if invader != player && two_player::seat(self, invader) == Some(player) {
-                let mut actions = ActionList::new();
-                self.invader_actions(invader, cp, abandoned, &mut actions);
-                if actions.iter().any(|&a| a != Action::Done) {
-                    list.push(Action::ActFor(invader));
-                }
-            }
-        }
+        let offered = Power::ALL.into_iter().filter(|&i| self.may_act_for(player, cp, abandoned, i));
+        list.extend(offered.map(Action::ActFor));
     }
 
     /// Whether `ActFor(invader)` is legal for `player`'s CP.
     pub(crate) fn act_for_legal(&self, player: Power, cp: u8, abandoned: EnumSet<Space>, invader: Power) -> bool {
-        let mut list = ActionList::new();
-        self.act_for_actions(player, cp, abandoned, &mut list);
-        list.contains(&Action::ActFor(invader))
+        self.may_act_for_invaders(player) && self.may_act_for(player, cp, abandoned, invader)
+    }
+
+    /// Whether `invader` is seated with `player` and has an action to buy.
+    /// A naval move is checked alone first (the commonest, and cheap); the
+    /// others need the invader's list.
+    fn may_act_for(&self, player: Power, cp: u8, abandoned: EnumSet<Space>, invader: Power) -> bool {
+        if invader == player || two_player::seat(self, invader) != Some(player) {
+            return false;
+        }
+        if self.spend_action_legal(invader, cp, abandoned, Action::NavalMove) {
+            return true;
+        }
+        let mut actions = ActionList::new();
+        self.invader_actions(invader, cp, abandoned, &mut actions);
+        actions.as_slice() != [Action::Done]
     }
 
     /// A player spends CP for invaders only with an impulse's own CP, not
     /// with CP an event limits, and not while already acting for one.
     fn may_act_for_invaders(&self, player: Power) -> bool {
-        self.scenario() == crate::game::Scenario::TwoPlayer
+        self.scenario() == Scenario::TwoPlayer
             && self.phase() == Phase::Action
             && matches!(
                 self.stack.top(),
@@ -125,13 +129,12 @@ impl Game {
     /// action has been paid for, or at once on `done` (nothing was left
     /// to buy).
     pub(crate) fn end_acting(&mut self, done: bool) {
-        if let Some(Frame::Spend { power, cp, acting: lent @ Some(_), .. }) = self.stack.top_mut() {
-            let Some(Acting { player, cp: at_switch }) = *lent else {
-                return;
-            };
-            if done || *cp < at_switch {
-                *power = player;
-                *lent = None;
+        if let Some(Frame::Spend { power, cp, acting, .. }) = self.stack.top_mut() {
+            if let Some(lent) = *acting
+                && (done || *cp < lent.cp)
+            {
+                *power = lent.player;
+                *acting = None;
             }
         }
     }
