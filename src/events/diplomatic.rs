@@ -295,15 +295,8 @@ fn venetian_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dyn L
     game.stack.pop();
     let Action::PlaceAt(port) = action else { return };
     let faction = Faction::Venice;
-    if fits_one_more(game, faction, port, LandUnitKind::Regular) {
-        super::war::raise(game, faction, port, LandUnitKind::Regular, log, 0);
-    }
-    let ships = naval_counters_free(game, faction).min(2);
-    if ships > 0 {
-        super::war::add_ships(game, faction, port, ships, 0);
-        let units = crate::game::NavalUnits { squadrons: ships, ..Default::default() };
-        log.event(Event::NavalUnitsPlaced { faction, space: port, units });
-    }
+    super::war::raise_up_to(game, faction, port, LandUnitKind::Regular, 1, log);
+    super::war::place_squadrons(game, faction, port, 2, log);
 }
 
 // --- #203 Corsair Raid -------------------------------------------------------------
@@ -1031,11 +1024,7 @@ fn divorce_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn
             push_divorce_step(game, Power::Papacy, DIVORCE_REGULARS_STEP, DIVORCE_REGULARS);
         }
         Action::PlaceAt(space) => {
-            for _ in 0..DIVORCE_MERCENARIES {
-                if fits_one_more(game, Faction::Hapsburg, space, LandUnitKind::Mercenary) {
-                    super::war::raise(game, Faction::Hapsburg, space, LandUnitKind::Mercenary, log, 0);
-                }
-            }
+            super::war::raise_up_to(game, Faction::Hapsburg, space, LandUnitKind::Mercenary, DIVORCE_MERCENARIES, log);
             push_divorce_step(game, Power::Papacy, DIVORCE_DEBATE, 0);
         }
         Action::CallDebate(zone) => {

@@ -222,12 +222,10 @@ fn invasion_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dy
                 game.stack.push(Frame::Event(bonus));
             }
         }
-        Action::BuildSquadron(port) => {
-            super::war::add_ships(game, own, port, 1, 0);
-            let units = crate::game::NavalUnits { squadrons: 1, ..Default::default() };
-            log.event(Event::NavalUnitsPlaced { faction: own, space: port, units });
+        Action::BuildSquadron(port) => super::war::place_squadrons(game, own, port, 1, log),
+        Action::BuyMercenary(space) => {
+            super::war::raise_up_to(game, own, space, LandUnitKind::Mercenary, BONUS_MERCENARIES, log)
         }
-        Action::BuyMercenary(space) => raise(game, own, space, LandUnitKind::Mercenary, BONUS_MERCENARIES, log),
         _ => {}
     }
 }
@@ -241,21 +239,9 @@ fn set_up(game: &mut Game, inv: Invasion, space: Space, log: &mut dyn Log) {
     if !matches!(game.leader_location(leader), LeaderLocation::Captured(_) | LeaderLocation::Removed) {
         game.put_leader(leader, space, log);
     }
-    raise(game, own, space, LandUnitKind::Regular, inv.regulars, log);
-    raise(game, own, space, LandUnitKind::Mercenary, inv.mercenaries, log);
-    let ships = naval_counters_free(game, own).min(inv.squadrons);
-    if ships > 0 && space.is_port() {
-        super::war::add_ships(game, own, space, ships, 0);
-        let units = crate::game::NavalUnits { squadrons: ships, ..Default::default() };
-        log.event(Event::NavalUnitsPlaced { faction: own, space, units });
-    }
-}
-
-/// Up to `n` new units of `kind` in `space`, as the counters allow.
-fn raise(game: &mut Game, faction: Faction, space: Space, kind: LandUnitKind, n: u8, log: &mut dyn Log) {
-    for _ in 0..n {
-        if fits_one_more(game, faction, space, kind) {
-            super::war::raise(game, faction, space, kind, log, 0);
-        }
+    super::war::raise_up_to(game, own, space, LandUnitKind::Regular, inv.regulars, log);
+    super::war::raise_up_to(game, own, space, LandUnitKind::Mercenary, inv.mercenaries, log);
+    if space.is_port() {
+        super::war::place_squadrons(game, own, space, inv.squadrons, log);
     }
 }

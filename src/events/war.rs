@@ -582,6 +582,33 @@ pub(super) fn raise(
     cost
 }
 
+/// Up to `n` new units of `kind` for `faction` in `space`, one at a time
+/// as the counters allow (§5.2), each reported.
+pub(super) fn raise_up_to(
+    game: &mut Game,
+    faction: Faction,
+    space: Space,
+    kind: LandUnitKind,
+    n: u8,
+    log: &mut dyn Log,
+) {
+    for _ in 0..n {
+        if crate::rules::construction::fits_one_more(game, faction, space, kind) {
+            raise(game, faction, space, kind, log, 0);
+        }
+    }
+}
+
+/// Up to `n` new squadrons for `faction` in the port `space`, as its naval
+/// counters allow (§5.3), reported.
+pub(super) fn place_squadrons(game: &mut Game, faction: Faction, space: Space, n: u8, log: &mut dyn Log) {
+    let ships = crate::rules::construction::naval_counters_free(game, faction).min(n);
+    if ships > 0 {
+        add_ships(game, faction, space, ships, 0);
+        log.event(Event::NavalUnitsPlaced { faction, space, units: crate::game::NavalUnits::squadrons(ships) });
+    }
+}
+
 /// Adds ships for `faction` in the port `space` (the legal actions checked
 /// the counters).
 pub(super) fn add_ships(game: &mut Game, faction: Faction, space: Space, squadrons: u8, corsairs: u8) {
