@@ -197,6 +197,9 @@ fn machiavelli_plays_an_invasion_card_of_the_pile() {
     game.apply(Action::PlayEvent(Card::DipMachiavelli)).unwrap();
     assert_eq!(game.pending().kind, DecisionKind::CardEvent);
     assert!(game.legal_actions().contains(&Action::PlayEvent(Card::DipOttomanInvasion)));
+    let Decider::Power(chooser) = game.decider() else { panic!("a decision") };
+    assert!(game.can_play_event(chooser, Card::DipOttomanInvasion));
+    assert!(!game.can_play_event(chooser, Card::DipFrenchInvasion), "not in the pile");
     game.apply(Action::PlayEvent(Card::DipOttomanInvasion)).unwrap();
     assert!(game.at_war(Power::Ottoman, Power::Papacy));
     game.apply(Action::PlaceAt(Space::Istanbul)).unwrap();

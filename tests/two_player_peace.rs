@@ -190,3 +190,18 @@ fn declining_ends_the_segment() -> R {
     assert!(!asked_to_end_a_war(&game));
     Ok(())
 }
+
+/// §24.3: only the sides end wars in the two-player diplomacy phase. A
+/// France that has lost Boulogne to the Papacy could sue in the
+/// six-player game; here only the Papacy is asked (for its Papal Bull),
+/// and once it is done France is not.
+#[test]
+fn an_invader_never_sues_for_peace() -> R {
+    let mut game = at_war_with_france(3, |g| g.set_controller(Space::Boulogne, Faction::Papacy));
+    assert!(rules::peace::sue_targets(&game, Power::France).contains(Power::Papacy));
+    assert_eq!((game.pending().kind, game.pending().power), (DecisionKind::SuePeace, Some(Power::Papacy)));
+    apply(&mut game, Action::Done);
+    assert_ne!(game.pending().kind, DecisionKind::SuePeace, "{:?}", game.pending());
+    assert_eq!(game.validate(), Ok(()));
+    Ok(())
+}
