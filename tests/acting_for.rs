@@ -126,3 +126,45 @@ fn the_papacy_plays_a_combat_card_for_the_hapsburg() {
     // 4 regulars besieging: 2 dice (§15.1), and Siege Mining's 3.
     assert_eq!(dice, Some(5), "{log:?}");
 }
+
+/// §24.3 (ruling TP7): the invader defending. A Protestant army attacks
+/// the Hapsburg regulars in Augsburg; the defenders' combat-card window
+/// asks the Papacy for the Hapsburg, and its Arquebusiers (#24) from the
+/// Papal hand add 2 dice to the Hapsburg side.
+#[test]
+fn the_papacy_plays_a_combat_card_for_the_defending_hapsburg() {
+    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 3).with_fast_play(true));
+    game.set_schmalkaldic_league(true).unwrap();
+    game.set_war(Power::Hapsburg, Power::Protestant, true).unwrap();
+    game.set_controller(Space::Augsburg, Faction::Hapsburg).unwrap();
+    game.set_land_units(Space::Augsburg, Faction::Hapsburg, LandUnits::regulars(2)).unwrap();
+    game.set_land_units(Space::Nuremberg, Faction::Protestant, LandUnits::regulars(4)).unwrap();
+    common::impulse_declining(&mut game, Power::Protestant, 2);
+    game.give_card(Power::Papacy, Card::Arquebusiers).unwrap();
+    game.apply(Action::MoveFrom(Space::Nuremberg)).unwrap();
+    for _ in 0..4 {
+        game.apply(Action::AddUnit(Regular)).unwrap();
+    }
+    let mut log = Vec::new();
+    game.apply_logged(Action::MoveTo(Space::Augsburg), &mut log).unwrap();
+    assert_eq!(game.pending().kind, DecisionKind::Withdraw);
+    game.apply_logged(Action::Decline, &mut log).unwrap();
+    // The attacker's window first (§14 step 4), then the defender's.
+    assert_eq!((game.pending().kind, game.pending().power), (DecisionKind::CombatCards, Some(Power::Protestant)));
+    game.apply_logged(Action::Decline, &mut log).unwrap();
+    let pending = game.pending();
+    assert_eq!(pending.kind, DecisionKind::CombatCards);
+    assert_eq!((pending.power, pending.acting_for), (Some(Power::Papacy), Some(Power::Hapsburg)));
+    game.apply_logged(Action::PlayEvent(Card::Arquebusiers), &mut log).unwrap();
+    assert!(!game.hand(Power::Papacy).contains(Card::Arquebusiers));
+    while game.pending().kind != DecisionKind::SpendCp && game.pending().kind != DecisionKind::Impulse {
+        let action = game.legal_actions()[0];
+        game.apply_logged(action, &mut log).unwrap();
+    }
+    let dice = log.iter().find_map(|e| match e {
+        Event::FieldBattle { defender_dice, .. } => Some(defender_dice.count()),
+        _ => None,
+    });
+    // 2 regulars, the defender's bonus die (§14 step 3), Arquebusiers' 2.
+    assert_eq!(dice, Some(5), "{log:?}");
+}
