@@ -1004,3 +1004,19 @@ fn frederick_the_wise_takes_the_wartburg_back_from_the_discard_pile() {
     assert!(game.hand(Power::Protestant).contains(Card::TheWartburg));
     assert!(!game.discard_pile().contains(Card::TheWartburg));
 }
+
+/// §12.4: unrest goes only where there are no land units, no naval units
+/// and no leaders (#64 and the Papal Bull's unrest on a ruler alike).
+#[test]
+fn unrest_is_not_placed_where_ships_or_leaders_stand() {
+    let mut game = at_impulse(Power::Papacy, 4);
+    game.set_naval_units(NavalLocation::Port(Space::Bristol), Faction::England, NavalUnits::squadrons(1)).unwrap();
+    game.set_leader(Leader::CharlesBrandon, LeaderLocation::Space(Space::York)).unwrap();
+    let bull = here_i_stand::rules::events::bull_unrest_spaces(&game, Power::England);
+    assert!(!bull.contains(Space::Bristol) && !bull.contains(Space::York));
+    assert!(bull.contains(Space::Lincoln));
+    let spaces = unrest_offered(&mut game, Power::Papacy, Card::PilgrimageOfGrace);
+    assert!(!spaces.contains(&Space::Bristol), "a squadron in port blocks unrest");
+    assert!(!spaces.contains(&Space::York), "a leader blocks unrest");
+    assert!(spaces.contains(&Space::Lincoln));
+}

@@ -94,7 +94,8 @@ fn cloth_spaces(game: &Game, power: Power) -> EnumSet<Space> {
 
 /// The spaces #72's second outcome may put in unrest: Antwerp, Brussels,
 /// Amsterdam and the German- and Italian-speaking Hapsburg home spaces,
-/// unoccupied (no land units), in play, not already in unrest.
+/// unoccupied (no land units, naval units or leaders, §12.4), in play, not
+/// already in unrest.
 pub fn cloth_unrest_spaces(game: &Game) -> EnumSet<Space> {
     let listed = |s: Space| {
         matches!(s, Space::Antwerp | Space::Brussels | Space::Amsterdam)
@@ -104,7 +105,7 @@ pub fn cloth_unrest_spaces(game: &Game) -> EnumSet<Space> {
     Space::ALL
         .into_iter()
         .filter(|&s| {
-            listed(s) && game.in_play(s) && !game.in_unrest(s) && game.land_units_at(s).all(|(_, u, _)| u.is_empty())
+            listed(s) && game.in_play(s) && !game.in_unrest(s) && crate::rules::events::free_for_unrest(game, s)
         })
         .collect()
 }

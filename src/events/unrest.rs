@@ -1,7 +1,8 @@
 //! Unrest events (§12.4): #64 Pilgrimage of Grace, #80 Gabelle Revolt,
 //! #82 Janissaries Rebel, #88 Peasants' War, #94 Revolt of the
 //! Communeros. The player places unrest markers, one at a time, on up to
-//! the printed number of unoccupied spaces (no land units) of the card's
+//! the printed number of unoccupied spaces (no land units, naval units or
+//! leaders) of the card's
 //! region that are in play and not yet in unrest; it may stop early.
 
 use super::{CardEvent, EventStep, Steps, always};
@@ -79,7 +80,7 @@ fn ottoman_at_war(game: &Game) -> bool {
 }
 
 /// The spaces `card` may put in unrest now: in its region, in play,
-/// unoccupied (no land units), not in unrest.
+/// unoccupied (no land units, naval units or leaders, §12.4), not in unrest.
 pub(crate) fn unrest_spaces(game: &Game, card: Card) -> EnumSet<Space> {
     let Some(region) = region(card) else { return EnumSet::EMPTY };
     Space::ALL
@@ -89,7 +90,7 @@ pub(crate) fn unrest_spaces(game: &Game, card: Card) -> EnumSet<Space> {
             Region::Zone(zone) => s.language() == Some(zone),
         })
         .filter(|&s| game.in_play(s) && !game.in_unrest(s))
-        .filter(|&s| game.land_units_at(s).all(|(_, units, _)| units.is_empty()))
+        .filter(|&s| crate::rules::events::free_for_unrest(game, s))
         .collect()
 }
 

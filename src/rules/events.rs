@@ -357,7 +357,7 @@ pub const BULL_UNREST: u8 = 2;
 
 /// Where the Papacy may place unrest after excommunicating `power`'s ruler
 /// (§21.5): `power`'s home spaces in play that are Catholic, hold no land
-/// units and are not already in unrest.
+/// units, naval units or leaders and are not already in unrest.
 ///
 /// ```
 /// use here_i_stand::{Faction, Game, LandUnits, Power, Scenario, Setup, Space};
@@ -374,8 +374,17 @@ pub fn bull_unrest_spaces(game: &Game, power: Power) -> EnumSet<Space> {
         .into_iter()
         .filter(|&s| s.home() == Faction::from(power) && game.in_play(s))
         .filter(|&s| game.religion(s) == Religion::Catholic && !game.in_unrest(s))
-        .filter(|&s| game.land_units_at(s).all(|(_, units, _)| units.is_empty()))
+        .filter(|&s| free_for_unrest(game, s))
         .collect()
+}
+
+/// Whether an unrest event may put `space` in unrest (§12.4): no land
+/// units, no naval units in port and no leaders there.
+pub fn free_for_unrest(game: &Game, space: Space) -> bool {
+    use crate::game::NavalLocation;
+    game.land_units_at(space).all(|(_, units, _)| units.is_empty())
+        && game.naval_stacks().all(|(at, _, units)| at != NavalLocation::Port(space) || units.total() == 0)
+        && game.leaders_at(space).next().is_none()
 }
 
 /// The debater of a reformer (§18.5): each reformer is also a debater.
