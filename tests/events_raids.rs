@@ -606,3 +606,18 @@ fn sack_of_rome_by_a_hapsburg_stack_in_the_two_player_game() {
     assert_eq!(game.land_units(Space::Rome, Faction::Papacy), LandUnits::NONE);
     assert!(game.validate().is_ok(), "{:?}", game.validate());
 }
+
+/// §6.1: the sacker's discard of choice never takes a mandatory event; with
+/// a mandatory event among the two cards it must discard the other.
+#[test]
+fn sack_of_rome_never_discards_a_mandatory_event() {
+    let mut game = rome_threatened(sack_setup());
+    game.discard_card(Card::Gout).unwrap();
+    game.give_card(Power::Papacy, Card::BarbaryPirates).unwrap();
+    let mut log = event(&mut game, Power::France, Card::SackOfRome);
+    game.force_dice(&[6, 6, 5, 1]).unwrap();
+    game.force_dice(&[1, 1, 5]).unwrap();
+    apply(&mut game, Action::Target(Space::Florence), &mut log);
+    card_windows(&mut game, &mut log);
+    assert_eq!(legal(&game), [Action::Discard(Card::Erasmus)]);
+}

@@ -1020,3 +1020,35 @@ fn unrest_is_not_placed_where_ships_or_leaders_stand() {
     assert!(!spaces.contains(&Space::York), "a leader blocks unrest");
     assert!(spaces.contains(&Space::Lincoln));
 }
+
+/// §6.1: #112's discard never takes a mandatory event, and is skipped when
+/// England holds only home cards and mandatory events.
+#[test]
+fn thomas_more_discard_never_takes_a_mandatory_event() {
+    let mut game = at_impulse(Power::England, 2);
+    game.put_card_in_deck(Card::BarbaryPirates).unwrap();
+    game.give_card(Power::England, Card::Erasmus).unwrap();
+    play(&mut game, Power::England, Card::ThomasMore);
+    assert!(game.hand(Power::England).contains(Card::BarbaryPirates));
+    assert_eq!(common::legal(&game), vec![Action::Discard(Card::Erasmus)]);
+    let mut game = at_impulse(Power::England, 2);
+    game.put_card_in_deck(Card::BarbaryPirates).unwrap();
+    play(&mut game, Power::England, Card::ThomasMore);
+    assert!(!common::legal(&game).iter().any(|a| matches!(a, Action::Discard(_))));
+    assert!(game.hand(Power::England).contains(Card::BarbaryPirates));
+}
+
+/// §6.1: #58's discard from the reviewed hands never takes a mandatory event.
+#[test]
+fn spanish_inquisition_discard_never_takes_a_mandatory_event() {
+    let mut game = at_impulse(Power::France, 5);
+    game.give_card(Power::Protestant, Card::Erasmus).unwrap();
+    game.give_card(Power::England, Card::BarbaryPirates).unwrap();
+    game.put_card_in_deck(Card::MercatorsMap).unwrap();
+    play(&mut game, Power::France, Card::SpanishInquisition);
+    while common::legal(&game).iter().all(|a| matches!(a, Action::Flip(_))) {
+        let first = common::legal(&game)[0];
+        game.apply(first).unwrap();
+    }
+    assert_eq!(common::legal(&game), vec![Action::Discard(Card::Erasmus)]);
+}

@@ -417,8 +417,10 @@ fn thomas_more(game: &mut Game, power: Power, log: &mut dyn Log) {
 }
 
 /// The cards England may discard for #112: its hand but home cards.
+/// The cards #112 may make England discard: neither a home card nor a
+/// mandatory event (a discard of choice, §6.1).
 fn more_discards(game: &Game) -> EnumSet<Card> {
-    crate::rules::peace::drawable_cards(game, Power::England)
+    crate::rules::events::discard_choices(game, Power::England)
 }
 
 fn thomas_more_actions(game: &Game, step: EventStep, list: &mut ActionList) {

@@ -149,7 +149,7 @@ fn spanish_review(game: &mut Game, step: EventStep, log: &mut dyn Log) {
 
 /// The cards #58 may discard: England's and the Protestant's, not home cards.
 fn spanish_discards(game: &Game) -> EnumSet<Card> {
-    reviewed(game).fold(EnumSet::EMPTY, |all, p| all.union(drawable_cards(game, p)))
+    reviewed(game).fold(EnumSet::EMPTY, |all, p| all.union(crate::rules::events::discard_choices(game, p)))
 }
 
 /// #58: the Hapsburg draws (if it takes impulses), then the Papacy's debate.

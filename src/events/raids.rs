@@ -309,7 +309,12 @@ fn sack_actions(game: &Game, step: EventStep, list: &mut ActionList) {
         _ => {
             let hand = game.hand(step.power);
             for rank in [step.left, step.step - SACK_DISCARD] {
-                list.extend(hand.nth(usize::from(rank)).map(Action::Discard));
+                // Never a mandatory event (a discard of choice, §6.1).
+                list.extend(
+                    hand.nth(usize::from(rank))
+                        .filter(|c| c.kind() != crate::types::CardKind::Mandatory)
+                        .map(Action::Discard),
+                );
             }
             // A loaded choice whose hand no longer has those ranks: go on.
             if list.is_empty() {
@@ -457,7 +462,8 @@ pub fn sack_losses(stack: LandUnits, n: u8) -> LandUnits {
 }
 
 /// §21.5 step 6: the sacker takes 2 random cards from the Papal hand (never
-/// a home card), keeps one and discards the other (a lone card it keeps).
+/// a home card), keeps one and discards the other (a lone card it keeps;
+/// never a mandatory event, §6.1: with two it keeps both).
 /// In the two-player game a sacker that takes no impulses (France, the
 /// Hapsburg) discards both (the card's two-player face).
 fn take_papal_cards(game: &mut Game, step: EventStep, power: Power, log: &mut dyn Log) {

@@ -397,3 +397,9 @@ pub fn reformer_debater(reformer: Reformer) -> crate::types::Debater {
         Reformer::Cranmer => Debater::Cranmer,
     }
 }
+
+/// The cards `power` may give up in a discard of its choice (§6.1): neither
+/// a home card nor a mandatory event. Empty, the discard is skipped.
+pub fn discard_choices(game: &Game, power: Power) -> EnumSet<Card> {
+    game.hand(power).iter().filter(|c| !matches!(c.kind(), CardKind::Home | CardKind::Mandatory)).collect()
+}
