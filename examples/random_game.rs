@@ -6,7 +6,8 @@
 //! `--narrate` prints every event of the first game, one English line
 //! each, before its result. `--fast` turns on `Setup::fast_play` (response
 //! windows ask only the powers holding a usable card: it reveals hands, for
-//! trainers).
+//! trainers). `--players 3|4|5` plays the games where one player holds
+//! several powers (§3.1, the standard assignments of `Players::standard`).
 //!
 //! ```text
 //! cargo run --release --example random_game -- --games 100 --seed 1 --scenario 1517 --quiet
@@ -17,7 +18,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use here_i_stand::rules;
-use here_i_stand::{Action, Card, CardKind, Decider, DecisionKind, EnumSet, Event, Game, Scenario, Setup};
+use here_i_stand::{Action, Card, CardKind, Decider, DecisionKind, EnumSet, Event, Game, Players, Scenario, Setup};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -31,11 +32,20 @@ struct Options {
     quiet: bool,
     narrate: bool,
     fast: bool,
+    /// 3, 4 or 5 for the games where one player holds several powers (§3.1).
+    players: usize,
 }
 
 fn parse_options() -> Result<Options, String> {
-    let mut options =
-        Options { games: 10, seed: 1, scenario: Scenario::Y1517, quiet: false, narrate: false, fast: false };
+    let mut options = Options {
+        games: 10,
+        seed: 1,
+        scenario: Scenario::Y1517,
+        quiet: false,
+        narrate: false,
+        fast: false,
+        players: 6,
+    };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or(format!("{arg} needs a value"));
@@ -46,10 +56,23 @@ fn parse_options() -> Result<Options, String> {
             "--quiet" => options.quiet = true,
             "--narrate" => options.narrate = true,
             "--fast" => options.fast = true,
+            "--players" => options.players = value()?.parse().map_err(|e| format!("--players: {e}"))?,
             other => return Err(format!("unknown argument {other}")),
         }
     }
+    if options.players != 6 {
+        let players = Players::standard(options.players).map_err(|e| format!("--players: {e}"))?;
+        Setup::new(options.scenario, 0).with_players(players).map_err(|e| format!("--players: {e}"))?;
+    }
     Ok(options)
+}
+
+/// The setup of game `seed`: its scenario, fast play and players.
+fn setup(options: &Options, seed: u64) -> Setup {
+    let setup = Setup::new(options.scenario, seed).with_fast_play(options.fast);
+    // parse_options checked the players fit the scenario.
+    let players = Players::standard(options.players).unwrap_or_default();
+    setup.with_players(players).unwrap_or(setup)
 }
 
 /// What happened in one game, counted from its events without keeping them.
@@ -170,7 +193,7 @@ fn main() {
         Ok(options) => options,
         Err(message) => {
             eprintln!(
-                "{message}\nusage: random_game [--games N] [--seed S] [--scenario 1517|1532|2p|tournament] [--quiet] [--narrate] [--fast]"
+                "{message}\nusage: random_game [--games N] [--seed S] [--scenario 1517|1532|2p|tournament] [--quiet] [--narrate] [--fast] [--players 3|4|5]"
             );
             std::process::exit(2);
         }
@@ -184,9 +207,11 @@ fn main() {
     // intervention paid with #69 or #108, #73 at a declarer's turn, #73
     // while suing for peace.
     let mut diplomacy_events = [0u64; 3];
+    // Wins by player (§3.1: the player holding the winning power).
+    let mut player_wins = [0u64; 6];
     for i in 0..options.games {
         let seed = options.seed + i;
-        let mut game = Game::new(Setup::new(options.scenario, seed).with_fast_play(options.fast));
+        let mut game = Game::new(setup(&options, seed));
         let mut chooser = Pcg64Mcg::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
         let mut decisions = 0u64;
         let mut tally = Tally::default();
@@ -217,11 +242,17 @@ fn main() {
             decisions += 1;
         }
         decisions_total += decisions;
+        if let Some(outcome) = game.outcome() {
+            player_wins[game.player_of(outcome.winner).index()] += 1;
+        }
         total.add(tally);
         let protestant = game.protestant_spaces().len() as u64;
         protestant_spaces_total += protestant;
         if !options.quiet {
             let result = match game.outcome() {
+                Some(outcome) if options.players != 6 => {
+                    format!("{outcome} ({})", game.player_of(outcome.winner))
+                }
                 Some(outcome) => outcome.to_string(),
                 None => "no result".to_string(),
             };
@@ -255,6 +286,17 @@ fn main() {
         options.games as f64 / seconds,
         decisions_total as f64 / seconds
     );
+    if options.players != 6 {
+        let players = Players::standard(options.players).unwrap_or_default();
+        let wins: Vec<String> = players
+            .players()
+            .map(|p| {
+                let powers: Vec<&str> = players.powers_of(p).iter().map(|power| power.name()).collect();
+                format!("{p} ({}) {}", powers.join(" + "), player_wins[p.index()])
+            })
+            .collect();
+        println!("wins by player: {}", wins.join(", "));
+    }
     println!(
         "field battles: {}  assaults: {}  naval battles: {}  piracy: {}",
         total.field_battles, total.assaults, total.naval_battles, total.piracy

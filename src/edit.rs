@@ -17,6 +17,9 @@ use crate::types::{
 /// Why an edit was refused. The game is unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum EditError {
+    /// One player holds both powers (§3.1): they are never at war (ruling PL3).
+    #[error("one player holds {0} and {1}: they cannot be at war")]
+    SamePlayer(Power, Power),
     /// The faction has no counters of that unit kind (§5.2): Ottoman
     /// mercenaries, cavalry for anyone but the Ottoman, and so on.
     #[error("{faction} has no {kind} counters")]
@@ -475,6 +478,11 @@ impl Game {
         check_pair(a, b)?;
         if war && self.alliances.contains(a, b) {
             return Err(EditError::WarAndAlliance(a, b));
+        }
+        if let (true, Some(x), Some(y)) = (war, a.major(), b.major()) {
+            if self.same_player(x, y) {
+                return Err(EditError::SamePlayer(x, y));
+            }
         }
         self.wars.set(a, b, war);
         Ok(())

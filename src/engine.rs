@@ -102,6 +102,25 @@ impl Game {
         }
     }
 
+    /// The player who must decide now (§3.1): the holder of the deciding
+    /// power; `None` when the game is over.
+    ///
+    /// ```
+    /// use here_i_stand::{Decider, Game, Players, Scenario, Setup};
+    ///
+    /// let setup = Setup::new(Scenario::Y1517, 3).with_players(Players::standard(3)?)?;
+    /// let game = Game::new(setup);
+    /// let Decider::Power(power) = game.decider() else { unreachable!() };
+    /// assert_eq!(game.deciding_player(), Some(game.player_of(power)));
+    /// # Ok::<(), here_i_stand::PlayersError>(())
+    /// ```
+    pub fn deciding_player(&self) -> Option<crate::Player> {
+        match self.decider() {
+            Decider::Power(power) => Some(self.player_of(power)),
+            _ => None,
+        }
+    }
+
     /// The player deciding for `power`: its seat (§24.3, a two-player
     /// invader's commander), or itself.
     pub(crate) fn seated(&self, power: Power) -> Power {

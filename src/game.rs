@@ -6,6 +6,7 @@
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
+use crate::players::{Players, PlayersError};
 use crate::sets::EnumSet;
 use crate::types::{
     Card, Debater, Faction, LandUnitKind, LanguageZone, Leader, LeaderKind, MinorPower, Phase, Power, Reformer,
@@ -118,12 +119,33 @@ pub struct Setup {
     /// play); the default asks every power that could hold such a card.
     #[cfg_attr(feature = "serde", serde(default))]
     pub fast_play: bool,
+    /// Who holds which power (§3.1): six players by default; see
+    /// [`Setup::with_players`] for the games of three to five players.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub players: Players,
 }
 
 impl Setup {
     /// A setup for `scenario` with dice seeded by `seed`.
     pub const fn new(scenario: Scenario, seed: u64) -> Setup {
-        Setup { scenario, seed, fast_play: false }
+        Setup { scenario, seed, fast_play: false, players: Players::SIX }
+    }
+
+    /// The same setup for the players given (§3.1, rulings PL1-PL5), if
+    /// they may play its scenario ([`Players::check_scenario`]).
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Players, Power, Scenario, Setup};
+    ///
+    /// let setup = Setup::new(Scenario::Y1517, 1).with_players(Players::standard(4)?)?;
+    /// let game = Game::new(setup);
+    /// assert_eq!(game.player_of(Power::Papacy), game.player_of(Power::Hapsburg));
+    /// assert!(Setup::new(Scenario::TwoPlayer, 1).with_players(Players::standard(3)?).is_err());
+    /// # Ok::<(), here_i_stand::PlayersError>(())
+    /// ```
+    pub fn with_players(self, players: Players) -> Result<Setup, PlayersError> {
+        players.check_scenario(self.scenario)?;
+        Ok(Setup { players, ..self })
     }
 
     /// The same setup with fast play on or off (see [`Setup::fast_play`]).
@@ -643,6 +665,23 @@ impl Game {
     /// The scenario.
     pub fn scenario(&self) -> Scenario {
         self.setup.scenario
+    }
+
+    /// Who holds which power (§3.1).
+    pub fn players(&self) -> Players {
+        self.setup.players
+    }
+
+    /// The player who holds `power` (§3.1).
+    pub fn player_of(&self, power: Power) -> crate::Player {
+        self.setup.players.player_of(power)
+    }
+
+    /// Whether one player holds both powers (§3.1): they are never at war
+    /// with each other (ruling PL3).
+    #[inline]
+    pub fn same_player(&self, a: Power, b: Power) -> bool {
+        self.setup.players.same_player(a, b)
     }
 
     /// The current turn, 1 to 9.

@@ -19,6 +19,7 @@ mod game;
 
 mod decision;
 mod observe;
+mod players;
 mod replay;
 mod rl;
 mod summary;
@@ -52,6 +53,7 @@ pub use game::{
     ReformerState, Scenario, Setup, electorate_regulars,
 };
 pub use observe::Observation;
+pub use players::{Player, Players, PlayersError};
 pub use replay::{Replay, ReplayError};
 pub use rl::BufferLengthError;
 pub use rules::foreign_war::ForeignWar;

@@ -86,6 +86,25 @@ impl Game {
         }
         returns
     }
+
+    /// The returns by player ([`crate::Player::index`], §3.1): 1 for the
+    /// player holding the winning power (ruling PL5), 0 for the others and
+    /// for the entries past [`crate::Players::count`].
+    ///
+    /// ```
+    /// use here_i_stand::{Game, Players, Scenario, Setup};
+    ///
+    /// let game = Game::new(Setup::new(Scenario::Y1517, 1).with_players(Players::standard(3)?)?);
+    /// assert_eq!(game.player_returns(), [0.0; 6]); // not over yet
+    /// # Ok::<(), here_i_stand::PlayersError>(())
+    /// ```
+    pub fn player_returns(&self) -> [f32; Power::COUNT] {
+        let mut returns = [0.0; Power::COUNT];
+        if let Some(outcome) = self.outcome() {
+            returns[self.player_of(outcome.winner).index()] = 1.0;
+        }
+        returns
+    }
 }
 
 /// Where each plane of [`Observation::encode`] starts.

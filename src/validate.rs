@@ -120,6 +120,10 @@ pub enum InvalidGame {
     /// Two factions both at war and allied.
     #[error("{0} and {1} are both at war and allied")]
     WarAndAlliance(Faction, Faction),
+    /// The players do not fit the scenario, or one player's powers are at
+    /// war with each other (§3.1, ruling PL3).
+    #[error("the players do not fit the scenario or are at war with themselves")]
+    Players,
     /// A minor power allied with more than one major power (§22).
     #[error("{0} is allied with two powers")]
     SecondAlly(Faction),
@@ -219,6 +223,7 @@ impl Game {
     /// assert_eq!(Game::new(Setup::new(Scenario::Y1517, 1)).validate(), Ok(()));
     /// ```
     pub fn validate(&self) -> Result<(), InvalidGame> {
+        self.players().check_scenario(self.scenario()).map_err(|_| InvalidGame::Players)?;
         self.check_turn()?;
         self.check_land_stacks()?;
         self.check_naval_stacks()?;
@@ -682,6 +687,11 @@ impl Game {
                 }
                 if war && alliance {
                     return Err(InvalidGame::WarAndAlliance(a, b));
+                }
+                if let (true, Some(x), Some(y)) = (war, a.major(), b.major()) {
+                    if self.same_player(x, y) {
+                        return Err(InvalidGame::Players);
+                    }
                 }
             }
         }

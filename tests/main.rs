@@ -44,6 +44,7 @@ mod new_world;
 mod package;
 mod peace;
 mod play_tmux;
+mod players;
 mod playouts;
 mod readable;
 mod reformation;

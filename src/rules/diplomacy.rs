@@ -76,6 +76,9 @@ pub enum DowRefusal {
     /// in this phase, nor on Scotland (Venice) after peace with France (the
     /// Papacy) in this phase. See [`peace_made_this_phase`].
     PeaceThisPhase(Power),
+    /// One player holds both powers (§3.1): they are never at war with
+    /// each other (ruling PL3).
+    SamePlayer,
 }
 
 /// The printed cost of a declaration of war by `declarer` on `target`
@@ -170,6 +173,8 @@ pub fn dow_refusal_always(game: &Game, declarer: Power, target: Faction) -> Opti
     let league = game.schmalkaldic_league();
     let refusal = if target == Faction::from(declarer) {
         DowRefusal::Itself
+    } else if target.major().is_some_and(|major| game.same_player(declarer, major)) {
+        DowRefusal::SamePlayer
     } else if target == Faction::Independent {
         DowRefusal::Independent
     } else if declarer == Power::Protestant && !league {
@@ -302,6 +307,7 @@ pub fn intervener(minor: MinorPower) -> Option<Power> {
 pub fn may_intervene(game: &Game, power: Power, minor: MinorPower, declarer: Power) -> bool {
     intervener(minor) == Some(power)
         && power != declarer
+        && !game.same_player(power, declarer)
         && !game.allied(power, declarer)
         && minor::can_activate(game, power, minor)
 }

@@ -352,12 +352,13 @@ pub struct Activation {
 }
 
 /// Whether `declarer` may declare war on the major power `target` under the
-/// restrictions that always apply (§9.6): never on an ally, and neither by
-/// nor on the Protestant before the Schmalkaldic League.
+/// restrictions that always apply (§9.6): never on an ally, never on a
+/// power the same player holds (§3.1, ruling PL3), and neither by nor on
+/// the Protestant before the Schmalkaldic League.
 fn may_declare_war(game: &Game, declarer: Power, target: Power) -> bool {
     let protestant_blocked =
         !game.schmalkaldic_league() && (declarer == Power::Protestant || target == Power::Protestant);
-    declarer != target && !game.allied(declarer, target) && !protestant_blocked
+    !game.same_player(declarer, target) && !game.allied(declarer, target) && !protestant_blocked
 }
 
 /// `power`'s faction and those of the minors allied to it.

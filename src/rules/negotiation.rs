@@ -417,11 +417,14 @@ fn on_turn_one(a: Power, b: Power) -> bool {
     pair(Power::England, Power::France) || pair(Power::England, Power::Hapsburg)
 }
 
-/// The powers `power` may open a deal with now (§9.1; turn 1: §7).
+/// The powers `power` may open a deal with now (§9.1; turn 1: §7); never
+/// a power the same player holds (§3.1, ruling PL4).
 pub fn partners(game: &Game, power: Power) -> EnumSet<Power> {
     Power::ALL
         .into_iter()
-        .filter(|&p| p != power && (game.turn() != 1 || (power == Power::England && on_turn_one(power, p))))
+        .filter(|&p| {
+            !game.same_player(p, power) && (game.turn() != 1 || (power == Power::England && on_turn_one(power, p)))
+        })
         .collect()
 }
 
