@@ -387,28 +387,43 @@ pub const SWISS_FRENCH: u8 = 4;
 /// Protestant before the Schmalkaldic League, which never gains
 /// mercenaries (§21.6).
 pub(crate) fn mercenary_spaces(game: &Game, power: Power) -> EnumSet<Space> {
-    if crate::rules::religion::before_league_protestant(game, power) {
-        return EnumSet::EMPTY;
-    }
-    let own = Faction::from(power);
-    let friendly =
-        |f: Faction| game.own_factions(power).contains(f) || f.major().is_some_and(|p| game.allied(power, p));
     let mut spaces = EnumSet::EMPTY;
     for (space, faction, units, besieged) in game.land_stacks() {
-        if friendly(faction) && !units.is_empty() && !besieged {
+        if !spaces.contains(space) && stack_takes_mercenary(game, power, space, faction, units, besieged) {
             spaces.insert(space);
         }
     }
     spaces
-        .iter()
-        .filter(|&s| {
-            game.in_play(s)
-                && !game.is_besieged(s, own)
-                && fits_one_more(game, own, s, LandUnitKind::Mercenary)
-                && crate::rules::two_player::may_stand(game, power, s)
-                && !super::war::has_enemy_in_the_open(game, power, s)
-        })
-        .collect()
+}
+
+/// Whether `mercenary_spaces` is not empty, found at its first space.
+pub(crate) fn has_mercenary_space(game: &Game, power: Power) -> bool {
+    game.land_stacks()
+        .any(|(space, faction, units, besieged)| stack_takes_mercenary(game, power, space, faction, units, besieged))
+}
+
+/// Whether this land stack makes `space` one of `mercenary_spaces`.
+fn stack_takes_mercenary(
+    game: &Game,
+    power: Power,
+    space: Space,
+    faction: Faction,
+    units: LandUnits,
+    besieged: bool,
+) -> bool {
+    if crate::rules::religion::before_league_protestant(game, power) {
+        return false;
+    }
+    let own = Faction::from(power);
+    let friendly = game.own_factions(power).contains(faction) || faction.major().is_some_and(|p| game.allied(power, p));
+    friendly
+        && !units.is_empty()
+        && !besieged
+        && game.in_play(space)
+        && !game.is_besieged(space, own)
+        && fits_one_more(game, own, space, LandUnitKind::Mercenary)
+        && crate::rules::two_player::may_stand(game, power, space)
+        && !super::war::has_enemy_in_the_open(game, power, space)
 }
 
 /// Spaces holding mercenaries of any power, for the Ottoman's #33.
@@ -421,7 +436,7 @@ fn mercenaries_anywhere(game: &Game) -> EnumSet<Space> {
 fn landsknechts_playable(game: &Game, power: Power) -> bool {
     match power {
         Power::Ottoman => !mercenaries_anywhere(game).is_empty(),
-        _ => !mercenary_spaces(game, power).is_empty(),
+        _ => has_mercenary_space(game, power),
     }
 }
 
@@ -451,7 +466,7 @@ fn swiss_placer(power: Power) -> (Power, u8) {
 
 /// #36 Swiss Mercenaries as an event: only if its mercenaries have somewhere to go.
 fn swiss_playable(game: &Game, power: Power) -> bool {
-    !mercenary_spaces(game, swiss_placer(power).0).is_empty()
+    has_mercenary_space(game, swiss_placer(power).0)
 }
 
 /// #36 Swiss Mercenaries (event in the player's own impulse): played by
@@ -472,7 +487,7 @@ fn place_step(card: Card, power: Power, left: u8) -> EventStep {
 fn next_mercenary(game: &mut Game, step: EventStep) {
     let open = match step.step {
         ELIMINATE => !mercenaries_anywhere(game).is_empty(),
-        _ => !mercenary_spaces(game, step.power).is_empty(),
+        _ => has_mercenary_space(game, step.power),
     };
     if step.left > 0 && open {
         game.stack.push(Frame::Event(step));

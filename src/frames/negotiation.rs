@@ -16,7 +16,7 @@ use crate::action::Action;
 use crate::engine::{ActionList, Log};
 use crate::event::Event;
 use crate::frames::Frame;
-use crate::game::{Game, LeaderLocation};
+use crate::game::{Game, LeaderLocation, NavalLocation};
 use crate::rules::loans;
 use crate::rules::negotiation::{self as nego, Deal, DealRefusal, Term};
 use crate::rules::peace;
@@ -83,6 +83,15 @@ impl Game {
     pub(crate) fn negotiation_actions(&self, power: Power, proposed: EnumSet<Power>, list: &mut ActionList) {
         list.push(Action::Done);
         list.extend(self.open_partners(power, proposed).iter().map(Action::ProposeTo));
+    }
+
+    /// Whether `action` is one of `negotiation_actions`, without listing.
+    pub(crate) fn negotiation_action_legal(&self, power: Power, proposed: EnumSet<Power>, action: Action) -> bool {
+        match action {
+            Action::Done => true,
+            Action::ProposeTo(to) => self.open_partners(power, proposed).contains(to),
+            _ => false,
+        }
     }
 
     pub(crate) fn apply_negotiation(
@@ -165,35 +174,52 @@ impl Game {
         })
     }
 
+    /// Whether `action` names a term that may be added to `deal` now: the
+    /// one test behind both the listing (`term_actions`) and `is_legal`.
+    fn term_action_legal(&self, deal: &Deal, action: Action) -> bool {
+        let candidate = match action {
+            Action::EndWar | Action::Ally | Action::GrantDivorce | Action::LiftExcommunication(_) => true,
+            Action::FreeLeader(leader) => matches!(self.leader_location(leader), LeaderLocation::Captured(_)),
+            Action::Cede(space) => self.controller(space).major().is_some_and(|p| deal.is_party(p)),
+            Action::CardDrawFrom(giver) => deal.is_party(giver),
+            Action::GiveMercenaryIn(space) => {
+                [deal.proposer, deal.recipient].into_iter().any(|p| self.land_units(space, p.into()).mercenaries > 0)
+            }
+            Action::LendSquadronIn(port) => {
+                self.loans_open(deal) && self.naval_stacks().any(|(at, ..)| at == NavalLocation::Port(port))
+            }
+            Action::LendLeader(leader) => {
+                self.loans_open(deal)
+                    && leader.kind() == crate::types::LeaderKind::Naval
+                    && matches!(self.leader_location(leader), LeaderLocation::Space(port)
+                        if deal.lent_squadrons.iter().flatten().any(|&lent| lent == port))
+            }
+            _ => false,
+        };
+        candidate && self.term_of(deal, action).is_some_and(|term| nego::term_refusal(self, deal, term).is_none())
+    }
+
+    /// Whether loans may be added (§9.2): the deal makes an alliance or
+    /// the parties are allied by an earlier deal.
+    fn loans_open(&self, deal: &Deal) -> bool {
+        deal.alliance || nego::allied_by_deal(self, deal.proposer, deal.recipient)
+    }
+
     /// Every term action that may be added to `deal` now.
     fn term_actions(&self, deal: &Deal, list: &mut ActionList) {
-        let ok = |action: Action| {
-            self.term_of(deal, action).is_some_and(|term| nego::term_refusal(self, deal, term).is_none())
-        };
-        for action in [Action::EndWar, Action::Ally, Action::GrantDivorce] {
-            if ok(action) {
+        let mut add = |action: Action| {
+            if self.term_action_legal(deal, action) {
                 list.push(action);
             }
+        };
+        for action in [Action::EndWar, Action::Ally, Action::GrantDivorce] {
+            add(action);
         }
-        for ruler in Ruler::ALL {
-            if ok(Action::LiftExcommunication(ruler)) {
-                list.push(Action::LiftExcommunication(ruler));
-            }
-        }
-        for leader in Leader::ALL {
-            if matches!(self.leader_location(leader), LeaderLocation::Captured(_)) && ok(Action::FreeLeader(leader)) {
-                list.push(Action::FreeLeader(leader));
-            }
-        }
-        for space in Space::ALL {
-            if self.controller(space).major().is_some_and(|p| deal.is_party(p)) && ok(Action::Cede(space)) {
-                list.push(Action::Cede(space));
-            }
-        }
+        Ruler::ALL.into_iter().for_each(|ruler| add(Action::LiftExcommunication(ruler)));
+        Leader::ALL.into_iter().for_each(|leader| add(Action::FreeLeader(leader)));
+        Space::ALL.into_iter().for_each(|space| add(Action::Cede(space)));
         for giver in [deal.proposer, deal.recipient] {
-            if ok(Action::CardDrawFrom(giver)) {
-                list.push(Action::CardDrawFrom(giver));
-            }
+            add(Action::CardDrawFrom(giver));
         }
         let parties = [Faction::from(deal.proposer), Faction::from(deal.recipient)];
         let mut mercenary_spaces = EnumSet::EMPTY;
@@ -202,12 +228,8 @@ impl Game {
                 mercenary_spaces.insert(space);
             }
         }
-        for space in mercenary_spaces {
-            if ok(Action::GiveMercenaryIn(space)) {
-                list.push(Action::GiveMercenaryIn(space));
-            }
-        }
-        if deal.alliance || nego::allied_by_deal(self, deal.proposer, deal.recipient) {
+        mercenary_spaces.iter().for_each(|space| add(Action::GiveMercenaryIn(space)));
+        if self.loans_open(deal) {
             self.loan_actions(deal, list);
         }
     }
@@ -215,17 +237,14 @@ impl Game {
     /// The loan terms that may be added (§9.2): squadrons in the parties'
     /// ports, then naval leaders stacked with them.
     fn loan_actions(&self, deal: &Deal, list: &mut ActionList) {
-        let ok = |action: Action| {
-            self.term_of(deal, action).is_some_and(|term| nego::term_refusal(self, deal, term).is_none())
-        };
         let mut ports = EnumSet::EMPTY;
         for (at, ..) in self.naval_stacks() {
-            if let crate::game::NavalLocation::Port(space) = at {
+            if let NavalLocation::Port(space) = at {
                 ports.insert(space);
             }
         }
         for port in ports {
-            if ok(Action::LendSquadronIn(port)) {
+            if self.term_action_legal(deal, Action::LendSquadronIn(port)) {
                 list.push(Action::LendSquadronIn(port));
             }
         }
@@ -233,10 +252,22 @@ impl Game {
         let lent: EnumSet<Space> = deal.lent_squadrons.iter().flatten().copied().collect();
         for port in lent {
             for leader in self.leaders_at(port) {
-                if leader.kind() == crate::types::LeaderKind::Naval && ok(Action::LendLeader(leader)) {
+                if self.term_action_legal(deal, Action::LendLeader(leader)) {
                     list.push(Action::LendLeader(leader));
                 }
             }
+        }
+    }
+
+    /// Whether `action` is legal at this stage of `deal`, without listing
+    /// (the playout tests hold it to `deal_actions`).
+    pub(crate) fn deal_action_legal(&self, deal: &Deal, stage: DealStage, action: Action) -> bool {
+        match (stage, action) {
+            (DealStage::Building, Action::Decline) => true,
+            (DealStage::Building, Action::Offer) => !deal.is_empty(),
+            (DealStage::Building, action) => self.term_action_legal(deal, action),
+            (DealStage::Offered, action) => matches!(action, Action::Decline | Action::Accept),
+            (DealStage::Executing, action) => action == Action::Done,
         }
     }
 

@@ -151,6 +151,15 @@ impl Game {
         }
     }
 
+    /// Whether `action` is one of `response_actions`, without listing.
+    pub(crate) fn response_action_legal(&self, window: Window, action: Action) -> bool {
+        match action {
+            Action::Decline => true,
+            Action::PlayEvent(card) => self.response_usable(window, card),
+            _ => false,
+        }
+    }
+
     /// Whether the power asked in `window` may play `card` of its hand there.
     pub(crate) fn response_usable(&self, window: Window, card: Card) -> bool {
         self.hand(window.power).contains(card)
