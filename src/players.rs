@@ -168,6 +168,7 @@ impl Players {
     }
 
     /// The player of each power, by [`Power::index`] (for saves).
+    #[cfg(feature = "serde")]
     pub(crate) fn to_array(self) -> [u8; Power::COUNT] {
         self.of
     }
