@@ -131,7 +131,10 @@ fn json_is_readable() {
     let value: Value = serde_json::to_value(edited_game()).unwrap();
     assert_eq!(value["turn"], json!(3));
     assert_eq!(value["phase"], json!("action"));
-    assert_eq!(value["setup"], json!({"scenario": "y1517", "seed": 42, "fast_play": true}));
+    assert_eq!(
+        value["setup"],
+        json!({"scenario": "y1517", "seed": 42, "fast_play": true, "players": [0, 1, 2, 3, 4, 5]})
+    );
     assert_eq!(value["control"]["belgrade"], json!("ottoman"));
     assert_eq!(value["religion"]["istanbul"], json!("other"));
     assert_eq!(value["unrest"], json!(["mainz"]));
