@@ -6,6 +6,7 @@
 //! - `apply/{1517,2p}`: `apply` of a random legal action on those positions
 //!   (the clone that restores the position is set up outside the timing);
 //! - `clone/1517`, `observation/1517`: on those positions;
+//! - `perft3/{1517,2p}`: `Game::perft(3)` from the first of them;
 //! - `game/{1517,2p}`: one whole random game from `Game::new` to the end
 //!   (a new seed per iteration, in turn; the decisions per game are printed).
 //!
@@ -109,6 +110,12 @@ fn positions(c: &mut Criterion, name: &str, scenario: Scenario, seed: u64) {
             black_box(&view);
         })
     });
+
+    // Perft (issue #31, item 3): every sequence of three actions from one
+    // mid-game position, listed and applied; the count is printed once.
+    let (game, _) = &positions[0];
+    eprintln!("{name}: perft(3) of the first position = {}", game.perft(3));
+    group.bench_function("perft3", |b| b.iter(|| black_box(game.perft(3))));
     group.finish();
 }
 

@@ -19,6 +19,7 @@ mod game;
 
 mod decision;
 mod observe;
+mod perft;
 mod players;
 mod replay;
 mod rl;

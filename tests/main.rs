@@ -43,6 +43,7 @@ mod negotiation;
 mod new_world;
 mod package;
 mod peace;
+mod perft;
 mod play_tmux;
 mod players;
 mod playouts;
