@@ -15,8 +15,14 @@ use core::fmt;
 
 use crate::frames::Frame;
 use crate::frames::battle::War;
-use crate::game::{Game, NavalLocation};
-use crate::types::{Card, Faction, LanguageZone, Leader, MinorPower, Power, SeaZone, Space};
+use crate::frames::negotiation::DealStage;
+use crate::frames::peace::{PeaceStep, Regained};
+use crate::frames::reformation::Stage;
+use crate::frames::responses::{Moment, Window};
+use crate::game::{Game, LandUnits, NavalLocation, NavalUnits};
+use crate::rules::negotiation::Deal;
+use crate::sets::EnumSet;
+use crate::types::{Card, Debater, Faction, LanguageZone, Leader, MinorPower, Power, SeaZone, Space};
 
 /// What kind of decision is pending. New kinds may be added as the engine
 /// grows (the enum is `non_exhaustive`).
@@ -128,6 +134,69 @@ pub enum DecisionKind {
 }
 
 impl DecisionKind {
+    /// How many kinds there are (in this version of the crate).
+    pub const COUNT: usize = 51;
+
+    /// Every kind, in index order.
+    pub const ALL: [DecisionKind; Self::COUNT] = [
+        DecisionKind::Impulse,
+        DecisionKind::SpendCp,
+        DecisionKind::Formation,
+        DecisionKind::SpringDeployment,
+        DecisionKind::DeployFormation,
+        DecisionKind::DeclarationsOfWar,
+        DecisionKind::Intervention,
+        DecisionKind::FreeDeclaration,
+        DecisionKind::Displacement,
+        DecisionKind::WarPayment,
+        DecisionKind::LeaderArrival,
+        DecisionKind::WinterNaval,
+        DecisionKind::WinterReturn,
+        DecisionKind::NavalMove,
+        DecisionKind::SuePeace,
+        DecisionKind::Negotiation,
+        DecisionKind::Deal,
+        DecisionKind::Peace,
+        DecisionKind::Ransom,
+        DecisionKind::DiplomaticCard,
+        DecisionKind::Excommunication,
+        DecisionKind::LeaderReturn,
+        DecisionKind::ReformationAttempts,
+        DecisionKind::JesuitUniversities,
+        DecisionKind::Debate,
+        DecisionKind::DebateSecondRound,
+        DecisionKind::Flips,
+        DecisionKind::DietOfWorms,
+        DecisionKind::CouncilOfTrent,
+        DecisionKind::CardEvent,
+        DecisionKind::Response,
+        DecisionKind::Interception,
+        DecisionKind::AvoidBattle,
+        DecisionKind::Withdraw,
+        DecisionKind::MoveOn,
+        DecisionKind::Sortie,
+        DecisionKind::CombatCards,
+        DecisionKind::Losses,
+        DecisionKind::Retreat,
+        DecisionKind::NavalInterception,
+        DecisionKind::NavalAvoidBattle,
+        DecisionKind::NavalBattleOrder,
+        DecisionKind::NavalLosses,
+        DecisionKind::NavalRetreat,
+        DecisionKind::Transport,
+        DecisionKind::PiracyTarget,
+        DecisionKind::PiracyHit,
+        DecisionKind::NavalWar,
+        DecisionKind::Voyage,
+        DecisionKind::NotReady,
+        DecisionKind::GameOver,
+    ];
+
+    /// Dense index, `0..COUNT` (the order of declaration).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// A short English name ("combat card window").
     pub const fn name(self) -> &'static str {
         match self {
@@ -288,6 +357,131 @@ fn capitalized(text: &str) -> String {
     chars.next().map(|c| c.to_uppercase().chain(chars).collect()).unwrap_or_default()
 }
 
+/// Minor units above this count are all of them (`ALL_MINORS` marks
+/// "every unit of that minor").
+const MINOR_CAP: u8 = 20;
+
+/// What the decider has chosen so far ([`Game::selection`]), for the
+/// observation's decision block.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Selection {
+    /// Land units of a formation, transport, interception, winter group.
+    pub land: LandUnits,
+    /// Ships of a naval move, interception or winter fleet.
+    pub naval: NavalUnits,
+    /// Leaders in it (a deal's: returned or loaned).
+    pub leaders: EnumSet<Leader>,
+    /// How many naval leaders move with the ships.
+    pub naval_leaders: u8,
+    /// Allied minors' units in it.
+    pub minors: u8,
+    /// Spaces already dealt with, or ceded and used by a deal.
+    pub spaces: EnumSet<Space>,
+    /// The debater committed to a series of attempts.
+    pub debater: Option<Debater>,
+    /// Where a multi-step decision stands (a card's step, an attempt's
+    /// stage, a deal offered).
+    pub stage: u8,
+    /// The deal being built or offered.
+    pub deal: Option<Deal>,
+    /// Units a winter group must still lose.
+    pub losing: u8,
+    /// The place chosen: a naval move's or an interception's stack (ports
+    /// by space, then sea zones), a land interception's origin, a winter
+    /// group's destination.
+    pub place: Option<usize>,
+    /// The ships and naval leaders that moved in a naval move.
+    pub moved: crate::frames::naval::MovedShips,
+    /// Powers already asked or chosen: proposed to in a negotiation,
+    /// declared on in a free declaration.
+    pub powers: EnumSet<Power>,
+    /// The stacks that tried a naval interception already.
+    pub tried: Places,
+    /// The choice a response window is about (Gout, #32, on a card's
+    /// announced move).
+    pub announced: Option<crate::action::Action>,
+}
+
+/// Ports and sea zones.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Places {
+    pub ports: EnumSet<Space>,
+    pub seas: EnumSet<SeaZone>,
+}
+
+impl Places {
+    fn insert_place(&mut self, at: NavalLocation) {
+        match at {
+            NavalLocation::Port(space) => {
+                self.ports.insert(space);
+            }
+            NavalLocation::Sea(zone) => {
+                self.seas.insert(zone);
+            }
+        }
+    }
+}
+
+impl Selection {
+    /// Where the terms of a peace stand (§9.3): the step, its spaces and
+    /// leaders, and the space or item being dealt with.
+    fn peace(&mut self, step: PeaceStep) {
+        self.stage = match step {
+            PeaceStep::HandBack { spaces } => {
+                self.spaces = spaces;
+                1
+            }
+            PeaceStep::RemoveUnits { left } => {
+                self.losing = left;
+                2
+            }
+            PeaceStep::RemoveKind { left, space } => {
+                self.losing = left;
+                self.place = Some(space.index());
+                3
+            }
+            PeaceStep::Keys => 4,
+            PeaceStep::Leaders => 5,
+            PeaceStep::Spaces { first } => {
+                self.place = first.map(Space::index);
+                6
+            }
+            PeaceStep::Price { item } => {
+                match item {
+                    Regained::Key { space } => self.place = Some(space.index()),
+                    Regained::Leader { leader } => {
+                        self.leaders.insert(leader);
+                    }
+                    Regained::Spaces { first, second } => {
+                        self.spaces.insert(first);
+                        if let Some(second) = second {
+                            self.spaces.insert(second);
+                        }
+                    }
+                }
+                7
+            }
+            PeaceStep::Vacate { spaces, keys } => {
+                self.spaces = spaces;
+                8 + u8::from(keys)
+            }
+            PeaceStep::Marriage { spaces, leaders } => {
+                self.spaces = spaces;
+                self.leaders = leaders;
+                10
+            }
+        };
+    }
+}
+
+/// A naval place's index: ports by space, then sea zones.
+fn naval_place(at: NavalLocation) -> usize {
+    match at {
+        NavalLocation::Port(space) => space.index(),
+        NavalLocation::Sea(zone) => Space::COUNT + zone.index(),
+    }
+}
+
 impl Game {
     /// The pending decision: what kind, who decides, and its context (the
     /// space, the battle, the card, the CP left), with a `Display` line in
@@ -343,7 +537,7 @@ impl Game {
         let kind = |kind: DecisionKind| Decision { kind, ..d };
         match *frame {
             Frame::Impulse { .. } => kind(K::Impulse),
-            Frame::Spend { cp, .. } => Decision { cp: Some(cp), ..kind(K::SpendCp) },
+            Frame::Spend { cp, limit, .. } => Decision { cp: Some(cp), card: limit, ..kind(K::SpendCp) },
             Frame::Formation { from, .. } => Decision { space: Some(from), cp: self.cp_left(), ..kind(K::Formation) },
             Frame::Deployment { .. } => kind(K::SpringDeployment),
             Frame::DeployFormation { from, .. } => Decision { space: Some(from), ..kind(K::DeployFormation) },
@@ -362,7 +556,7 @@ impl Game {
             Frame::Arrival { leader, .. } => Decision { leader: Some(leader), ..kind(K::LeaderArrival) },
             Frame::WinterNaval { from, .. } => kind(K::WinterNaval).at(from),
             Frame::WinterLand { space, .. } => Decision { space: Some(space), ..kind(K::WinterReturn) },
-            Frame::NavalMove { .. } => kind(K::NavalMove),
+            Frame::NavalMove { from, .. } => from.map_or(kind(K::NavalMove), |from| kind(K::NavalMove).at(from)),
             Frame::Negotiation { .. } => kind(K::Negotiation),
             Frame::Deal { deal, .. } => {
                 let other = if power == deal.proposer { deal.recipient } else { deal.proposer };
@@ -381,7 +575,8 @@ impl Game {
             Frame::Excommunication { .. } => kind(K::Excommunication),
             Frame::LeaderReturn { leader, .. } => Decision { leader: Some(leader), ..kind(K::LeaderReturn) },
             Frame::Attempts { series } => {
-                Decision { zone: series.zone, left: Some(series.left), ..kind(K::ReformationAttempts) }
+                let target = if let Stage::Roll(target) = series.stage { Some(target) } else { None };
+                Decision { zone: series.zone, left: Some(series.left), space: target, ..kind(K::ReformationAttempts) }
             }
             Frame::Universities { left } => Decision { left: Some(left), ..kind(K::JesuitUniversities) },
             Frame::DebateDefender { zone, .. } => Decision { zone: Some(zone), ..kind(K::Debate) },
@@ -419,12 +614,123 @@ impl Game {
             Frame::Voyage { .. } => kind(K::Voyage),
             Frame::Event(step) => Decision {
                 card: Some(step.card),
+                space: step.space,
                 opponent: step.target.map(Faction::from),
                 left: (step.left > 0).then_some(step.left),
                 ..kind(K::CardEvent)
             },
-            Frame::Response(window) => Decision { opponent: Some(window.actor.into()), ..kind(K::Response) },
+            Frame::Response(window) => Self::window_context(window, kind(K::Response)),
         }
+    }
+
+    /// A response window (§6.1): the acting power, and what it announced:
+    /// the space a formation moves to, the space assaulted, the sea zone
+    /// pirated, the port a transport leaves, the card played as an event.
+    fn window_context(window: Window, d: Decision) -> Decision {
+        let d = Decision { opponent: Some(window.actor.into()), ..d };
+        match window.moment {
+            Moment::Move { to, .. } => Decision { space: Some(to), ..d },
+            Moment::Assault { space } | Moment::Transport { from: space } => Decision { space: Some(space), ..d },
+            Moment::Piracy { zone } => Decision { sea_zone: Some(zone), ..d },
+            Moment::Event { card } => Decision { card: Some(card), ..d },
+            Moment::Choice { step, .. } => Decision { card: Some(step.card), ..d },
+            Moment::NavalMove | Moment::Impulse | Moment::NavalRoll { .. } => d,
+        }
+    }
+
+    /// What the decider has chosen so far in the pending decision: the
+    /// units and leaders of a formation, a transport, a winter group or a
+    /// naval move, and the spaces already dealt with (winter returns,
+    /// abandoned as origins, displaced from). Empty for other decisions.
+    pub(crate) fn selection(&self) -> Selection {
+        let mut chosen = Selection::default();
+        let minors = |m: &crate::rules::battle::MinorUnits| m.iter().map(|&n| n.min(MINOR_CAP)).sum::<u8>();
+        match self.stack.top() {
+            Some(
+                Frame::Formation { units, leaders, minors: m, .. }
+                | Frame::DeployFormation { units, leaders, minors: m, .. }
+                | Frame::Transport { units, leaders, minors: m, .. },
+            ) => {
+                chosen.land = *units;
+                chosen.leaders = *leaders;
+                chosen.minors = minors(m);
+            }
+            Some(Frame::WinterLand { done, sent_to, group, .. }) => {
+                chosen.land = group.units;
+                chosen.losing = group.losing;
+                chosen.place = group.to.map(Space::index);
+                chosen.spaces = done.union(*sent_to);
+            }
+            Some(Frame::WinterNaval { group, .. }) => chosen.naval = group.ships,
+            Some(Frame::NavalMove { fleet, leaders, from, moved, .. }) => {
+                chosen.naval = fleet.own;
+                chosen.minors = fleet.allied.iter().sum();
+                chosen.naval_leaders = *leaders;
+                chosen.place = from.map(naval_place);
+                chosen.moved = *moved;
+                chosen.leaders = moved.leaders();
+            }
+            Some(Frame::Interception { fleet, leaders, from, zone, tried, .. }) => {
+                chosen.naval = fleet.own;
+                chosen.minors = fleet.allied.iter().sum();
+                chosen.naval_leaders = *leaders;
+                chosen.place = from.map(naval_place);
+                let around = crate::rules::naval::neighbours(NavalLocation::Sea(*zone));
+                for (i, &at) in around.iter().enumerate() {
+                    if i < 32 && tried & (1 << i) != 0 {
+                        chosen.tried.insert_place(at);
+                    }
+                }
+            }
+            Some(Frame::Peace { step, .. }) => chosen.peace(*step),
+            Some(Frame::CombatCards { .. } | Frame::War(War::CombatCards { .. })) => {
+                chosen.stage = self.window_battle().map_or(0, |b| 1 + 2 * b.kind as u8 + u8::from(b.after_roll));
+            }
+            Some(Frame::Response(window)) => {
+                chosen.stage = window.moment.code();
+                if let Moment::Choice { action, .. } = window.moment {
+                    chosen.announced = Some(action);
+                }
+            }
+            Some(Frame::Negotiation { proposed, .. }) => chosen.powers = *proposed,
+            Some(Frame::FreeDeclaration { declared, .. }) => chosen.powers = *declared,
+            Some(Frame::Spend { abandoned, .. }) => chosen.spaces = *abandoned,
+            Some(Frame::Displacement { spaces, .. } | Frame::DealDisplacement { spaces, .. }) => {
+                chosen.spaces = *spaces
+            }
+            Some(Frame::PlaceLeader { spaces, .. }) => chosen.spaces = *spaces,
+            Some(Frame::War(War::Intercept { units, leaders, minors: m, from, .. })) => {
+                chosen.place = Some(from.index());
+                chosen.land = *units;
+                chosen.leaders = *leaders;
+                chosen.minors = minors(m);
+            }
+            Some(Frame::War(War::Avoid { units, leaders, minors: m, .. })) => {
+                chosen.land = *units;
+                chosen.leaders = *leaders;
+                chosen.minors = minors(m);
+            }
+            Some(Frame::Attempts { series }) => {
+                chosen.debater = series.debater;
+                chosen.stage = match series.stage {
+                    Stage::Opening => 0,
+                    Stage::Choose => 1,
+                    Stage::Roll(_) => 2,
+                };
+            }
+            Some(Frame::Event(step)) => {
+                chosen.stage = step.step;
+                chosen.spaces = step.used.iter().flatten().copied().collect();
+            }
+            Some(Frame::Deal { deal, stage }) => {
+                chosen.stage = if *stage == DealStage::Offered { 1 } else { 0 };
+                chosen.deal = Some(*deal);
+                chosen.leaders = deal.leaders.union(deal.lent_leaders);
+                chosen.spaces = deal.ceded;
+            }
+            _ => {}
+        }
+        chosen
     }
 
     /// A land-war decision (§13-§15): its kind, the battle's space and the other side.

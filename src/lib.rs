@@ -18,6 +18,7 @@ mod engine;
 mod game;
 
 mod decision;
+mod encoding;
 mod observe;
 mod perft;
 mod players;
@@ -47,6 +48,7 @@ pub use action::{Action, ActionIndex, ParseActionError};
 pub use decision::{Decision, DecisionKind};
 pub use dice::Dice;
 pub use edit::EditError;
+pub use encoding::Block;
 pub use engine::{ActionList, Decider, IllegalAction, Outcome};
 pub use event::Event;
 pub use game::{

@@ -41,6 +41,7 @@ mod naval;
 mod naval_war;
 mod negotiation;
 mod new_world;
+mod observation_context;
 mod package;
 mod peace;
 mod perft;

@@ -183,8 +183,7 @@ mod encode {
     /// Other positions and other viewers give other vectors; the same
     /// observation gives the same vector; what the viewer cannot see does
     /// not change it. (Steps inside one procedure, such as adding units to
-    /// a formation, change only the pending decision, which the vector
-    /// does not hold: the legal-action mask shows it.)
+    /// a formation, change the decision blocks: `observation_context`.)
     #[test]
     fn differs_between_positions() {
         let mut seen: Vec<Vec<f32>> = Vec::new();
@@ -237,7 +236,7 @@ mod encode {
 /// models trained on it (CHANGELOG).
 #[test]
 fn the_lengths_are_pinned() {
-    assert_eq!(here_i_stand::Observation::LEN, 14_494);
+    assert_eq!(here_i_stand::Observation::LEN, 16_691);
     assert_eq!(here_i_stand::Action::COUNT, 5_715);
 }
 

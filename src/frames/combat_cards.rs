@@ -27,15 +27,15 @@ use crate::types::{Card, CardKind, Faction, Power, Space};
 
 /// The battle a window belongs to, read from the frame below it.
 #[derive(Clone, Copy)]
-struct Battle {
-    kind: BattleKind,
-    attacker: Power,
+pub(crate) struct Battle {
+    pub kind: BattleKind,
+    pub attacker: Power,
     /// After the roll: the Janissaries window.
-    after_roll: bool,
+    pub after_roll: bool,
 }
 
 impl Game {
-    fn window_battle(&self) -> Option<Battle> {
+    pub(crate) fn window_battle(&self) -> Option<Battle> {
         match self.stack.below(1)? {
             Frame::War(War::Entry(e)) => {
                 Some(Battle { kind: BattleKind::Field, attacker: e.power, after_roll: e.step == EntryStep::Resolve })

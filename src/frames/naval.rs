@@ -77,6 +77,17 @@ impl MovedShips {
         self.entries().iter().filter(|&&e| e == entry).count() as u8
     }
 
+    /// Where each ship moved to, as a place index (ports by space, then
+    /// sea zones): one entry per ship.
+    pub(crate) fn places(&self) -> impl Iterator<Item = usize> + '_ {
+        self.entries().iter().map(|&[at, _]| usize::from(at))
+    }
+
+    /// The naval leaders that moved.
+    pub(crate) fn leaders(&self) -> EnumSet<Leader> {
+        leader_set(self.leaders)
+    }
+
     /// Room for this many more ships.
     fn room(&self) -> u8 {
         (MAX_MOVED - self.entries().len()) as u8

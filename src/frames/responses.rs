@@ -72,6 +72,22 @@ pub(crate) enum Moment {
 }
 
 impl Moment {
+    /// A number for each kind of moment, from 1 (the observation's
+    /// `decision_stage` in a response window).
+    pub(crate) fn code(self) -> u8 {
+        match self {
+            Moment::Move { .. } => 1,
+            Moment::Assault { .. } => 2,
+            Moment::NavalMove => 3,
+            Moment::Piracy { .. } => 4,
+            Moment::Transport { .. } => 5,
+            Moment::Event { .. } => 6,
+            Moment::Impulse => 7,
+            Moment::Choice { .. } => 8,
+            Moment::NavalRoll { .. } => 9,
+        }
+    }
+
     /// The CP the announced action costs (paid when it resolves; 1 of them
     /// is lost if Foul Weather or Gout cancels it).
     pub(crate) fn cost(self) -> u8 {
