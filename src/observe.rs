@@ -25,11 +25,24 @@ pub struct Observation {
 /// cannot see (the other side's and the draw pile's).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct DipView {
-    sizes: [u8; Power::COUNT],
-    unseen: EnumSet<Card>,
+    pub(crate) sizes: [u8; Power::COUNT],
+    pub(crate) unseen: EnumSet<Card>,
 }
 
 impl Observation {
+    /// An observation of `board` (an observation's board, with `observed`
+    /// set) as `observed` describes it.
+    #[cfg(feature = "serde")]
+    pub(crate) fn from_parts(observed: Observed, board: Game) -> Observation {
+        Observation {
+            viewer: observed.viewer,
+            board,
+            hand_sizes: observed.hand_sizes,
+            unseen: observed.unseen,
+            dip: observed.dip,
+        }
+    }
+
     /// The power that observes.
     pub fn viewer(&self) -> Power {
         self.viewer
@@ -68,10 +81,10 @@ impl Observation {
 /// determinizing it deals the hidden cards rather than forgetting them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Observed {
-    viewer: Power,
-    hand_sizes: [u8; Power::COUNT],
-    unseen: EnumSet<Card>,
-    dip: DipView,
+    pub(crate) viewer: Power,
+    pub(crate) hand_sizes: [u8; Power::COUNT],
+    pub(crate) unseen: EnumSet<Card>,
+    pub(crate) dip: DipView,
 }
 
 impl Observation {
@@ -100,7 +113,7 @@ impl Game {
     /// An observation's board made whole: each other hand filled up to its
     /// size from the unseen cards, the rest in the deck (to be dealt again
     /// at random by the caller).
-    fn filled_in(&self, observed: Observed) -> Game {
+    pub(crate) fn filled_in(&self, observed: Observed) -> Game {
         let mut game = self.clone();
         game.observed = None;
         let mut pool = observed.unseen;

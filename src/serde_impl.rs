@@ -45,6 +45,8 @@ use crate::types::{
 use crate::validate::InvalidGame;
 use crate::zobrist::Tracked;
 
+mod observation;
+
 /// The mirror of [`Game`]: one field per field of `Game`, same names
 /// (`land_len` and `naval_len` are the lengths of `land` and `naval`).
 #[derive(Serialize, Deserialize)]
@@ -213,6 +215,10 @@ enum ReprError {
     /// The position breaks an invariant.
     #[error(transparent)]
     Invalid(#[from] InvalidGame),
+    /// An observation whose board shows what its viewer cannot see, or
+    /// whose counts do not match its board.
+    #[error("the observation does not match what its viewer sees of its board")]
+    Observation,
 }
 
 impl Game {
@@ -335,6 +341,14 @@ impl From<&Game> for GameRepr {
 impl GameRepr {
     /// The game this mirrors, if it is well formed and valid.
     fn into_game(self) -> Result<Game, ReprError> {
+        let game = self.into_unchecked()?;
+        game.validate()?;
+        Ok(game)
+    }
+
+    /// The game the mirror holds, its shape checked but not its invariants
+    /// (an observation's board lacks the cards its viewer cannot see).
+    fn into_unchecked(self) -> Result<Game, ReprError> {
         if self.format_version != Game::SAVE_FORMAT_VERSION {
             return Err(ReprError::Version { found: self.format_version });
         }
@@ -460,7 +474,6 @@ impl GameRepr {
         };
         game.rekey_board();
         game.force_dice(&self.forced_dice).map_err(|_| ReprError::Length { field: "forced_dice", expected: 64 })?;
-        game.validate()?;
         Ok(game)
     }
 }

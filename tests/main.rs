@@ -42,6 +42,7 @@ mod naval_war;
 mod negotiation;
 mod new_world;
 mod observation_context;
+mod observation_serde;
 mod package;
 mod peace;
 mod perft;
