@@ -163,10 +163,10 @@ struct Lane<'a> {
 pub struct PyGames {
     setup: Setup,
     slots: Vec<Slot>,
-    /// The legal actions of every game, row-major (n, ACTION_COUNT).
-    mask: Vec<bool>,
-    /// The array `masks()` hands out, refreshed from `mask` at each call.
-    masks_out: Option<Py<PyArray2<bool>>>,
+    /// The legal actions of every game, (n, ACTION_COUNT): the array
+    /// `masks()` hands out, read-only to Python and updated in place, only
+    /// the entries that change (the legality checks use `Slot::legal`).
+    masks: Py<PyArray2<bool>>,
     finished: Vec<Finished>,
     rng: Pcg64Mcg,
     threads: usize,
@@ -204,6 +204,20 @@ impl PyGames {
             })
             .collect()
     }
+}
+
+/// Runs `work` on the masks array's entries: the array is made writeable
+/// for the time of it (it is read-only to Python).
+fn with_masks<R>(masks: &Bound<'_, PyArray2<bool>>, work: impl FnOnce(&mut [bool]) -> R) -> PyResult<R> {
+    let flags = masks.getattr("flags")?;
+    flags.setattr("writeable", true)?;
+    let result = {
+        let mut write = masks.try_readwrite().map_err(|e| HereIStandError::new_err(e.to_string()))?;
+        let mask = write.as_slice_mut().map_err(|e| HereIStandError::new_err(e.to_string()))?;
+        work(mask)
+    };
+    flags.setattr("writeable", false)?;
+    Ok(result)
 }
 
 /// The action indexes of a numpy integer array or a sequence of ints.
@@ -255,11 +269,11 @@ impl PyGames {
             return Err(HereIStandError::new_err("Games needs at least one game"));
         }
         let setup = setup_of(scenario, seed, players, fast_play)?;
+        let masks = PyArray2::<bool>::zeros(py, [n, Action::COUNT], false);
         let mut games = PyGames {
             setup,
             slots: Vec::with_capacity(n),
-            mask: vec![false; n * Action::COUNT],
-            masks_out: None,
+            masks: masks.unbind(),
             finished: Vec::new(),
             rng: Pcg64Mcg::seed_from_u64(seed ^ 0x5eed_5eed_5eed_5eed),
             threads: threads.max(1),
@@ -268,12 +282,14 @@ impl PyGames {
             let game = Game::new(Setup { seed: games.seed_of(i, 0), ..setup });
             games.slots.push(Slot { game, legal: Vec::new(), episode: 0, decisions: 0 });
         }
-        let (slots, mask) = (&mut games.slots, &mut games.mask);
-        py.detach(|| {
-            for (slot, row) in slots.iter_mut().zip(mask.chunks_mut(Action::COUNT)) {
-                slot.refresh(row);
-            }
-        });
+        let slots = &mut games.slots;
+        with_masks(games.masks.bind(py), |mask| {
+            py.detach(|| {
+                for (slot, row) in slots.iter_mut().zip(mask.chunks_mut(Action::COUNT)) {
+                    slot.refresh(row);
+                }
+            })
+        })?;
         Ok(games)
     }
 
@@ -282,22 +298,10 @@ impl PyGames {
     }
 
     /// The legal actions of every game as a numpy bool array of shape
-    /// (n, ACTION_COUNT). The same array is refreshed and returned at each
-    /// call: copy it to keep it past the next.
-    fn masks<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray2<bool>>> {
-        if let Some(out) = &self.masks_out {
-            let out = out.bind(py).clone();
-            if let Ok(mut write) = out.try_readwrite() {
-                if let Ok(slice) = write.as_slice_mut() {
-                    slice.copy_from_slice(&self.mask);
-                    drop(write);
-                    return Ok(out);
-                }
-            }
-        }
-        let out = PyArray1::from_slice(py, &self.mask).reshape([self.slots.len(), Action::COUNT])?;
-        self.masks_out = Some(out.clone().unbind());
-        Ok(out)
+    /// (n, ACTION_COUNT). It is one persistent read-only array, updated in
+    /// place by each `step`: copy it to keep a step's masks.
+    fn masks<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
+        self.masks.bind(py).clone()
     }
 
     /// Each game's legal action indexes, as lists.
@@ -389,31 +393,33 @@ impl PyGames {
         let setup = self.setup;
         let seeds: Vec<u64> = (0..n).map(|i| self.seed_of(i, 0)).collect();
         let threads = self.threads;
-        let mut lanes: Vec<Lane<'_>> = self
-            .slots
-            .iter_mut()
-            .zip(self.mask.chunks_mut(Action::COUNT))
-            .zip(actions)
-            .zip(rewards.chunks_mut(Power::COUNT).zip(done.iter_mut()))
-            .map(|(((slot, row), action), (reward, done))| Lane { slot, row, action, reward, done })
-            .collect();
-        let results = py.detach(|| {
-            split(&mut lanes, threads, |start, part| {
-                let mut finished = Vec::new();
-                for (k, lane) in part.iter_mut().enumerate() {
-                    let first = seeds[start + k];
-                    let next =
-                        |episode: u64| Setup { seed: first.wrapping_add(episode.wrapping_mul(n as u64)), ..setup };
-                    match step_lane(lane, next) {
-                        Ok(Some(record)) => finished.push(record),
-                        Ok(None) => {}
-                        Err(message) => return Err(format!("game {}: {message}", start + k)),
+        let slots = &mut self.slots;
+        let masks = self.masks.bind(py).clone();
+        let results = with_masks(&masks, |mask| {
+            let mut lanes: Vec<Lane<'_>> = slots
+                .iter_mut()
+                .zip(mask.chunks_mut(Action::COUNT))
+                .zip(actions)
+                .zip(rewards.chunks_mut(Power::COUNT).zip(done.iter_mut()))
+                .map(|(((slot, row), action), (reward, done))| Lane { slot, row, action, reward, done })
+                .collect();
+            py.detach(|| {
+                split(&mut lanes, threads, |start, part| {
+                    let mut finished = Vec::new();
+                    for (k, lane) in part.iter_mut().enumerate() {
+                        let first = seeds[start + k];
+                        let next =
+                            |episode: u64| Setup { seed: first.wrapping_add(episode.wrapping_mul(n as u64)), ..setup };
+                        match step_lane(lane, next) {
+                            Ok(Some(record)) => finished.push(record),
+                            Ok(None) => {}
+                            Err(message) => return Err(format!("game {}: {message}", start + k)),
+                        }
                     }
-                }
-                Ok(finished)
+                    Ok(finished)
+                })
             })
-        });
-        drop(lanes);
+        })?;
         for result in results {
             self.finished.extend(result.map_err(IllegalActionError::new_err)?);
         }
