@@ -1,7 +1,10 @@
 """A PettingZoo AEC environment over ``here_i_stand.Game``.
 
-``env(scenario="1517", render_mode=None)`` gives the environment wrapped
-in PettingZoo's ``OrderEnforcingWrapper``; ``raw_env`` is the class.
+``env(scenario="1517", render_mode=None)`` gives the environment (an
+instance of ``raw_env``). It enforces the order of calls itself (``step``
+or ``observe`` before ``reset`` raise ``RuntimeError``), without
+PettingZoo's ``OrderEnforcingWrapper``, whose attribute forwarding would
+halve its speed; wrap it yourself if you want the wrapper's checks.
 
 * Agents are the powers that decide in the scenario (all six in 1517,
   1532 and the tournament; "papacy" and "protestant" in "2p"), named as
@@ -18,6 +21,10 @@ in PettingZoo's ``OrderEnforcingWrapper``; ``raw_env`` is the class.
 * An illegal action raises ``here_i_stand.IllegalActionError`` and
   changes nothing (no illegal-move penalty wrapper: choose from the mask).
 * ``render_mode="ansi"``: ``render()`` returns ``Game.summary()``.
+* ``observation_key="observations"`` renames the observation's key, for
+  RLlib's action-masking RL modules (they read "observations" and
+  "action_mask").
+* ``seed``, ``players``, ``fast_play`` are ``Game``'s.
 
 Requires ``pettingzoo`` and ``gymnasium`` (``pip install
 './python[pettingzoo]'``).
@@ -29,7 +36,6 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from . import ACTION_COUNT, OBSERVATION_LEN, POWERS, SCENARIO_POWERS, Game
 
@@ -40,8 +46,8 @@ _LOW, _HIGH = -128.0, 255.0
 
 
 def env(**kwargs):
-    """The environment, wrapped in ``OrderEnforcingWrapper``."""
-    return wrappers.OrderEnforcingWrapper(raw_env(**kwargs))
+    """The environment (see the module's doc)."""
+    return raw_env(**kwargs)
 
 
 class raw_env(AECEnv):
@@ -61,6 +67,7 @@ class raw_env(AECEnv):
         players=None,
         fast_play: bool = False,
         max_steps: int | None = None,
+        observation_key: str = "observation",
     ):
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -72,12 +79,13 @@ class raw_env(AECEnv):
         self.players = players
         self.fast_play = fast_play
         self.max_steps = max_steps
+        self.observation_key = observation_key
         self._next_seed = seed
         self.possible_agents = list(SCENARIO_POWERS[game.scenario])
         self.agents = []
         observation_space = spaces.Dict(
             {
-                "observation": spaces.Box(_LOW, _HIGH, shape=(OBSERVATION_LEN,), dtype=np.float32),
+                observation_key: spaces.Box(_LOW, _HIGH, shape=(OBSERVATION_LEN,), dtype=np.float32),
                 "action_mask": spaces.Box(0, 1, shape=(ACTION_COUNT,), dtype=np.int8),
             }
         )
@@ -87,6 +95,11 @@ class raw_env(AECEnv):
         self._no_mask = np.zeros(ACTION_COUNT, dtype=np.int8)
         self._no_mask.flags.writeable = False
         self.game = game
+        self._was_reset = False
+
+    def _check_reset(self, call):
+        if not self._was_reset:
+            raise RuntimeError(f"reset() must be called before {call}()")
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -109,16 +122,19 @@ class raw_env(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
         self.agent_selection = self.game.decider()
+        self._was_reset = True
 
     def observe(self, agent):
+        self._check_reset("observe")
         game = self.game
         if agent == game.decider():
             mask = game.legal_action_mask().view(np.int8)
         else:
             mask = self._no_mask
-        return {"observation": game.observation(agent), "action_mask": mask}
+        return {self.observation_key: game.observation(agent), "action_mask": mask}
 
     def step(self, action):
+        self._check_reset("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -146,6 +162,7 @@ class raw_env(AECEnv):
         self._accumulate_rewards()
 
     def render(self):
+        self._check_reset("render")
         if self.render_mode is None:
             gymnasium.logger.warn("render() needs render_mode='ansi' (the text summary)")
             return None

@@ -116,3 +116,37 @@ def test_resets_take_the_next_seed_unless_given_one():
     assert env.unwrapped.game.seed == 11
     env.reset(seed=3)
     assert env.unwrapped.game.seed == 3
+
+
+def test_the_observation_key_can_be_renamed_for_rllib():
+    env = his_env.env(observation_key="observations")
+    env.reset(seed=1)
+    seen = env.observe(env.agent_selection)
+    assert set(seen) == {"observations", "action_mask"}
+    assert env.observation_space(env.agent_selection).contains(seen)
+
+
+def test_rllibs_pettingzoo_wrapper_plays_the_environment():
+    # RLlib needs ray[rllib]'s extras (dm-tree, ...); skipped without them.
+    pytest.importorskip("tree")
+    wrapper = pytest.importorskip("ray.rllib.env.wrappers.pettingzoo_env")
+    env = wrapper.PettingZooEnv(his_env.env(scenario="2p", observation_key="observations"))
+    obs, _ = env.reset(seed=1)
+    rng = np.random.default_rng(0)
+    for _ in range(100000):
+        ((agent, seen),) = obs.items()
+        action = int(rng.choice(np.flatnonzero(seen["action_mask"])))
+        obs, rewards, terminated, truncated, _ = env.step({agent: action})
+        if terminated["__all__"] or truncated["__all__"]:
+            break
+    assert terminated["__all__"]
+    assert sorted(rewards.values()) == [0.0, 1.0]
+
+
+def test_calls_before_reset_are_refused():
+    env = his_env.env()
+    for call in (lambda: env.step(0), lambda: env.observe("france"), env.render):
+        with pytest.raises(RuntimeError, match="reset"):
+            call()
+    env.reset()
+    env.observe("france")
