@@ -18,6 +18,32 @@ use crate::{outcome_dict, setup_of};
 /// A game taking more decisions than this has stalled (an engine bug).
 const MAX_DECISIONS: u64 = 1_000_000;
 
+/// The most games of one `Games` (each holds a game and a mask row of
+/// ACTION_COUNT bytes): more is refused, not an allocation failure.
+const MAX_BATCH: usize = 1 << 16;
+
+/// The most games of one `random_games` call.
+const MAX_RANDOM_GAMES: usize = 1 << 24;
+
+/// The most threads a batch splits over.
+const MAX_THREADS: usize = 64;
+
+/// A zeroed numpy array of this shape, through numpy.zeros (a failed
+/// allocation is a MemoryError, not a panic).
+fn zeros<'py, T: numpy::Element>(py: Python<'py>, shape: [usize; 2]) -> PyResult<Bound<'py, PyArray2<T>>> {
+    let numpy = py.import("numpy")?;
+    let array = numpy.call_method1("zeros", (shape, T::get_dtype(py)))?;
+    Ok(array.cast_into::<PyArray2<T>>()?)
+}
+
+/// Refuses a count above `max`.
+fn check_count(what: &str, n: usize, max: usize) -> PyResult<()> {
+    if n > max {
+        return Err(HereIStandError::new_err(format!("{what} takes at most {max} games; got {n}")));
+    }
+    Ok(())
+}
+
 /// How a finished game ended.
 struct Finished {
     seed: u64,
@@ -77,7 +103,7 @@ fn random_game(setup: Setup) -> Result<Finished, String> {
 /// Runs `work` on each of `items`' chunks over `threads` threads (scoped;
 /// on this thread alone for one).
 fn split<T: Send, R: Send>(items: &mut [T], threads: usize, work: impl Fn(usize, &mut [T]) -> R + Sync) -> Vec<R> {
-    let threads = threads.clamp(1, items.len().max(1));
+    let threads = threads.clamp(1, items.len().clamp(1, MAX_THREADS));
     if threads == 1 {
         return vec![work(0, items)];
     }
@@ -106,6 +132,7 @@ pub fn random_games<'py>(
     fast_play: bool,
     threads: usize,
 ) -> PyResult<Vec<Bound<'py, PyDict>>> {
+    check_count("random_games", n, MAX_RANDOM_GAMES)?;
     let base = setup_of(scenario, seed, players, fast_play)?;
     let mut slots: Vec<Option<Result<Finished, String>>> = (0..n).map(|_| None).collect();
     py.detach(|| {
@@ -268,8 +295,9 @@ impl PyGames {
         if n == 0 {
             return Err(HereIStandError::new_err("Games needs at least one game"));
         }
+        check_count("Games", n, MAX_BATCH)?;
         let setup = setup_of(scenario, seed, players, fast_play)?;
-        let masks = PyArray2::<bool>::zeros(py, [n, Action::COUNT], false);
+        let masks = zeros::<bool>(py, [n, Action::COUNT])?;
         let mut games = PyGames {
             setup,
             slots: Vec::with_capacity(n),
@@ -350,7 +378,7 @@ impl PyGames {
             Some(out) => {
                 return Err(HereIStandError::new_err(format!("out has shape {:?}; it needs {shape:?}", out.shape())));
             }
-            None => PyArray2::<f32>::zeros(py, shape, false),
+            None => zeros::<f32>(py, shape)?,
         };
         {
             let mut write = array.try_readwrite().map_err(|e| HereIStandError::new_err(e.to_string()))?;

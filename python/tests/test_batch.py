@@ -154,3 +154,14 @@ def test_observations_are_encoded_for_each_decider_only_when_asked():
     out = np.full((3, his.OBSERVATION_LEN), 7.0, dtype=np.float32)
     assert games.observations(out=out) is out
     assert np.array_equal(out, planes)
+
+
+def test_counts_too_large_are_refused_not_allocated():
+    with pytest.raises(his.HereIStandError, match="at most"):
+        his.Games(2**20)
+    with pytest.raises(his.HereIStandError, match="at most"):
+        his.random_games(2**40)
+    with pytest.raises(OverflowError):
+        his.Games(-1)
+    # Threads beyond the games are clamped.
+    assert len(his.random_games(2, "2p", seed=1, threads=1000)) == 2
