@@ -7,6 +7,8 @@
 use here_i_stand::rand_core::{Rng, SeedableRng};
 use here_i_stand::rand_pcg::Pcg64Mcg;
 use here_i_stand::{Action, ActionIndex, ActionList, Decider, Game, Observation, Outcome, Power, Setup};
+use std::sync::Mutex;
+
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -100,20 +102,38 @@ fn random_game(setup: Setup) -> Result<Finished, String> {
     Ok(Finished::of(&game, decisions))
 }
 
-/// Runs `work` on each of `items`' chunks over `threads` threads (scoped;
-/// on this thread alone for one).
+/// Runs `work` on chunks of `items` over `threads` threads (scoped; on
+/// this thread alone for one) and returns its results in the items'
+/// order. The chunks are small and handed out in turn, so a thread that
+/// the system holds back does not hold up the others.
 fn split<T: Send, R: Send>(items: &mut [T], threads: usize, work: impl Fn(usize, &mut [T]) -> R + Sync) -> Vec<R> {
     let threads = threads.clamp(1, items.len().clamp(1, MAX_THREADS));
     if threads == 1 {
         return vec![work(0, items)];
     }
-    let chunk = items.len().div_ceil(threads);
-    std::thread::scope(|scope| {
-        let work = &work;
-        let handles: Vec<_> =
-            items.chunks_mut(chunk).enumerate().map(|(k, part)| scope.spawn(move || work(k * chunk, part))).collect();
-        handles.into_iter().map(|h| h.join().expect("a batch thread panicked")).collect()
-    })
+    let chunk = items.len().div_ceil(threads * 8);
+    let queue: Mutex<Vec<(usize, &mut [T])>> =
+        Mutex::new(items.chunks_mut(chunk).enumerate().map(|(k, part)| (k * chunk, part)).rev().collect());
+    let worker = || {
+        let mut done = Vec::new();
+        loop {
+            let next = queue.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).pop();
+            match next {
+                Some((start, part)) => done.push((start, work(start, part))),
+                None => return done,
+            }
+        }
+    };
+    let mut results = std::thread::scope(|scope| {
+        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(&worker)).collect();
+        let mut all = worker();
+        for helper in helpers {
+            all.extend(helper.join().expect("a batch thread panicked"));
+        }
+        all
+    });
+    results.sort_unstable_by_key(|&(start, _)| start);
+    results.into_iter().map(|(_, result)| result).collect()
 }
 
 /// Plays `n` games with uniformly random legal actions, in Rust: game `i`
