@@ -386,7 +386,7 @@ pub(crate) struct Selection {
     pub deal: Option<Deal>,
     /// Units a winter group must still lose.
     pub losing: u8,
-    /// The place chosen: a naval move's or an interception's stack (ports
+    /// The place chosen: a naval interception's stack (ports
     /// by space, then sea zones), a land interception's origin, a winter
     /// group's destination.
     pub place: Option<usize>,
@@ -471,14 +471,6 @@ impl Selection {
                 10
             }
         };
-    }
-}
-
-/// A naval place's index: ports by space, then sea zones.
-fn naval_place(at: NavalLocation) -> usize {
-    match at {
-        NavalLocation::Port(space) => space.index(),
-        NavalLocation::Sea(zone) => Space::COUNT + zone.index(),
     }
 }
 
@@ -649,7 +641,8 @@ impl Game {
             Some(
                 Frame::Formation { units, leaders, minors: m, .. }
                 | Frame::DeployFormation { units, leaders, minors: m, .. }
-                | Frame::Transport { units, leaders, minors: m, .. },
+                | Frame::Transport { units, leaders, minors: m, .. }
+                | Frame::War(War::Avoid { units, leaders, minors: m, .. }),
             ) => {
                 chosen.land = *units;
                 chosen.leaders = *leaders;
@@ -662,11 +655,10 @@ impl Game {
                 chosen.spaces = done.union(*sent_to);
             }
             Some(Frame::WinterNaval { group, .. }) => chosen.naval = group.ships,
-            Some(Frame::NavalMove { fleet, leaders, from, moved, .. }) => {
+            Some(Frame::NavalMove { fleet, leaders, moved, .. }) => {
                 chosen.naval = fleet.own;
                 chosen.minors = fleet.allied.iter().sum();
                 chosen.naval_leaders = *leaders;
-                chosen.place = from.map(naval_place);
                 chosen.moved = *moved;
                 chosen.leaders = moved.leaders();
             }
@@ -674,7 +666,7 @@ impl Game {
                 chosen.naval = fleet.own;
                 chosen.minors = fleet.allied.iter().sum();
                 chosen.naval_leaders = *leaders;
-                chosen.place = from.map(naval_place);
+                chosen.place = from.map(NavalLocation::place_index);
                 let around = crate::rules::naval::neighbours(NavalLocation::Sea(*zone));
                 for (i, &at) in around.iter().enumerate() {
                     if i < 32 && tried & (1 << i) != 0 {
@@ -705,11 +697,6 @@ impl Game {
                 chosen.leaders = *leaders;
                 chosen.minors = minors(m);
             }
-            Some(Frame::War(War::Avoid { units, leaders, minors: m, .. })) => {
-                chosen.land = *units;
-                chosen.leaders = *leaders;
-                chosen.minors = minors(m);
-            }
             Some(Frame::Attempts { series }) => {
                 chosen.debater = series.debater;
                 chosen.stage = match series.stage {
@@ -719,7 +706,9 @@ impl Game {
                 };
             }
             Some(Frame::Event(step)) => {
-                chosen.stage = step.step;
+                // The card's step, and the yes/no it keeps between steps
+                // (Holy Roman Emperor, #2: the Duke of Alva taken along).
+                chosen.stage = step.step.saturating_mul(2).saturating_add(u8::from(step.flag));
                 chosen.spaces = step.used.iter().flatten().copied().collect();
             }
             Some(Frame::Deal { deal, stage }) => {

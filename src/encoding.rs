@@ -34,7 +34,7 @@ mod layout {
     /// cavalry, besieged.
     pub(super) const LAND_PLANES: usize = 4;
     /// Naval places: ports (by space), sea zones, the turn track.
-    pub(super) const NAVAL_PLACES: usize = Space::COUNT + SeaZone::COUNT + 1;
+    pub(super) const NAVAL_PLACES: usize = NavalLocation::PLACES + 1;
     /// Leader places: spaces, sea zones, captured by a power, unavailable,
     /// the turn track, removed, each foreign war card.
     pub(super) const LEADER_PLACES: usize = Space::COUNT + SeaZone::COUNT + Power::COUNT + 3 + ForeignWar::COUNT;
@@ -42,7 +42,7 @@ mod layout {
     /// corsairs, naval leaders, minor units, units still to lose.
     pub(super) const CHOSEN_COUNTS: usize = 8;
     /// Places of ships: ports (by space), then sea zones.
-    pub(super) const PLACES: usize = Space::COUNT + SeaZone::COUNT;
+    pub(super) const PLACES: usize = NavalLocation::PLACES;
     /// This impulse's sets of spaces: where the viewer lost a field
     /// battle, where it tried to intercept, sieges begun, spaces assaulted,
     /// spaces entered.
@@ -242,15 +242,6 @@ fn leader_place(location: LeaderLocation) -> usize {
     }
 }
 
-/// The place of a naval stack among `layout::NAVAL_PLACES` (the turn
-/// track is the last one).
-fn naval_place(location: NavalLocation) -> usize {
-    match location {
-        NavalLocation::Port(space) => space.index(),
-        NavalLocation::Sea(zone) => Space::COUNT + zone.index(),
-    }
-}
-
 impl Observation {
     /// The length of [`Observation::encode`]'s vector: the same for every
     /// viewer and scenario.
@@ -320,7 +311,8 @@ impl Observation {
     ///     `decision_card`, the `decision_cp` left, one-hot
     ///     `decision_leader`, `decision_minor`, `decision_zone`, and the
     ///     counts `decision_left` and `decision_stage` (where a card's
-    ///     steps, an attempt, a deal, a peace stands; a combat-card
+    ///     steps stand (twice the step, plus 1 for the yes/no the card
+    ///     keeps), an attempt, a deal, a peace; a combat-card
     ///     window's battle kind; a response window's kind of moment);
     /// 20. what the decider has chosen in it so far: `chosen_units` (the
     ///     regulars, mercenaries, cavalry, squadrons, corsairs and naval
@@ -331,7 +323,7 @@ impl Observation {
     ///     winter returns done, origins abandoned this action, spaces
     ///     displaced from, ceded by a deal), `chosen_debater` (one-hot: the
     ///     debater committed to a series of attempts), `chosen_place`
-    ///     (one-hot over ports by space then sea zones: a naval move's or
+    ///     (one-hot over ports by space then sea zones: a naval
     ///     interception's stack, a land interception's origin, a winter
     ///     group's destination), `chosen_powers` (proposed to in this
     ///     negotiation, declared on), `moved_ships` (per port then sea zone,
@@ -393,7 +385,7 @@ impl Observation {
         }
         let naval = |place: usize, faction: Faction| layout::NAVAL + (place * Faction::COUNT + faction.index()) * 2;
         for (location, faction, units) in board.naval_stacks() {
-            let at = naval(naval_place(location), faction);
+            let at = naval(location.place_index(), faction);
             set(out, at, f32::from(units.squadrons));
             set(out, at + 1, f32::from(units.corsairs));
         }

@@ -252,6 +252,19 @@ pub enum NavalLocation {
     Sea(SeaZone),
 }
 
+impl NavalLocation {
+    /// How many places there are: ports by space, then sea zones.
+    pub(crate) const PLACES: usize = Space::COUNT + SeaZone::COUNT;
+
+    /// A dense index over ports (by space index) then sea zones.
+    pub(crate) const fn place_index(self) -> usize {
+        match self {
+            NavalLocation::Port(space) => space.index(),
+            NavalLocation::Sea(zone) => Space::COUNT + zone.index(),
+        }
+    }
+}
+
 /// Where a leader is (§5.1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -30,6 +30,25 @@ fn viewers(scenario: Scenario) -> &'static [Power] {
     scenario.powers()
 }
 
+/// Every string value in the JSON, but under the fields `unseen` and
+/// `dip_unseen` (the cards the viewer cannot place, which it can work
+/// out). Keys are left out: they are field names (`schmalkaldic_league`
+/// is the League's field as well as a card's id) and ids of powers.
+fn strings(value: &Value, out: &mut Vec<String>) {
+    match value {
+        Value::String(s) => out.push(s.clone()),
+        Value::Array(items) => items.iter().for_each(|v| strings(v, out)),
+        Value::Object(map) => {
+            for (key, v) in map {
+                if key != "unseen" && key != "dip_unseen" {
+                    strings(v, out);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
 /// An observation read back is the observation written, in every
 /// scenario, for every viewer, at positions all through random games.
 #[test]
@@ -47,7 +66,8 @@ fn round_trips_through_random_play() {
 }
 
 /// The JSON does not depend on what the viewer cannot see: two games that
-/// differ only in the hidden cards give the same text.
+/// differ only in the hidden cards give the same text, and no value in it
+/// names a card the viewer cannot place.
 #[test]
 fn names_no_card_the_viewer_cannot_see() {
     let mut rng = Pcg64Mcg::seed_from_u64(5);
@@ -57,6 +77,12 @@ fn names_no_card_the_viewer_cannot_see() {
                 let json = serde_json::to_string(&game.observation(viewer)).unwrap();
                 let other = game.redeal_hidden(viewer, &mut rng);
                 assert_eq!(json, serde_json::to_string(&other.observation(viewer)).unwrap(), "{scenario:?} {viewer}");
+                let seen = game.observation(viewer);
+                let mut words = Vec::new();
+                strings(&serde_json::from_str(&json).unwrap(), &mut words);
+                for card in seen.unseen().iter().chain(seen.dip_unseen().iter()) {
+                    assert!(!words.iter().any(|w| w == card.id()), "{scenario:?} {viewer} sees {card:?}");
+                }
             }
         }
     }

@@ -32,10 +32,7 @@ pub(crate) struct MovedShips {
 }
 
 fn location_code(at: NavalLocation) -> u8 {
-    match at {
-        NavalLocation::Port(space) => space.index() as u8,
-        NavalLocation::Sea(zone) => (Space::COUNT + zone.index()) as u8,
-    }
+    at.place_index() as u8
 }
 
 fn ship_code(faction: Faction, kind: NavalUnitKind) -> u8 {
