@@ -125,7 +125,7 @@ fn split<T: Send, R: Send>(items: &mut [T], threads: usize, work: impl Fn(usize,
         }
     };
     let mut results = std::thread::scope(|scope| {
-        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(&worker)).collect();
+        let helpers: Vec<_> = (1..threads).map(|_| scope.spawn(worker)).collect();
         let mut all = worker();
         for helper in helpers {
             all.extend(helper.join().expect("a batch thread panicked"));
