@@ -247,6 +247,16 @@ impl Observation {
     /// viewer and scenario.
     pub const LEN: usize = layout::LEN;
 
+    /// The least number [`Observation::encode`] writes: counts and flags
+    /// are never negative, but a few signed counters (VP bonuses,
+    /// modifiers) are, and none goes below an `i8`.
+    pub const MIN_VALUE: f32 = -128.0;
+
+    /// The greatest number [`Observation::encode`] writes. Counts fit a
+    /// `u8`; the one wider entry is the `announced` block, an action's
+    /// index plus one, at most [`crate::Action::COUNT`].
+    pub const MAX_VALUE: f32 = crate::Action::COUNT as f32;
+
     /// The blocks of [`Observation::encode`]'s vector, in order, each with
     /// its name, offset and length (as OpenSpiel names its tensor's
     /// parts). Their lengths add up to [`Observation::LEN`].

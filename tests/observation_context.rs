@@ -154,3 +154,37 @@ fn collisions() {
         }
     }
 }
+
+/// Every entry of every viewer's encoding lies in
+/// [`Observation::MIN_VALUE`, `Observation::MAX_VALUE`] (the bounds the
+/// Python environment declares as its observation space), over random
+/// games of each scenario.
+#[test]
+fn every_entry_lies_within_the_declared_bounds() {
+    let mut planes = vec![0.0; Observation::LEN];
+    for (scenario, seed) in [(Scenario::Y1517, 3), (Scenario::Y1532, 4), (Scenario::TwoPlayer, 5)] {
+        let mut game = Game::new(Setup::new(scenario, seed));
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut list = ActionList::new();
+        let mut step = 0;
+        while matches!(game.decider(), Decider::Power(_)) && step < 6000 {
+            if step % 5 == 0 {
+                for &power in scenario.powers() {
+                    game.observation(power).encode(&mut planes).unwrap();
+                    for (i, &x) in planes.iter().enumerate() {
+                        let block = Observation::layout().iter().rfind(|b| b.offset <= i).unwrap();
+                        assert!(
+                            (Observation::MIN_VALUE..=Observation::MAX_VALUE).contains(&x),
+                            "{scenario:?} seed {seed} step {step}: {x} at {i} ({})",
+                            block.name
+                        );
+                    }
+                }
+            }
+            game.legal_actions_into(&mut list);
+            let pick = list[(rng.next_u64() % list.len() as u64) as usize];
+            game.apply(pick).unwrap();
+            step += 1;
+        }
+    }
+}

@@ -14,6 +14,8 @@ Errors are ``HereIStandError`` (a ``ValueError``) and its subclasses.
 from ._engine import (
     ACTION_COUNT,
     OBSERVATION_LEN,
+    OBSERVATION_MAX,
+    OBSERVATION_MIN,
     POWERS,
     SCENARIO_POWERS,
     SCENARIOS,
@@ -35,6 +37,8 @@ from ._engine import (
 __all__ = [
     "ACTION_COUNT",
     "OBSERVATION_LEN",
+    "OBSERVATION_MAX",
+    "OBSERVATION_MIN",
     "POWERS",
     "SCENARIO_POWERS",
     "SCENARIOS",

@@ -37,12 +37,21 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from . import ACTION_COUNT, OBSERVATION_LEN, POWERS, SCENARIO_POWERS, Game
+from . import (
+    ACTION_COUNT,
+    OBSERVATION_LEN,
+    OBSERVATION_MAX,
+    OBSERVATION_MIN,
+    POWERS,
+    SCENARIO_POWERS,
+    Game,
+)
 
 __all__ = ["env", "raw_env"]
 
-# The encoding's entries are counts and flags of u8/i8 sources.
-_LOW, _HIGH = -128.0, 255.0
+# The bounds of every entry of the encoding (Observation::MIN_VALUE and
+# MAX_VALUE in Rust).
+_LOW, _HIGH = OBSERVATION_MIN, OBSERVATION_MAX
 
 
 def env(**kwargs):

@@ -122,6 +122,8 @@ fn _game_from_json(text: &str) -> PyResult<game::PyGame> {
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ACTION_COUNT", Action::COUNT)?;
     m.add("OBSERVATION_LEN", Observation::LEN)?;
+    m.add("OBSERVATION_MIN", Observation::MIN_VALUE)?;
+    m.add("OBSERVATION_MAX", Observation::MAX_VALUE)?;
     m.add("POWERS", Power::ALL.iter().map(|p| p.id()).collect::<Vec<_>>())?;
     m.add("SCENARIOS", Scenario::ALL.iter().map(|&s| scenario_name(s)).collect::<Vec<_>>())?;
     m.add("SCENARIO_POWERS", {
