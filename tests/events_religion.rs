@@ -946,6 +946,23 @@ fn papal_inquisition_may_retrieve_a_discard_or_call_a_debate_with_two_extra_dice
     assert_eq!(dice, Some(9));
 }
 
+/// §6.2: Papal Inquisition (#56) retrieves no card the Papacy played as
+/// an event, response or combat card this turn; another power's may be.
+#[test]
+fn papal_inquisition_retrieves_no_card_the_papacy_played_this_turn() {
+    let mut game = at_impulse(Power::Papacy, 5);
+    uncommit(&mut game, &[Debater::Caraffa]);
+    game.discard_card(Card::Arquebusiers).unwrap();
+    game.discard_card(Card::SwissMercenaries).unwrap();
+    game.set_event_played(Power::Papacy, Card::Arquebusiers, true).unwrap();
+    game.set_event_played(Power::France, Card::SwissMercenaries, true).unwrap();
+    play(&mut game, Power::Papacy, Card::PapalInquisition);
+    game.apply(Action::ReviewHandOf(Power::England)).unwrap();
+    let rewards = common::legal(&game);
+    assert!(!rewards.contains(&Action::Retrieve(Card::Arquebusiers)));
+    assert!(rewards.contains(&Action::Retrieve(Card::SwissMercenaries)));
+}
+
 #[test]
 fn papal_inquisition_needs_caraffa_uncommitted() {
     let mut game = at_impulse(Power::Papacy, 5);

@@ -484,6 +484,44 @@ fn thomas_cromwell_cancels_papal_bull_against_cranmer() {
     assert!(game.discard_pile().contains(Card::ThomasCromwell));
 }
 
+/// §6.2: a power never retrieves a card it played as an event, response
+/// or combat card earlier in the turn. The Wartburg played as a response
+/// is not offered back by Frederick the Wise (#78) in the same turn.
+#[test]
+fn frederick_the_wise_does_not_take_back_the_wartburg_played_this_turn() {
+    let mut game = windows_board();
+    game.give_card(Power::Protestant, Card::TheWartburg).unwrap();
+    let mut log = Vec::new();
+    papal_bull(&mut game, &mut log);
+    respond(&mut game, Power::Protestant, Card::TheWartburg, &mut log);
+    decline_all(&mut game, &mut log);
+    assert!(game.discard_pile().contains(Card::TheWartburg));
+    game.set_religion(Space::Wittenberg, Religion::Protestant).unwrap();
+    game.give_card(Power::Protestant, Card::FrederickTheWise).unwrap();
+    common::to_impulse(&mut game, Power::Protestant);
+    apply(&mut game, Action::PlayEvent(Card::FrederickTheWise), &mut log);
+    decline_all(&mut game, &mut log);
+    while let Some(&Action::Flip(space)) = legal(&game).first() {
+        apply(&mut game, Action::Flip(space), &mut log);
+        decline_all(&mut game, &mut log);
+    }
+    assert!(!legal(&game).contains(&Action::Retrieve(Card::TheWartburg)));
+    assert_eq!(game.pending().kind, DecisionKind::Impulse);
+    assert!(game.discard_pile().contains(Card::TheWartburg));
+}
+
+/// §6.2: Thomas Cromwell (#115) does not give England back Dissolution of
+/// the Monasteries if England played it as its event this turn.
+#[test]
+fn thomas_cromwell_does_not_take_back_dissolution_played_this_turn() {
+    let mut game = windows_board();
+    game.discard_card(Card::DissolutionOfTheMonasteries).unwrap();
+    game.set_event_played(Power::England, Card::DissolutionOfTheMonasteries, true).unwrap();
+    let mut log = Vec::new();
+    let choices = cromwell_event(&mut game, &mut log);
+    assert!(!choices.contains(&Action::Retrieve(Card::DissolutionOfTheMonasteries)));
+}
+
 /// England plays Thomas Cromwell as its event; returns the choices.
 fn cromwell_event(game: &mut Game, log: &mut Vec<Event>) -> Vec<Action> {
     game.give_card(Power::England, Card::ThomasCromwell).unwrap();

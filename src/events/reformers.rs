@@ -29,7 +29,12 @@ pub(super) const EVENTS: &[CardEvent] = &[
             _ => "a Catholic German space nearest to Wittenberg to convert",
         },
         actions: |game, step, list| match step.step {
-            FREDERICK_WARTBURG => list.extend([Action::Decline, Action::Retrieve(Card::TheWartburg)]),
+            FREDERICK_WARTBURG => {
+                list.push(Action::Decline);
+                if crate::rules::home_cards::may_retrieve(game, Power::Protestant, Card::TheWartburg) {
+                    list.push(Action::Retrieve(Card::TheWartburg));
+                }
+            }
             _ => list.extend(frederick_spaces(game).iter().map(Action::Flip)),
         },
         apply: frederick_apply,
@@ -318,12 +323,14 @@ const FREDERICK_WARTBURG: u8 = 1;
 /// #78 Frederick the Wise: the two Catholic German spaces nearest to
 /// Wittenberg turn Protestant, one at a time (`left`: how many are left),
 /// the Protestant choosing between equidistant ones; then the Protestant
-/// may take The Wartburg (#37) into its hand if it is in the discard pile.
+/// may take The Wartburg (#37) into its hand if it is in the discard pile
+/// and it did not play it this turn (§6.2).
 fn next_frederick(game: &mut Game, step: EventStep, log: &mut dyn Log) {
     let choices = frederick_spaces(game);
     match (step.left, choices.len(), choices.iter().next()) {
         (0, ..) | (_, 0, _) => {
-            if game.discard_pile().contains(Card::TheWartburg) {
+            // §6.2: not if the Protestant played it this turn.
+            if crate::rules::home_cards::may_retrieve(game, Power::Protestant, Card::TheWartburg) {
                 game.stack.push(Frame::Event(EventStep { step: FREDERICK_WARTBURG, left: 0, ..step }));
             }
         }

@@ -132,7 +132,8 @@ fn cromwell_usable(_: &Game, window: Window) -> bool {
 /// attempts), after which English treatises cost 2 CP for the rest of the
 /// turn (`Succession::cromwell_treatises`).
 fn cromwell_actions(game: &Game, _: EventStep, list: &mut ActionList) {
-    if game.discard_pile().contains(Card::DissolutionOfTheMonasteries) {
+    // §6.2: not a card England played this turn.
+    if crate::rules::home_cards::may_retrieve(game, Power::England, Card::DissolutionOfTheMonasteries) {
         list.push(Action::Retrieve(Card::DissolutionOfTheMonasteries));
     }
     list.push(Action::PublishTreatise(crate::types::LanguageZone::English));

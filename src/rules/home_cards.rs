@@ -202,11 +202,33 @@ pub fn luther_alive(game: &Game) -> bool {
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn retrievable_cards(game: &Game, power: Power) -> EnumSet<Card> {
-    let played = game.events_played(power);
     game.discard_pile()
         .iter()
-        .filter(|&c| !matches!(c.kind(), CardKind::Mandatory | CardKind::Diplomacy) && !played.contains(c))
+        .filter(|&c| may_retrieve(game, power, c))
         .collect()
+}
+
+/// Whether `power` may retrieve `card` from the discard pile (§6.2): it
+/// is there, it is not a mandatory event (nor a two-player diplomacy
+/// card), and `power` did not play it as an event, response or combat
+/// card earlier in the turn. Every retrieval asks this:
+/// Here I Stand (#7), Papal Inquisition (#56), Frederick the Wise (#78,
+/// The Wartburg), Thomas Cromwell (#115, Dissolution of the Monasteries).
+///
+/// ```
+/// use here_i_stand::{Card, Game, Power, Scenario, Setup};
+/// use here_i_stand::rules::home_cards::may_retrieve;
+/// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+/// game.discard_card(Card::TheWartburg)?;
+/// assert!(may_retrieve(&game, Power::Protestant, Card::TheWartburg));
+/// game.set_event_played(Power::Protestant, Card::TheWartburg, true)?;
+/// assert!(!may_retrieve(&game, Power::Protestant, Card::TheWartburg));
+/// # Ok::<(), here_i_stand::EditError>(())
+/// ```
+pub fn may_retrieve(game: &Game, power: Power, card: Card) -> bool {
+    game.discard_pile().contains(card)
+        && !matches!(card.kind(), CardKind::Mandatory | CardKind::Diplomacy)
+        && !game.events_played(power).contains(card)
 }
 
 /// Whether the Protestant may play Here I Stand (#7) as its event: Luther
