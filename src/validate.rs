@@ -1167,7 +1167,10 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
         Peace => below == Some(SuePeace),
         LeaderReturn => matches!(below, Some(Peace | Ransom | Deal)),
         // The naval war's decisions (§16.1 steps 4-7, §16.2).
-        Interception | AvoidBattle | BattleOrder | CombatCards | NavalRetreat => below == Some(NavalCombat),
+        Interception | AvoidBattle | BattleOrder | CombatCards => below == Some(NavalCombat),
+        // After a naval battle, or from a port the Control action took
+        // (§12.2: on the impulse's Spend frame, or alone once it is spent).
+        NavalRetreat => matches!(below, None | Some(NavalCombat | Spend | NavalRetreat)),
         // Both sides of a naval battle may choose whose squadrons they
         // lose: the attacker's choice waits on the defender's (ruling RB9;
         // two at most, `check_stack_shape`).

@@ -833,3 +833,68 @@ fn random_play_fights_naval_battles() {
     }
     assert!(battles > 0);
 }
+
+/// England, at war with France, has a regular in the French port `space`
+/// (its LOC from Calais through `path`, English-held) and a squadron
+/// ready to spend CP; France has a squadron in the port.
+fn english_in_french_port(space: Space, path: &[Space]) -> Game {
+    let mut game = common::board(5);
+    game.set_war(Power::England, Power::France, true).unwrap();
+    for &s in path {
+        game.set_controller(s, Faction::England).unwrap();
+    }
+    game.set_land_units(space, Faction::England, LandUnits::regulars(1)).unwrap();
+    game.set_naval_units(port(space), Faction::France, squadrons(1)).unwrap();
+    common::impulse(&mut game, Power::England, 2);
+    game
+}
+
+/// §12.2: the control action takes an unfortified port; the naval units
+/// there retreat at once to the adjacent sea zone (§16.2 step 9).
+#[test]
+fn ships_in_a_port_taken_by_the_control_action_retreat_to_sea() {
+    let mut game = english_in_french_port(Space::Boulogne, &[]);
+    let log = logged(&mut game, Action::Control(Space::Boulogne));
+    assert_eq!(game.controller(Space::Boulogne), Faction::England);
+    assert_eq!(game.naval_units(port(Space::Boulogne), Faction::France), NavalUnits::NONE);
+    assert_eq!(game.naval_units(sea(SeaZone::EnglishChannel), Faction::France), squadrons(1));
+    assert!(log.iter().any(|e| matches!(e, Event::ShipsRetreated { faction: Faction::France, .. })));
+    assert_eq!(game.validate(), Ok(()));
+}
+
+/// §12.2 with §16.2 step 9: no sea zone free of enemy ships to retreat to,
+/// the port's ships are eliminated.
+#[test]
+fn ships_in_a_port_taken_with_nowhere_to_retreat_are_eliminated() {
+    let mut game = english_in_french_port(Space::Boulogne, &[]);
+    game.set_naval_units(sea(SeaZone::EnglishChannel), Faction::England, squadrons(1)).unwrap();
+    let log = logged(&mut game, Action::Control(Space::Boulogne));
+    assert_eq!(game.naval_units(port(Space::Boulogne), Faction::France), NavalUnits::NONE);
+    assert_eq!(game.naval_units(sea(SeaZone::EnglishChannel), Faction::France), NavalUnits::NONE);
+    assert!(log.iter().any(|e| matches!(e, Event::ShipsLost { faction: Faction::France, .. })));
+}
+
+/// §12.2: from a port on two open sea zones, the ships' owner chooses
+/// where they retreat; the game stays valid and survives a save meanwhile.
+#[test]
+fn the_owner_chooses_the_sea_zone_its_ships_retreat_to_from_a_port_taken() {
+    let mut game = english_in_french_port(Space::Brest, &[Space::Boulogne, Space::Rouen, Space::Nantes]);
+    game.apply(Action::Control(Space::Brest)).unwrap();
+    assert_eq!(game.pending().kind, DecisionKind::NavalRetreat);
+    assert_eq!(game.decider(), Decider::Power(Power::France));
+    let mut choices = legal(&game);
+    choices.sort();
+    let mut expected = vec![Action::NavalToSea(SeaZone::BayOfBiscay), Action::NavalToSea(SeaZone::EnglishChannel)];
+    expected.sort();
+    assert_eq!(choices, expected);
+    assert_eq!(game.validate(), Ok(()));
+    #[cfg(feature = "serde")]
+    {
+        let text = serde_json::to_string(&game).unwrap();
+        let back: Game = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, game);
+    }
+    game.apply(Action::NavalToSea(SeaZone::BayOfBiscay)).unwrap();
+    assert_eq!(game.naval_units(sea(SeaZone::BayOfBiscay), Faction::France), squadrons(1));
+    assert_eq!(game.pending().power, Some(Power::England));
+}

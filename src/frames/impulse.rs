@@ -501,7 +501,10 @@ impl Game {
                 // Control returns to the home power when it retakes its own space (§12.2).
                 self.put_control(space, Faction::from(power));
                 log.event(Event::ControlChanged { space, from, to: Faction::from(power) });
-                cost::CONTROL
+                // §12.2: the ships in a port taken retreat (their choice on top).
+                self.pay(cost::CONTROL);
+                self.port_taken(power, space, log);
+                return;
             }
             Action::Colonize | Action::Explore | Action::Conquer => self.apply_new_world_spend(power, action, log),
             Action::RemoveUnrest(space) => {

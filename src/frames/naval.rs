@@ -346,3 +346,46 @@ fn with_ship(mut fleet: Fleet, ship: Ship) -> Fleet {
     }
     fleet
 }
+
+impl Game {
+    /// §12.2: `power` took control of the port `space`: the naval units of
+    /// every other side there retreat at once to a sea zone adjacent to the
+    /// port free of enemy naval units, as in step 9 of a naval battle
+    /// (§16.2; their owner choosing where two are open), with their naval
+    /// leaders; where no zone is open, or for an inactive minor's fleet
+    /// (no power to move it), they are eliminated (§16.2 step 10). Run
+    /// after the Control action's CP are paid: the choice goes on top.
+    pub(crate) fn port_taken(&mut self, power: Power, space: Space, log: &mut dyn Log) {
+        if !space.is_port() {
+            return;
+        }
+        let at = NavalLocation::Port(space);
+        let own = fleet_factions(self, power);
+        let sides: EnumSet<Faction> = self
+            .naval_stacks()
+            .filter(|&(l, f, u)| l == at && u.total() > 0 && !own.contains(f))
+            .map(|(_, f, _)| crate::rules::naval_war::side_of(self, f))
+            .collect();
+        for side in sides {
+            let to = match side.major() {
+                Some(owner) => crate::rules::naval_war::retreat_destinations(self, owner, at),
+                None => crate::rules::naval_war::Locations::new(),
+            };
+            match (side.major(), to.first()) {
+                (Some(owner), Some(&first)) if to.len() == 1 || !self.decides(owner) => {
+                    self.retreat_side(owner, at, first, false, log)
+                }
+                (Some(owner), Some(_)) => self.stack.push(Frame::NavalRetreat { power: owner, from: at, beaten: false }),
+                _ => {
+                    for faction in crate::rules::naval_war::side_factions(self, side) {
+                        let units = self.naval_units(at, faction);
+                        if units.total() > 0 {
+                            self.lose_ships(faction, at, units, log);
+                        }
+                    }
+                    self.strand_naval_leaders(side, at, log);
+                }
+            }
+        }
+    }
+}

@@ -525,7 +525,14 @@ impl Game {
 
     /// `power`'s side retreats from `from` to `to` (§16.2 step 9); if it
     /// lost, its ships may not move again this impulse (§16.1).
-    fn retreat_side(&mut self, power: Power, from: NavalLocation, to: NavalLocation, beaten: bool, log: &mut dyn Log) {
+    pub(super) fn retreat_side(
+        &mut self,
+        power: Power,
+        from: NavalLocation,
+        to: NavalLocation,
+        beaten: bool,
+        log: &mut dyn Log,
+    ) {
         let retreated = |faction, from, to, units| Event::ShipsRetreated { faction, from, to, units };
         let moved = self.move_side(power, from, to, retreated, log);
         if beaten {
