@@ -463,3 +463,70 @@ fn a_forced_elimination_may_take_an_allied_minor_unit() {
     assert_eq!(game.land_units(Space::Lyon, Faction::France), LandUnits::regulars(3));
     assert_eq!(game.land_units(Space::Lyon, Faction::Genoa), LandUnits::regulars(1));
 }
+
+/// §19.3 step 3: Montmorency's space is vacated by a group going to a
+/// fortified space other than Paris: he may follow it or go to Paris.
+#[test]
+fn a_leader_whose_space_is_vacated_may_follow_his_units_or_go_to_his_capital() {
+    let (mut game, mut log) = winter(|g| {
+        g.set_land_units(Space::Dijon, Faction::France, LandUnits::regulars(2)).unwrap();
+        g.set_leader(Leader::Montmorency, LeaderLocation::Space(Space::Dijon)).unwrap();
+    });
+    game.apply(Action::AddUnit(LandUnitKind::Regular)).unwrap();
+    game.apply(Action::AddUnit(LandUnitKind::Regular)).unwrap();
+    let to = game
+        .legal_actions()
+        .iter()
+        .find_map(|a| match *a {
+            Action::WinterTo(s) if s != Space::Paris => Some(s),
+            _ => None,
+        })
+        .expect("a fortified space other than Paris");
+    game.apply_logged(Action::WinterTo(to), &mut log).unwrap();
+    assert_eq!(game.pending().kind, DecisionKind::WinterReturn);
+    let mut choices = common::legal(&game);
+    choices.sort();
+    let mut expected = vec![Action::WinterTo(to), Action::WinterTo(Space::Paris)];
+    expected.sort();
+    assert_eq!(choices, expected);
+    assert_eq!(game.validate(), Ok(()));
+    game.apply_logged(Action::WinterTo(Space::Paris), &mut log).unwrap();
+    assert_eq!(game.leader_location(Leader::Montmorency), LeaderLocation::Space(Space::Paris));
+    assert_eq!(game.land_units(to, Faction::France).total(), 2);
+}
+
+/// §19.3 step 3 (ruling W8): an army leader standing without units goes
+/// home to his capital.
+#[test]
+fn an_army_leader_without_units_goes_to_his_capital() {
+    let (mut game, mut log) = winter(|g| {
+        g.set_leader(Leader::Montmorency, LeaderLocation::Space(Space::Dijon)).unwrap();
+    });
+    finish(&mut game, &mut log, |_, a| a[0]);
+    assert_eq!(game.leader_location(Leader::Montmorency), LeaderLocation::Space(Space::Paris));
+}
+
+/// §19.3 step 3: a Hapsburg leader alone chooses between his two capitals,
+/// one at a time with two leaders in the space.
+#[test]
+fn lone_hapsburg_leaders_each_choose_a_capital() {
+    let (mut game, mut log) = winter(|g| {
+        g.set_leader(Leader::CharlesV, LeaderLocation::Space(Space::Graz)).unwrap();
+        g.set_leader(Leader::DukeOfAlva, LeaderLocation::Space(Space::Graz)).unwrap();
+    });
+    while game.decider() != Decider::Power(Power::Hapsburg) {
+        let first = common::legal(&game)[0];
+        game.apply_logged(first, &mut log).unwrap();
+    }
+    let mut choices = common::legal(&game);
+    choices.sort();
+    let mut expected = vec![Action::WinterTo(Space::Valladolid), Action::WinterTo(Space::Vienna)];
+    expected.sort();
+    assert_eq!(choices, expected);
+    game.apply_logged(Action::WinterTo(Space::Vienna), &mut log).unwrap();
+    assert_eq!(game.decider(), Decider::Power(Power::Hapsburg));
+    game.apply_logged(Action::WinterTo(Space::Valladolid), &mut log).unwrap();
+    let places = [game.leader_location(Leader::CharlesV), game.leader_location(Leader::DukeOfAlva)];
+    assert!(places.contains(&LeaderLocation::Space(Space::Vienna)));
+    assert!(places.contains(&LeaderLocation::Space(Space::Valladolid)));
+}

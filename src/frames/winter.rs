@@ -123,7 +123,8 @@ impl Game {
                 }
             } else if cursor < 2 * n {
                 let power = powers[cursor - n];
-                if let Some(space) = self.next_winter_stack(power, EnumSet::EMPTY) {
+                let first = self.next_winter_stack(power, EnumSet::EMPTY).or_else(|| self.lone_leaders_next(power));
+                if let Some(space) = first {
                     self.impulse_index += 1;
                     self.stack.push(Frame::WinterLand {
                         power,
@@ -368,9 +369,10 @@ impl Game {
         }
         // What is offered depends on attrition only where room is limited.
         let options = winter::return_options_where(self, power, space, |d| d.room.is_some());
-        // The stack is empty but for leaders: they go with a departing group.
+        // The stack is empty but for leaders: each goes with a departing
+        // group or to his capital (§19.3 step 3).
         if options.stack.total() == 0 {
-            list.extend(sent_to.iter().map(Action::WinterTo));
+            list.extend(self.leader_winter_spaces(power, sent_to).iter().map(Action::WinterTo));
             if list.is_empty() {
                 list.push(Action::Done);
             }
@@ -480,9 +482,15 @@ impl Game {
                 }
             }
             Action::WinterTo(to) if group.units.is_empty() => {
-                // Leaders of an emptied stack go with a departing group.
-                self.move_leaders(power, space, to);
-                self.finish_winter_stack(power, space, done.union(sent_to), log);
+                // The first leader of an emptied stack goes with a departing
+                // group or to his capital (§19.3 step 3); then the next.
+                let first = self.army_leaders_at(space, Faction::from(power)).next();
+                if let Some(leader) = first {
+                    self.leaders[leader.index()] = LeaderLocation::Space(to);
+                }
+                if self.army_leaders_at(space, Faction::from(power)).next().is_none() {
+                    self.finish_winter_stack(power, space, done.union(sent_to), log);
+                }
                 return;
             }
             Action::WinterTo(to) => {
@@ -696,20 +704,51 @@ impl Game {
         self.end_winter_siege(space, log);
         let emptied = winter::stack_at(self, power, space).total() == 0;
         let leaders_here = self.army_leaders_at(space, Faction::from(power)).next().is_some();
-        if emptied && leaders_here && sent_to.len() > 1 {
-            // The owner picks which group the leaders follow.
+        if emptied && leaders_here && self.leader_winter_spaces(power, sent_to).len() > 1 {
+            // The owner picks, leader by leader, which group each follows
+            // or whether he goes to his capital (§19.3 step 3).
             if let Some(Frame::WinterLand { group, .. }) = self.stack.top_mut() {
                 *group = WinterGroup::NONE;
             }
             return;
         }
         if emptied && leaders_here {
-            match sent_to.iter().next() {
+            match self.leader_winter_spaces(power, sent_to).iter().next() {
                 Some(to) => self.move_leaders(power, space, to),
                 None => self.leaders_to_capital(power, space),
             }
         }
         self.finish_winter_stack(power, space, done.union(sent_to), log);
+    }
+
+    /// Where an army leader of `power` whose space was vacated may go in
+    /// winter (§19.3 step 3): with one of the groups that left it (their
+    /// destinations, `sent_to`) or to the power's capital, if it controls
+    /// it (§19.3 exception 2).
+    fn leader_winter_spaces(&self, power: Power, sent_to: EnumSet<Space>) -> EnumSet<Space> {
+        let own = Faction::from(power);
+        let capitals = winter::capitals(power).iter().copied().filter(|&c| self.controller(c) == own);
+        sent_to.union(capitals.collect())
+    }
+
+    /// The first space (in map order) where army leaders of `power` stand
+    /// with none of its land units, outside a capital of the power it
+    /// controls: they go home too (§19.3 step 3; ruling W8), once every
+    /// stack is done.
+    fn lone_leaders_space(&self, power: Power) -> Option<Space> {
+        let own = Faction::from(power);
+        let home = self.leader_winter_spaces(power, EnumSet::EMPTY);
+        Leader::ALL.into_iter().find_map(|leader| match self.leaders[leader.index()] {
+            LeaderLocation::Space(space)
+                if leader.kind() == LeaderKind::Army
+                    && self.leader_owner(leader) == Some(own)
+                    && !home.contains(space)
+                    && winter::stack_at(self, power, space).total() == 0 =>
+            {
+                Some(space)
+            }
+            _ => None,
+        })
     }
 
     /// §15.3 in winter (§19.3): besiegers going home end the siege of
@@ -725,7 +764,8 @@ impl Game {
     fn finish_winter_stack(&mut self, power: Power, space: Space, done: EnumSet<Space>, _log: &mut dyn Log) {
         let mut done = done;
         done.insert(space);
-        match self.next_winter_stack(power, done) {
+        let next = self.next_winter_stack(power, done).or_else(|| self.lone_leaders_next(power));
+        match next {
             Some(next) => {
                 if let Some(Frame::WinterLand { space: s, done: d, sent_to, group, tally, .. }) = self.stack.top_mut() {
                     *s = next;
@@ -739,6 +779,25 @@ impl Game {
                 self.stack.pop();
             }
         }
+    }
+
+    /// Once every stack is done, army leaders standing without units go
+    /// to their capital (§19.3 step 3; ruling W8): at once where only one
+    /// is open, else the next space whose leaders the owner sends, one by
+    /// one (`WinterTo` a capital).
+    fn lone_leaders_next(&mut self, power: Power) -> Option<Space> {
+        let home = self.leader_winter_spaces(power, EnumSet::EMPTY);
+        // No capital held (the Protestant has none): they stay.
+        if home.is_empty() {
+            return None;
+        }
+        while let Some(space) = self.lone_leaders_space(power) {
+            if home.len() > 1 && self.decides(power) {
+                return Some(space);
+            }
+            self.leaders_to_capital(power, space);
+        }
+        None
     }
 
     fn move_leaders(&mut self, power: Power, from: Space, to: Space) {
