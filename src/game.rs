@@ -751,6 +751,24 @@ impl Game {
         self.pirate_havens
     }
 
+    /// The power whose home space `space` is now: its printed home power,
+    /// but the Ottoman for a pirate haven (§21.1: Oran and Tripoli once
+    /// converted "are considered to be Ottoman home spaces (with a fortress
+    /// present) for all purposes"; ruling MW16).
+    ///
+    /// ```
+    /// use here_i_stand::{Faction, Game, Scenario, Setup, Space};
+    /// let mut game = Game::empty(Setup::new(Scenario::Y1517, 0));
+    /// assert_eq!(game.home_of(Space::Oran), Faction::Hapsburg);
+    /// game.set_pirate_haven(Space::Oran, true)?;
+    /// assert_eq!(game.home_of(Space::Oran), Faction::Ottoman);
+    /// # Ok::<(), here_i_stand::EditError>(())
+    /// ```
+    #[inline]
+    pub fn home_of(&self, space: Space) -> Faction {
+        if self.pirate_havens.contains(space) { Faction::Ottoman } else { space.home() }
+    }
+
     /// Whether it is in unrest (§12.4).
     #[inline]
     pub fn in_unrest(&self, space: Space) -> bool {

@@ -81,7 +81,7 @@ impl Game {
     /// home spaces (the German electorates and towns) are left out: they
     /// start under the Hapsburg and follow religion (§18.7).
     fn controlled_away_from_home(&self, space: Space) -> bool {
-        let home = space.home();
+        let home = self.home_of(space);
         home != Faction::Protestant && self.controller(space) != home
     }
 

@@ -1329,3 +1329,33 @@ fn diplomatic_marriage_activates_or_deactivates_a_minor() {
     game.apply(Action::Target(Space::Genoa)).unwrap();
     assert_eq!(game.minor_ally(MinorPower::Genoa), None);
 }
+
+/// §21.1: a pirate haven is an Ottoman home space for every purpose. Oran
+/// converted and held by the Hapsburg lets the Ottoman sue for peace, not
+/// the Hapsburg; held by the Ottoman, it no longer lets the Hapsburg sue.
+#[test]
+fn a_pirate_haven_is_an_ottoman_home_space_for_suing_for_peace() {
+    use here_i_stand::rules::peace::{home_spaces_held, may_sue};
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 3));
+    game.set_war(Power::Ottoman, Power::Hapsburg, true).unwrap();
+    game.set_pirate_haven(Space::Oran, true).unwrap();
+    game.set_controller(Space::Oran, Faction::Ottoman).unwrap();
+    assert!(!may_sue(&game, Power::Hapsburg, Power::Ottoman));
+    game.set_controller(Space::Oran, Faction::Hapsburg).unwrap();
+    assert!(home_spaces_held(&game, Power::Ottoman, Power::Hapsburg).contains(Space::Oran));
+    assert!(may_sue(&game, Power::Ottoman, Power::Hapsburg));
+    assert!(!may_sue(&game, Power::Hapsburg, Power::Ottoman));
+}
+
+/// §21.1 with §12.1: an Ottoman-held pirate haven is an Ottoman home
+/// fortified space, a source of the Ottoman's lines of communication.
+#[test]
+fn a_pirate_haven_is_an_ottoman_home_space_for_lines_of_communication() {
+    use here_i_stand::rules::loc::is_loc_source;
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 3));
+    game.set_pirate_haven(Space::Tripoli, true).unwrap();
+    game.set_controller(Space::Tripoli, Faction::Ottoman).unwrap();
+    assert!(is_loc_source(&game, Power::Ottoman, Space::Tripoli));
+    assert_eq!(game.home_of(Space::Tripoli), Faction::Ottoman);
+    assert_eq!(game.home_of(Space::Oran), Faction::Hapsburg, "not converted: Hapsburg in all respects");
+}

@@ -51,7 +51,7 @@ pub fn rebel_targets(game: &Game, player: Power) -> EnumSet<Space> {
         .into_iter()
         .filter(|&s| {
             let Some(holder) = game.controller(s).major().filter(|&h| h != player) else { return false };
-            let home = s.home();
+            let home = game.home_of(s);
             let captured = if minor::is_independent_key(s) {
                 true
             } else {
@@ -191,7 +191,7 @@ fn revolt(game: &mut Game, space: Space, player: Power, log: &mut dyn Log) {
         game.leaders[leader.index()] = LeaderLocation::Captured(player);
         log.event(Event::LeaderCaptured { leader, by: player });
     }
-    let home = space.home();
+    let home = game.home_of(space);
     let to = home.minor().and_then(|m| game.minor_ally(m)).map_or(home, Faction::from);
     let from = game.controller(space);
     game.put_control(space, to);

@@ -82,7 +82,7 @@ fn cloth_spaces(game: &Game, power: Power) -> EnumSet<Space> {
     Space::ALL
         .into_iter()
         .filter(|&s| {
-            s.home() == own
+            game.home_of(s) == own
                 && game.in_play(s)
                 && game.is_friendly_controlled(power, s)
                 && !under_siege(game, s)

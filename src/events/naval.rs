@@ -357,7 +357,7 @@ fn knights_raid(game: &Game) -> Option<Space> {
 fn knights_ports(game: &Game) -> EnumSet<Space> {
     Space::ALL
         .into_iter()
-        .filter(|&s| s.is_port() && s.home() == Faction::Hapsburg && game.in_play(s))
+        .filter(|&s| s.is_port() && game.home_of(s) == Faction::Hapsburg && game.in_play(s))
         .filter(|&s| game.controller(s) == Faction::Hapsburg)
         .collect()
 }

@@ -55,7 +55,7 @@ pub const ERASMUS_LAST_PROTESTANT_TURN: u8 = 2;
 /// (#47 Copernicus).
 pub(crate) fn copernicus_protestant_half(game: &Game, power: Power) -> bool {
     let home: EnumSet<Space> =
-        Space::ALL.into_iter().filter(|&s| s.home() == Faction::from(power) && game.in_play(s)).collect();
+        Space::ALL.into_iter().filter(|&s| game.home_of(s) == Faction::from(power) && game.in_play(s)).collect();
     let protestant = home.iter().filter(|&s| game.religion(s) == Religion::Protestant).count();
     !home.is_empty() && 2 * protestant >= home.len()
 }

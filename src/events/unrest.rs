@@ -86,7 +86,7 @@ pub(crate) fn unrest_spaces(game: &Game, card: Card) -> EnumSet<Space> {
     Space::ALL
         .into_iter()
         .filter(|&s| match region {
-            Region::Home(faction) => s.home() == faction,
+            Region::Home(faction) => game.home_of(s) == faction,
             Region::Zone(zone) => s.language() == Some(zone),
         })
         .filter(|&s| game.in_play(s) && !game.in_unrest(s))

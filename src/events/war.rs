@@ -715,7 +715,7 @@ fn ransom_spaces(game: &Game, leader: Leader) -> EnumSet<Space> {
     Space::ALL
         .into_iter()
         .filter(|&s| {
-            s.home() == Faction::from(power)
+            game.home_of(s) == Faction::from(power)
                 && (!naval || s.is_port())
                 && game.is_fortified(s)
                 && game.in_play(s)

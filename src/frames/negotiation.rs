@@ -526,7 +526,7 @@ impl Game {
         };
         let receiver = deal.other(giver);
         self.change_control(space, giver.into(), receiver.into(), log);
-        if space.home() == Faction::from(giver) {
+        if self.home_of(space) == Faction::from(giver) {
             self.negotiated.home_ceded[giver.index()] |= 1 << receiver.index();
         }
         let mut spaces = one(space);

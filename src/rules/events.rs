@@ -372,7 +372,7 @@ pub const BULL_UNREST: u8 = 2;
 pub fn bull_unrest_spaces(game: &Game, power: Power) -> EnumSet<Space> {
     Space::ALL
         .into_iter()
-        .filter(|&s| s.home() == Faction::from(power) && game.in_play(s))
+        .filter(|&s| game.home_of(s) == Faction::from(power) && game.in_play(s))
         .filter(|&s| game.religion(s) == Religion::Catholic && !game.in_unrest(s))
         .filter(|&s| free_for_unrest(game, s))
         .collect()

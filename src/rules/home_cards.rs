@@ -93,7 +93,7 @@ pub fn emperor_spaces(game: &Game) -> crate::sets::EnumSet<Space> {
         .into_iter()
         .filter(|&s| {
             Some(s) != here
-                && s.home() == Faction::Hapsburg
+                && game.home_of(s) == Faction::Hapsburg
                 && game.in_play(s)
                 && game.controller(s) == Faction::Hapsburg
                 && !game.in_unrest(s)

@@ -12,7 +12,7 @@ pub fn is_loc_source(game: &Game, power: Power, space: Space) -> bool {
     if !game.is_fortified(space) || !game.is_friendly_controlled(power, space) {
         return false;
     }
-    let home = space.home();
+    let home = game.home_of(space);
     if home == Faction::Independent {
         return false;
     }
@@ -125,7 +125,7 @@ pub fn has_loc(game: &Game, power: Power, target: Space) -> bool {
 /// assert!(!land_loc_within(&game, Power::France, Space::Orleans, 0));
 /// ```
 pub fn land_loc_within(game: &Game, power: Power, target: Space, steps: u8) -> bool {
-    let own_source = |space: Space| is_loc_source(game, power, space) && space.home() == Faction::from(power);
+    let own_source = |space: Space| is_loc_source(game, power, space) && game.home_of(space) == Faction::from(power);
     let mut frontier: EnumSet<Space> = [target].into_iter().collect();
     let mut seen = frontier;
     for _ in 0..steps {

@@ -615,7 +615,7 @@ fn cede_refusal(game: &Game, deal: &Deal, space: Space) -> Option<DealRefusal> {
         return Some(DealRefusal::NotControlled);
     };
     let receiver = deal.other(giver);
-    let home = space.home();
+    let home = game.home_of(space);
     let eligible = home == Faction::from(giver)
         || home == Faction::from(receiver)
         || home == Faction::Independent

@@ -96,7 +96,7 @@ pub fn captured_leaders(game: &Game, power: Power, captor: Power) -> EnumSet<Lea
 /// ```
 pub fn home_spaces_held(game: &Game, power: Power, holder: Power) -> EnumSet<Space> {
     let (home, holder) = (Faction::from(power), Faction::from(holder));
-    Space::ALL.into_iter().filter(|&s| s.home() == home && game.controller(s) == holder).collect()
+    Space::ALL.into_iter().filter(|&s| game.home_of(s) == home && game.controller(s) == holder).collect()
 }
 
 /// Whether `power` may sue `enemy` for peace now (§9.3): the two are at war;
@@ -292,7 +292,7 @@ pub fn price_options(game: &Game, loser: Power) -> PriceOptions {
 pub fn return_spaces(game: &Game, power: Power) -> EnumSet<Space> {
     let own = Faction::from(power);
     let open = |s: Space| {
-        s.home() == own
+        game.home_of(s) == own
             && game.in_play(s)
             && game.is_friendly_controlled(power, s)
             && !game.has_enemy_land_units(power, s)

@@ -133,7 +133,7 @@ impl AntiPiracyDice {
 /// Hapsburg home port (Malta, or where Knights of St. John, #86, put
 /// them), while independent (§16.4 step 2c; setup §24).
 pub fn knights(game: &Game, space: Space) -> bool {
-    (space == Space::Rhodes || (space.home() == Faction::Hapsburg && space.is_port()))
+    (space == Space::Rhodes || (game.home_of(space) == Faction::Hapsburg && space.is_port()))
         && game.in_play(space)
         && game.controller(space) == Faction::Independent
 }
