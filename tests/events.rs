@@ -420,6 +420,24 @@ fn league_effects() {
     assert_eq!(game.vp(Power::Hapsburg).special.electorates, 4);
 }
 
+/// §21.6: the League converts the Protestant home spaces under Protestant
+/// influence to Protestant control, but not one with a Fortress marker.
+#[test]
+fn the_league_converts_no_space_with_a_fortress_marker() {
+    let mut game = action_phase(3);
+    protestant_spaces(&mut game, 12);
+    let home: Vec<Space> = Space::ALL
+        .into_iter()
+        .filter(|s| s.home() == Faction::Protestant && !s.is_fortified() && game.religion(*s) == Religion::Protestant)
+        .collect();
+    let (fortress, other) = (home[0], home[1]);
+    game.set_fortress(fortress, true).unwrap();
+    play(&mut game, Card::SchmalkaldicLeague);
+    assert!(game.schmalkaldic_league());
+    assert_eq!(game.controller(fortress), Faction::Hapsburg, "{fortress}");
+    assert_eq!(game.controller(other), Faction::Protestant, "{other}");
+}
+
 #[test]
 fn league_leaders_choose_among_equally_near_stacks() {
     let mut game = action_phase(3);

@@ -72,7 +72,8 @@ fn schmalkaldic_league(game: &mut Game, _: Power, log: &mut dyn Log) {
 /// The League forms (§21.6): the pre-League restrictions end; the Hapsburg
 /// and the Papacy are at war with the Protestant for good (in the
 /// two-player game they become allies); Protestant home spaces that are
-/// Protestant turn Protestant-controlled; Protestant units and army leaders
+/// Protestant turn Protestant-controlled, but not one with a Fortress
+/// marker (#104, #86); Protestant units and army leaders
 /// in Catholic electorates go to the nearest Protestant electorate; waiting
 /// electorate regulars come into play; John Frederick and Philip of Hesse
 /// arrive.
@@ -92,7 +93,9 @@ fn form_schmalkaldic_league(game: &mut Game, log: &mut dyn Log) {
         log.event(Event::AllianceFormed { a: Power::Hapsburg, b: Power::Papacy });
     }
     for space in Space::ALL {
+        // "Spaces are not converted if they contain a Fortress marker" (§21.6).
         let convert = space.home() == Faction::Protestant
+            && !game.fortresses_built().contains(space)
             && game.in_play(space)
             && game.religion(space) == Religion::Protestant
             && game.controller(space) != Faction::Protestant;
