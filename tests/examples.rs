@@ -987,15 +987,14 @@ fn winter_returning_home_example_italy() {
         let actions = legal(&game);
 
         match power {
-            // An emptied space's leaders go with a departing group (§19.3
-            // step 3; seed 001: only with a group, docs/rulings.md W8).
+            // An emptied space's leader goes with a departing group or to
+            // his capital (§19.3 step 3, docs/rulings.md W8): Charles
+            // follows his regulars to Besancon, as in the example.
             _ if actions.iter().all(|a| matches!(a, Action::WinterTo(_))) => {
-                let expected = match power {
-                    Power::Hapsburg => Space::Besancon,
-                    _ => panic!("{power}: {actions:?}"),
-                };
-                assert_eq!(actions, [Action::WinterTo(expected)]);
-                apply(&mut game, actions[0], &mut log);
+                assert_eq!(power, Power::Hapsburg, "{actions:?}");
+                let expected = [Space::Besancon, Space::Valladolid, Space::Vienna].map(Action::WinterTo);
+                assert_eq!(actions, expected);
+                apply(&mut game, Action::WinterTo(Space::Besancon), &mut log);
             }
             Power::Hapsburg => {
                 repeat(&mut game, Action::AddUnit(Regular), 4, &mut log);
