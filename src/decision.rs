@@ -554,7 +554,7 @@ impl Game {
                 let other = if power == deal.proposer { deal.recipient } else { deal.proposer };
                 Decision { opponent: Some(other.into()), ..kind(K::Deal) }
             }
-            Frame::DealDisplacement { .. } => kind(K::Displacement),
+            Frame::DealDisplacement { .. } | Frame::TieChoice { .. } => kind(K::Displacement),
             Frame::DealMercenaries { count, .. } => Decision { left: Some(count), ..kind(K::Deal) },
             Frame::LoanPort { .. } => kind(K::Deal),
             Frame::SuePeace { .. } => kind(K::SuePeace),

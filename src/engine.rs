@@ -169,6 +169,7 @@ impl Game {
             Some(&Frame::Displacement { activator, declarer, spaces, .. }) => {
                 self.displacement_actions(activator, declarer, spaces, list)
             }
+            Some(&Frame::TieChoice { tie, picks, .. }) => self.tie_choice_actions(tie, picks, list),
             Some(&Frame::WarPayment { power, .. }) => self.war_payment_actions(power, list),
             Some(&Frame::Arrival { leader, .. }) => self.arrival_actions(leader, list),
             Some(&Frame::WinterNaval { power, from, group }) => self.winter_naval_actions(power, from, group, list),
@@ -287,6 +288,7 @@ impl Game {
             Frame::Displacement { activator, declarer, spaces, .. } => {
                 self.apply_displacement(activator, declarer, spaces, action, log)
             }
+            Frame::TieChoice { tie, picks, .. } => self.apply_tie_choice(tie, picks, action, log),
             Frame::WarPayment { power, owed } => self.apply_war_payment(power, owed, action, log),
             Frame::Arrival { leader, .. } => self.apply_arrival(leader, action),
             Frame::WinterNaval { power, from, group } => self.apply_winter_naval(power, from, group, action, log),

@@ -372,6 +372,10 @@ impl Game {
                     (1..=crate::rules::negotiation::MAX_MERCENARIES).contains(&count)
                 }
                 Frame::LoanPort { power } => crate::rules::loans::waiting_loan(self, power).is_some(),
+                // The tie asked is one of its procedure's, its owner's.
+                Frame::TieChoice { power, tie, picks } => {
+                    self.next_tie(tie, &picks).is_some_and(|(_, owner, _)| owner == power)
+                }
                 Frame::WinterLand { group, tally, .. } => {
                     Self::winter_group_fits(group) && tally.lost <= tally.left.div_ceil(2)
                 }
@@ -935,6 +939,7 @@ kinds! {
     Intervention,
     FreeDeclaration,
     Displacement,
+    TieChoice,
     WarPayment,
     Arrival,
     WinterNaval,
@@ -1035,6 +1040,7 @@ pub(crate) fn kind(frame: &Frame) -> Kind {
         Frame::Intervention { .. } => Kind::Intervention,
         Frame::FreeDeclaration { .. } => Kind::FreeDeclaration,
         Frame::Displacement { .. } => Kind::Displacement,
+        Frame::TieChoice { .. } => Kind::TieChoice,
         Frame::WarPayment { .. } => Kind::WarPayment,
         Frame::Arrival { .. } => Kind::Arrival,
         Frame::WinterNaval { .. } => Kind::WinterNaval,
@@ -1156,6 +1162,10 @@ pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
         // Above the reinforcement of an intervention paid with #69 or #108
         // (ruling DU1).
         Intervention => matches!(below, Some(Declarations | Spend | Event)),
+        // Ties of a procedure that sends units to the nearest space
+        // (`frames::ties`): where a card event, an activation or the
+        // League runs: alone, on the CP, the declarations or an event.
+        TieChoice => matches!(below, None | Some(Declarations | Spend | Event)),
         // Also around a card's activation (#69, #108, #73; ruling AL6):
         // alone in the action phase, or at a declarer's turn (#73).
         FreeDeclaration | Displacement => matches!(below, None | Some(Declarations | Spend | Event)),
@@ -1251,6 +1261,11 @@ pub(crate) fn opens_in(kind: Kind, phase: Phase) -> bool {
         Attempts => matches!(phase, Phase::Action | Phase::LuthersTheses),
         Deployment | DeployFormation => phase == Phase::SpringDeployment,
         WinterNaval | WinterLand => phase == Phase::Winter,
+        // A port the Control action took, once its CP are spent (§12.2).
+        NavalRetreat => phase == Phase::Action,
+        // Ties of a deactivation or activation by an event (action or
+        // diplomacy phase) or of the League (also forced in winter).
+        TieChoice => matches!(phase, Phase::Action | Phase::Diplomacy | Phase::Winter),
         Voyage => phase == Phase::NewWorld,
         Universities | PlaceLeader => matches!(phase, Phase::Action | Phase::Winter),
         // A siege broken in winter retreats the besiegers (§19).

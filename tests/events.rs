@@ -438,6 +438,30 @@ fn the_league_converts_no_space_with_a_fortress_marker() {
     assert_eq!(game.controller(other), Faction::Protestant, "{other}");
 }
 
+/// §21.6 with §12.5 (ruling M9): a Protestant regular in Catholic Mainz
+/// goes to the nearest Protestant electorate; Cologne and Trier are
+/// equally near, and the Protestant chooses.
+#[test]
+fn the_leagues_electorate_displacement_tie_is_the_protestants_choice() {
+    let mut game = action_phase(3);
+    protestant_spaces(&mut game, 12);
+    for space in [Space::Cologne, Space::Trier] {
+        game.set_religion(space, Religion::Protestant).unwrap();
+    }
+    game.set_land_units(Space::Mainz, Faction::Protestant, LandUnits::regulars(1)).unwrap();
+    play(&mut game, Card::SchmalkaldicLeague);
+    assert!(game.schmalkaldic_league());
+    assert_eq!(game.decider(), Decider::Power(Power::Protestant));
+    assert_eq!(game.pending().kind, DecisionKind::Displacement);
+    let mut choices = game.legal_actions().to_vec();
+    choices.sort();
+    assert_eq!(choices, [Action::DisplaceTo(Space::Cologne), Action::DisplaceTo(Space::Trier)]);
+    assert_eq!(game.validate(), Ok(()));
+    game.apply(Action::DisplaceTo(Space::Trier)).unwrap();
+    assert_eq!(game.land_units(Space::Trier, Faction::Protestant).regulars, 1);
+    assert_eq!(game.land_units(Space::Mainz, Faction::Protestant), LandUnits::NONE);
+}
+
 #[test]
 fn league_leaders_choose_among_equally_near_stacks() {
     let mut game = action_phase(3);

@@ -1240,6 +1240,16 @@ fn auld_alliance_free_declaration_declined_sends_the_units_home() {
     event(&mut game, Power::France, Card::AuldAlliance);
     let mut log = Vec::new();
     apply(&mut game, Action::Decline, &mut log);
+    // Equally near English fortified spaces: England chooses (§12.5,
+    // ruling M9).
+    assert_eq!(game.pending().kind, DecisionKind::Displacement);
+    while game.pending().kind == DecisionKind::Displacement {
+        assert_eq!(game.decider(), Decider::Power(Power::England));
+        assert!(legal(&game).len() > 1);
+        assert_eq!(game.validate(), Ok(()));
+        let last = *legal(&game).last().unwrap();
+        apply(&mut game, last, &mut log);
+    }
     assert!(!game.at_war(Power::England, Power::France));
     assert_eq!(game.minor_ally(MinorPower::Scotland), Some(Power::France));
     assert!(game.land_units(Space::Stirling, Faction::England).is_empty());
@@ -1358,4 +1368,37 @@ fn a_pirate_haven_is_an_ottoman_home_space_for_lines_of_communication() {
     assert!(is_loc_source(&game, Power::Ottoman, Space::Tripoli));
     assert_eq!(game.home_of(Space::Tripoli), Faction::Ottoman);
     assert_eq!(game.home_of(Space::Oran), Faction::Hapsburg, "not converted: Hapsburg in all respects");
+}
+
+/// §12.5, §22.4 (ruling M9): the Ottoman deactivates a Papal Venice; the
+/// Papal regular in Venice goes to the nearest Papal fortified space, and
+/// with two equally near (Ravenna, and Trieste with a Fortress marker) the
+/// Papacy chooses.
+#[test]
+fn a_deactivation_tie_is_the_owners_choice() {
+    let mut game = action_phase(1);
+    game.set_alliance(Power::Papacy, MinorPower::Venice, true).unwrap();
+    game.set_controller(Space::Venice, Faction::Papacy).unwrap();
+    game.set_land_units(Space::Venice, Faction::Papacy, LandUnits::regulars(1)).unwrap();
+    game.set_fortress(Space::Trieste, true).unwrap();
+    game.set_controller(Space::Trieste, Faction::Papacy).unwrap();
+    let mut log = event(&mut game, Power::Ottoman, Card::VenetianAlliance);
+    assert_eq!(game.pending().kind, DecisionKind::Displacement);
+    assert_eq!(game.decider(), Decider::Power(Power::Papacy));
+    let mut choices = legal(&game);
+    choices.sort();
+    let mut expected = vec![Action::DisplaceTo(Space::Ravenna), Action::DisplaceTo(Space::Trieste)];
+    expected.sort();
+    assert_eq!(choices, expected);
+    assert_eq!(game.validate(), Ok(()));
+    #[cfg(feature = "serde")]
+    {
+        let back: Game = serde_json::from_str(&serde_json::to_string(&game).unwrap()).unwrap();
+        assert_eq!(back, game);
+    }
+    apply(&mut game, Action::DisplaceTo(Space::Trieste), &mut log);
+    assert_eq!(game.minor_ally(MinorPower::Venice), None);
+    assert_eq!(game.land_units(Space::Trieste, Faction::Papacy), LandUnits::regulars(1));
+    assert_eq!(game.land_units(Space::Venice, Faction::Papacy), LandUnits::NONE);
+    assert!(log.iter().any(|e| matches!(e, Event::MinorDeactivated { minor: MinorPower::Venice, .. })));
 }

@@ -279,16 +279,11 @@ fn venetian_alliance(game: &mut Game, power: Power, log: &mut dyn Log) {
     }
 }
 
-/// `minor` leaves its ally (§22.4), each change of control reported.
+/// `minor` leaves its ally (§22.4), each change of control reported; at
+/// once (`within_zones` acts on the result), ties to the first in space
+/// order (ruling M9).
 fn deactivate(game: &mut Game, minor: MinorPower, log: &mut dyn Log) {
-    let Some(former) = game.minor_ally(minor) else { return };
-    let before = game.control;
-    let Some(d) = minor::deactivation(game, minor) else { return };
-    if minor::apply_deactivation(game, &d).is_err() {
-        return;
-    }
-    log.event(Event::MinorDeactivated { minor, former });
-    game.log_control_changes(&before, log);
+    game.deactivate_minor(minor, Default::default(), false, log);
 }
 
 fn venetian_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dyn Log) {

@@ -355,19 +355,14 @@ pub fn minor_target_space(minor_power: MinorPower) -> Space {
 fn activate_or_deactivate(game: &mut Game, power: Power, minor_power: MinorPower, log: &mut dyn Log) {
     match game.minor_ally(minor_power) {
         None => game.next_free_declaration(power, minor_power, None, None, EnumSet::EMPTY, log),
-        Some(former) => deactivate(game, minor_power, former, log),
+        Some(_) => deactivate(game, minor_power, log),
     }
 }
 
-/// §22.4 for `minor`, allied to `former`, with each change of control reported.
-fn deactivate(game: &mut Game, minor_power: MinorPower, former: Power, log: &mut dyn Log) {
-    let before = game.control;
-    let Some(d) = minor::deactivation(game, minor_power) else { return };
-    if minor::apply_deactivation(game, &d).is_err() {
-        return;
-    }
-    log.event(Event::MinorDeactivated { minor: minor_power, former });
-    game.log_control_changes(&before, log);
+/// §22.4 for `minor`, with each change of control reported, the owners
+/// picking among equally near destinations (`frames::ties`).
+fn deactivate(game: &mut Game, minor_power: MinorPower, log: &mut dyn Log) {
+    game.deactivate_minor(minor_power, Default::default(), true, log);
 }
 
 /// #69's reinforcement spaces: Scottish home spaces France controls, not

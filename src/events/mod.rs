@@ -48,6 +48,7 @@ mod politics;
 mod raids;
 mod reformers;
 mod religion;
+pub(crate) use religion::{finish_schmalkaldic_league, league_displacement};
 mod responses;
 mod spring;
 mod unrest;

@@ -105,7 +105,17 @@ fn form_schmalkaldic_league(game: &mut Game, log: &mut dyn Log) {
             log.event(Event::ControlChanged { space, from, to: Faction::Protestant });
         }
     }
-    displace_from_catholic_electorates(game, log);
+    finish_schmalkaldic_league(game, Default::default(), log);
+}
+
+/// The League's last steps (§21.6), once the Protestant picked among
+/// equally near electorates (`frames::ties`, `picks`): the displacement
+/// out of Catholic electorates, the electorate regulars, the two leaders.
+pub(crate) fn finish_schmalkaldic_league(game: &mut Game, picks: crate::frames::ties::Picks, log: &mut dyn Log) {
+    if game.ask_tie(crate::frames::ties::Tie::League, picks) {
+        return;
+    }
+    displace_from_catholic_electorates(game, picks, log);
     game.place_electorate_regulars(log);
     for leader in [Leader::JohnFrederick, Leader::PhilipOfHesse] {
         if game.leader_location(leader) == LeaderLocation::Unavailable {
@@ -116,26 +126,38 @@ fn form_schmalkaldic_league(game: &mut Game, log: &mut dyn Log) {
 }
 
 /// §21.6: Protestant land units and army leaders in an electorate that is
-/// Catholic go to the nearest electorate Protestant by religion and control
-/// (the first in space order on a tie; with none, the units are eliminated
-/// and the leaders go to the turn track).
-fn displace_from_catholic_electorates(game: &mut Game, log: &mut dyn Log) {
+/// Catholic go to the nearest electorate Protestant by religion and control,
+/// the Protestant choosing among equally near ones (§12.5; ruling M9); with
+/// none, the units are eliminated and the leaders go to the turn track.
+/// The moves, found from the position before any of them.
+pub(crate) fn league_displacement(game: &Game) -> crate::rules::minor::LandMoves {
     let own = Faction::Protestant;
+    let mut moves = crate::rules::minor::LandMoves::new();
     for from in Space::ALL.into_iter().filter(|s| s.kind() == SpaceKind::Electorate) {
         let units = game.land_units(from, own);
         let leaders: EnumSet<Leader> = game.army_leaders_at(from, own).collect();
         if game.religion(from) != Religion::Catholic || (units.is_empty() && leaders.is_empty()) {
             continue;
         }
-        let (near, _) = paths::nearest(from, Metric::LandAndSea, |s| {
+        let (to, _) = paths::nearest(from, Metric::LandAndSea, |s| {
             s.kind() == SpaceKind::Electorate && game.religion(s) == Religion::Protestant && game.controller(s) == own
         });
-        let to: EnumSet<Space> = near.iter().take(1).collect();
+        moves.push(LandMove { from, faction: own, units, leaders, to });
+    }
+    moves
+}
+
+/// Carries out [`league_displacement`] with the Protestant's `picks`.
+fn displace_from_catholic_electorates(game: &mut Game, picks: crate::frames::ties::Picks, log: &mut dyn Log) {
+    let mut moves = league_displacement(game);
+    crate::frames::ties::narrow(game, &picks, &mut moves, &mut []);
+    for m in moves {
+        let to: EnumSet<Space> = m.to.iter().take(1).collect();
         let mut next = game.clone();
-        let moved = LandMove { from, faction: own, units, leaders, to };
+        let moved = LandMove { to, ..m };
         if apply_land_move(&mut next, &moved).is_ok() {
             *game = next;
-            log.event(Event::LandUnitsDisplaced { faction: own, from, to: to.iter().next(), units });
+            log.event(Event::LandUnitsDisplaced { faction: m.faction, from: m.from, to: to.iter().next(), units: m.units });
         }
     }
 }

@@ -338,6 +338,31 @@ impl Game {
             self.stack.push(Frame::FreeDeclaration { power: war.power, activator, minor, declarer, declared });
             return;
         }
+        self.finish_activation(activator, minor, declarer, declared, Default::default(), log);
+    }
+
+    /// The activation once every free declaration is made or declined: the
+    /// owners of the decliners' units pick among equally near destinations
+    /// (`frames::ties`, `picks`), then it is carried out.
+    pub(crate) fn finish_activation(
+        &mut self,
+        activator: Power,
+        minor: MinorPower,
+        declarer: Option<Power>,
+        declared: EnumSet<Power>,
+        picks: crate::frames::ties::Picks,
+        log: &mut dyn Log,
+    ) {
+        let Some(mut activation) = minor::activation(self, activator, minor) else {
+            if declarer.is_some() {
+                self.settle_declarations(log);
+            }
+            return;
+        };
+        if self.ask_tie(crate::frames::ties::Tie::Activation { activator, minor, declarer, declared }, picks) {
+            return;
+        }
+        crate::frames::ties::narrow_activation(self, &picks, &mut activation, declared);
         match declarer {
             Some(declarer) => self.finish_intervention(&activation, declarer, declared, log),
             None => self.finish_card_activation(&activation, declared, log),

@@ -23,6 +23,7 @@ pub(crate) mod reformation;
 pub(crate) mod responses;
 pub(crate) mod siege;
 pub(crate) mod spring;
+pub(crate) mod ties;
 pub(crate) mod transport;
 pub(crate) mod winter;
 
@@ -104,6 +105,9 @@ pub(crate) enum Frame {
     /// `power` chooses where its units go among equally near destinations.
     /// Sits on the `Declarations` frame.
     Displacement { power: Power, activator: Power, declarer: Power, spaces: EnumSet<Space> },
+    /// `power` picks among the equally near destinations of the next tied
+    /// move of `tie` (§12.5; `frames::ties`), `picks` the picks so far.
+    TieChoice { power: Power, tie: ties::Tie, picks: ties::Picks },
     /// Payment (§9.6 step 7): `power` pays with cards; `owed`: what each
     /// power still owes.
     WarPayment { power: Power, owed: [u8; Power::COUNT] },
@@ -314,6 +318,7 @@ impl Frame {
             | Frame::Intervention { power, .. }
             | Frame::FreeDeclaration { power, .. }
             | Frame::Displacement { power, .. }
+            | Frame::TieChoice { power, .. }
             | Frame::WarPayment { power, .. }
             | Frame::Arrival { power, .. }
             | Frame::WinterNaval { power, .. }
@@ -371,6 +376,7 @@ impl Frame {
             Frame::Intervention { .. } => "intervene, or decline",
             Frame::FreeDeclaration { .. } => "declare war on the minor's new ally, or decline",
             Frame::Displacement { .. } => "where displaced units go",
+            Frame::TieChoice { .. } => "which of the equally near spaces displaced units go to",
             Frame::WarPayment { .. } => "a card to pay for war with",
             Frame::Arrival { .. } => "where the arriving leader is placed",
             Frame::WinterNaval { .. } => "the port the fleet winters in",
