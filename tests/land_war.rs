@@ -541,6 +541,25 @@ fn assault_success() {
     assert!(!game.is_legal(&Action::Assault(Space::Calais)));
 }
 
+/// §15.1 step 10: a successful assault changes control; no rule removes
+/// unrest from the space taken (only the Control Unfortified Space action
+/// does, §12.4).
+#[test]
+fn a_successful_assault_does_not_remove_unrest() {
+    let mut game = calais_siege();
+    game.set_unrest(Space::Calais, true).unwrap();
+    impulse(&mut game, Power::France, 2);
+    let mut log = Vec::new();
+    game.force_dice(&[6, 5, 1, 1]).unwrap();
+    game.force_dice(&[1, 1, 1]).unwrap();
+    apply(&mut game, Action::Assault(Space::Calais), &mut log);
+    card_windows(&mut game, &mut log);
+    repeat(&mut game, Action::LoseUnit(Regular), 2, &mut log);
+    assert_eq!(game.controller(Space::Calais), Faction::France);
+    assert!(game.in_unrest(Space::Calais));
+    assert!(!log.contains(&Event::UnrestRemoved(Space::Calais)));
+}
+
 /// A failed assault: no hit; the siege goes on (6 - 1 still outnumber 2).
 #[test]
 fn assault_failure() {

@@ -333,16 +333,13 @@ impl Game {
         }
         if success || surrender {
             // Besieged leaders are captured; the defender's ships and naval
-            // leaders in the port go to the turn track; control changes; unrest ends.
+            // leaders in the port go to the turn track; control changes
+            // (§15.1 step 10). Unrest stays: no rule removes it here.
             let captured = self.leaders_inside_against(power, space);
             self.capture_or_displace(captured, space, Some(power), log);
             self.sink_port(power, space, log);
             self.put_control(space, own);
             log.event(Event::ControlChanged { space, from: controller, to: own });
-            if self.in_unrest(space) {
-                self.put_unrest(space, false);
-                log.event(Event::UnrestRemoved(space));
-            }
         } else {
             if survivors == 0 {
                 // §15.1 step 11: the surviving attacking leaders are displaced.
