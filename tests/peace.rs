@@ -217,6 +217,22 @@ fn the_loser_removes_two_of_its_own_units() {
     assert!(game.is_legal(&Action::Regain(Space::Dijon)));
 }
 
+/// §9.3 step 4 with §17.2: a squadron the loser removes is a naval unit
+/// lost: it goes to the turn track for the next turn, not to the pool.
+#[test]
+fn a_squadron_removed_at_peace_goes_to_the_turn_track() {
+    let mut game = diplomacy_on(2, |g| {
+        france_loses_dijon(g)?;
+        g.set_naval_units(NavalLocation::Port(Space::Marseille), Faction::France, NavalUnits::squadrons(2))
+    });
+    assert_eq!(game.naval_on_turn_track(Faction::France), NavalUnits::NONE);
+    apply(&mut game, Action::SueForPeace(Power::Hapsburg));
+    apply(&mut game, Action::RemoveUnitIn(Space::Marseille));
+    assert_eq!(game.naval_units(NavalLocation::Port(Space::Marseille), Faction::France), NavalUnits::squadrons(1));
+    assert_eq!(game.naval_on_turn_track(Faction::France), NavalUnits::squadrons(1));
+    assert_eq!(game.validate(), Ok(()));
+}
+
 #[test]
 fn a_loser_with_fewer_than_two_units_removes_what_it_has() {
     let mut game = diplomacy_on(2, |g| {

@@ -486,7 +486,8 @@ impl Game {
         land.union(ports).iter().filter(move |&s| !self.removable_kinds(power, s).is_empty())
     }
 
-    /// Removes one unit and reports it.
+    /// Removes one unit and reports it (§9.3 step 4); a ship to the turn
+    /// track (§17.2).
     fn remove_unit(&mut self, power: Power, space: Space, kind: UnitKind, log: &mut dyn Log) {
         if let Some(next) = self.without_unit(power, space, kind) {
             *self = next;
@@ -498,6 +499,11 @@ impl Game {
                     log.event(Event::UnitsEliminated { faction, space, units });
                 }
                 UnitKind::Naval(kind) => {
+                    // A naval unit lost goes to the next turn's box of the
+                    // turn track (§17.2), not back to the pool.
+                    let track = &mut self.naval_turn_track[faction.index()];
+                    let slot = naval_slot(track, kind);
+                    *slot = slot.saturating_add(1);
                     let mut units = NavalUnits::NONE;
                     *naval_slot(&mut units, kind) = 1;
                     log.event(Event::ShipsEliminated { faction, space, units });
