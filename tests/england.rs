@@ -364,6 +364,19 @@ fn anne_boleyn_brings_cranmer_his_debaters_and_three_cards_next_turn() {
     }
 }
 
+/// §21.3: married to Anne Boleyn on turn 2, England's Reformation starts
+/// on turn 3: Cranmer, Coverdale and Latimer enter with the reformer.
+#[test]
+fn cranmers_companions_enter_with_him_on_turn_3() {
+    let mut game = Game::empty(Setup::new(Scenario::Y1517, 1).with_fast_play(true));
+    game.set_marital_status(MaritalStatus::AnneBoleyn).unwrap();
+    card_draw(&mut game, 3);
+    assert_eq!(game.reformer_state(Reformer::Cranmer), ReformerState::OnMap);
+    for debater in [Debater::Cranmer, Debater::Coverdale, Debater::Latimer] {
+        assert_eq!(game.debater_state(debater), DebaterState::Uncommitted, "{debater}");
+    }
+}
+
 #[test]
 fn nothing_english_arrives_before_anne_boleyn() {
     let mut game = Game::empty(Setup::new(Scenario::Y1517, 1).with_fast_play(true));

@@ -125,8 +125,8 @@ impl Game {
 
     /// England's part of the card draw (§8, §6.2, §21.3, §24.3): a beheading
     /// still pending lapses; after Anne Boleyn the Cranmer reformer arrives
-    /// in London (turning it Protestant) and, from turn 4, the debaters
-    /// Cranmer, Coverdale and Latimer; the two-player game's Henry marries
+    /// in London (turning it Protestant) with the debaters Cranmer,
+    /// Coverdale and Latimer (§21.3, on turn 3 too); the two-player game's Henry marries
     /// Anne Boleyn on turn 4; the conditional cards enter the deck
     /// (`rules::england::english_cards_due`).
     pub(crate) fn english_card_draw(&mut self, log: &mut dyn Log) {
@@ -140,9 +140,9 @@ impl Game {
                 log.event(Event::ReligionChanged { space: london, religion: Religion::Protestant });
             }
         }
-        if self.turn >= rules::ENGLISH_DEBATERS_TURN
-            && self.reformer_state(Reformer::Cranmer) != ReformerState::NotArrived
-        {
+        // §21.3: Cranmer, Coverdale and Latimer enter with the reformer
+        // Cranmer, even on turn 3 (§8: delayed until Cranmer appears).
+        if self.reformer_state(Reformer::Cranmer) != ReformerState::NotArrived {
             for debater in [Debater::Cranmer, Debater::Coverdale, Debater::Latimer] {
                 if self.debater_state(debater) == DebaterState::NotArrived {
                     self.debaters[debater.index()] = DebaterState::Uncommitted;

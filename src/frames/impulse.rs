@@ -67,9 +67,9 @@ impl Game {
     /// Reformers at the card draw (§8 step 2): a reformer who was away
     /// (excommunicated, §21.5) comes back without converting his space
     /// again; Zwingli arrives in Zurich on turn 2, Calvin in Geneva on turn
-    /// 4, each turning his space Protestant. (Luther
-    /// comes with the 95 Theses and Cranmer with Anne Boleyn: their events
-    /// are not built.)
+    /// 4, each turning his space Protestant. (Luther comes with Luther's
+    /// 95 Theses, `frames::reformation`; Cranmer after Anne Boleyn, at
+    /// England's part of the draw, `Game::english_card_draw`.)
     fn reformer_arrivals(&mut self, log: &mut dyn Log) {
         for reformer in Reformer::ALL {
             if self.reformer_state(reformer) == ReformerState::Away {
@@ -89,9 +89,11 @@ impl Game {
     }
 
     /// §6.2: the discard pile and the undealt cards make the new deck, with
-    /// the cards whose entry turn is this turn (from turn 3). Cards of
-    /// `Entry::TurnIf` and `Entry::Variable` wait for conditions set by
-    /// events not built yet, so they do not enter.
+    /// the cards whose entry turn is this turn (from turn 3). The cards of
+    /// `Entry::TurnIf` (#19, #21, #23) enter by England's succession
+    /// (`rules::england::english_cards_due`, at `Game::english_card_draw`),
+    /// and the two-player deck's `Entry::Variable` cards by
+    /// `frames::dip_deck`.
     fn add_new_cards(&mut self, log: &mut dyn Log) {
         self.deck = self.deck.union(self.discard);
         self.discard = EnumSet::EMPTY;

@@ -76,8 +76,6 @@ pub const SIX_WIVES_DOW_CP: u8 = 5;
 pub const FIRST_MARRIAGE_TURN: u8 = 2;
 /// The first turn the heirs' cards #19 and #21 may enter the deck (§6.2).
 pub const HEIRS_TURN: u8 = 6;
-/// The first turn Cranmer, Coverdale and Latimer may arrive (§8 step 3).
-pub const ENGLISH_DEBATERS_TURN: u8 = 4;
 /// The turn Henry marries Anne Boleyn by himself in the two-player game (§24.3).
 pub const TWO_PLAYER_ANNE_BOLEYN_TURN: u8 = 4;
 
