@@ -650,6 +650,24 @@ fn plantations_go_by_the_chosen_powers_colonies() {
     assert!(game.plantations(Power::Hapsburg));
 }
 
+/// #53: the chosen power adds 1 "for the rest of the game": played again
+/// (a later turn), it gives another power the +1 and the first keeps it.
+#[test]
+fn plantations_last_for_the_rest_of_the_game_on_a_repeat_play() {
+    let mut game = common::action_phase(41);
+    common::event(&mut game, Power::Papacy, Card::Plantations);
+    let mut log = Vec::new();
+    apply(&mut game, Action::TargetPower(Power::England), &mut log);
+    // The next turn's play: the record of this turn's events cleared.
+    game.set_event_played(Power::Papacy, Card::Plantations, false).unwrap();
+    common::event(&mut game, Power::Papacy, Card::Plantations);
+    assert_eq!(targets(&game), [Power::Hapsburg, Power::France], "England has it");
+    apply(&mut game, Action::TargetPower(Power::France), &mut log);
+    assert!(game.plantations(Power::France));
+    assert!(game.plantations(Power::England), "for the rest of the game");
+    assert_eq!(game.validate(), Ok(()));
+}
+
 #[test]
 fn huguenot_raiders_need_a_protestant_home_port_and_no_raider() {
     let mut game = common::action_phase(42);

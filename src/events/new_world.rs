@@ -143,7 +143,13 @@ fn target_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn 
     };
     match step.card {
         Card::Galleons => set_marker(game, target, |side| side.galleons = true, |side| side.galleons = false),
-        Card::Plantations => set_marker(game, target, |side| side.plantations = true, |side| side.plantations = false),
+        // "for the rest of the game": a later play adds a power, the
+        // earlier keeps its +1 (ruling NW9).
+        Card::Plantations => {
+            if let Some(side) = game.new_world.side_mut(target) {
+                side.plantations = true;
+            }
+        }
         Card::MercatorsMap => game.launch_exploration(target, true, log),
         Card::PotosiSilverMines => potosi(game, target),
         Card::FountainOfYouth => fountain_of_youth(game, target, log),
@@ -152,8 +158,8 @@ fn target_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn 
     }
 }
 
-/// #48 Galleons, #53 Plantations: the marker goes by `target`'s colonies
-/// (taken from wherever it was, ruling NW9).
+/// #48 Galleons: the marker goes by `target`'s colonies (taken from
+/// wherever it was, ruling NW9).
 fn set_marker(game: &mut Game, target: Power, put: fn(&mut nw::Colonial), take: fn(&mut nw::Colonial)) {
     for side in &mut game.new_world.powers {
         take(side);
