@@ -554,7 +554,8 @@ impl Game {
                 let other = if power == deal.proposer { deal.recipient } else { deal.proposer };
                 Decision { opponent: Some(other.into()), ..kind(K::Deal) }
             }
-            Frame::DealDisplacement { .. } | Frame::TieChoice { .. } => kind(K::Displacement),
+            Frame::DealDisplacement { .. } => kind(K::Displacement),
+            Frame::TieChoice { tie, .. } => Decision { minor: tie.minor(), ..kind(K::Displacement) },
             Frame::DealMercenaries { count, .. } => Decision { left: Some(count), ..kind(K::Deal) },
             Frame::LoanPort { .. } => kind(K::Deal),
             Frame::SuePeace { .. } => kind(K::SuePeace),
@@ -691,6 +692,7 @@ impl Game {
                 chosen.spaces = *spaces
             }
             Some(Frame::PlaceLeader { spaces, .. }) => chosen.spaces = *spaces,
+            Some(Frame::TieChoice { picks, .. }) => chosen.spaces = picks.iter().flatten().copied().collect(),
             Some(Frame::War(War::Intercept { units, leaders, minors: m, from, .. })) => {
                 chosen.place = Some(from.index());
                 chosen.land = *units;

@@ -5,6 +5,7 @@ use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 use crate::game::Game;
+use crate::players::Players;
 use crate::sets::EnumSet;
 use crate::types::{Card, CardKind, Power};
 
@@ -117,7 +118,7 @@ impl Game {
         let mut game = self.clone();
         game.observed = None;
         let mut pool = observed.unseen;
-        for power in Power::ALL.into_iter().filter(|&p| p != observed.viewer) {
+        for power in Power::ALL.into_iter().filter(|&p| !self.sees_hand_of(observed.viewer, p)) {
             let missing = usize::from(observed.hand_sizes[power.index()]).saturating_sub(game.hand(power).len());
             for card in pool.iter().take(missing) {
                 pool.remove(card);
@@ -126,7 +127,7 @@ impl Game {
         }
         game.deck = pool;
         let mut dip_pool = observed.dip.unseen;
-        for power in Power::ALL.into_iter().filter(|&p| p != observed.viewer) {
+        for power in Power::ALL.into_iter().filter(|&p| !self.sees_hand_of(observed.viewer, p)) {
             let missing = usize::from(observed.dip.sizes[power.index()]).saturating_sub(game.dip_hand(power).len());
             for card in dip_pool.iter().take(missing) {
                 dip_pool.remove(card);
@@ -197,10 +198,21 @@ impl SeenHands {
         }
     }
 
-    /// What `viewer` may know of the reviews: its own only.
-    fn seen_by(&self, viewer: Power) -> SeenHands {
+    /// The cards of `holder`'s hand that `viewer`'s player has seen (by
+    /// any of its powers) and knows are there.
+    pub(crate) fn known_by(&self, players: Players, viewer: Power, holder: Power) -> EnumSet<Card> {
+        Power::ALL
+            .into_iter()
+            .filter(|&p| players.same_player(p, viewer))
+            .fold(EnumSet::EMPTY, |known, p| known.union(self.cards[p.index()][holder.index()]))
+    }
+
+    /// What `viewer` may know of the reviews: its player's own only.
+    fn seen_by(&self, players: Players, viewer: Power) -> SeenHands {
         let mut own = SeenHands::default();
-        own.cards[viewer.index()] = self.cards[viewer.index()];
+        for power in Power::ALL.into_iter().filter(|&p| players.same_player(p, viewer)) {
+            own.cards[power.index()] = self.cards[power.index()];
+        }
         own
     }
 
@@ -252,13 +264,13 @@ impl Game {
     pub fn observation(&self, viewer: Power) -> Observation {
         let mut board = self.clone();
         let mut unseen = self.deck;
-        for power in Power::ALL.into_iter().filter(|&p| p != viewer) {
+        for power in Power::ALL.into_iter().filter(|&p| !self.sees_hand_of(viewer, p)) {
             // Cards seen in secret (#109) stay visible to their viewer.
-            let hidden = hidden_part(self.hand(power)).difference(self.seen.known(viewer, power));
+            let hidden = hidden_part(self.hand(power)).difference(self.seen.known_by(self.players(), viewer, power));
             unseen = unseen.union(hidden);
             board.hands[power.index()] = self.hand(power).difference(hidden);
         }
-        board.seen = self.seen.seen_by(viewer);
+        board.seen = self.seen.seen_by(self.players(), viewer);
         board.deck = EnumSet::EMPTY;
         board.rng = Pcg64Mcg::new(0);
         board.forced_dice = Default::default();
@@ -330,7 +342,7 @@ impl Game {
             if let crate::frames::Frame::WarPayment { owed, .. } | crate::frames::Frame::Declarations { owed, .. } =
                 *frame
             {
-                for power in Power::ALL.into_iter().filter(|&p| p != viewer) {
+                for power in Power::ALL.into_iter().filter(|&p| !self.sees_hand_of(viewer, p)) {
                     out[power.index()] = u32::from(owed[power.index()]);
                 }
             }
@@ -345,7 +357,7 @@ impl Game {
         for frame in self.stack.frames() {
             if let crate::frames::Frame::DietOfWorms { picks, .. } = *frame {
                 for (i, (pick, power)) in picks.iter().zip(crate::frames::debate::DIET_ORDER).enumerate() {
-                    if pick.is_some() && power != viewer {
+                    if pick.is_some() && !self.sees_hand_of(viewer, power) {
                         out[i] = Some((power, diet_card as fn(Card) -> bool));
                     }
                 }
@@ -360,7 +372,7 @@ impl Game {
         let mut game = self.clone();
         let mut pool = self.deck;
         let mut sizes = [0usize; Power::COUNT];
-        for power in Power::ALL.into_iter().filter(|&p| p != viewer) {
+        for power in Power::ALL.into_iter().filter(|&p| !self.sees_hand_of(viewer, p)) {
             let hidden = self.redealt_part(viewer, power);
             sizes[power.index()] = hidden.len();
             pool = pool.union(hidden);
@@ -391,7 +403,7 @@ impl Game {
                 }
             }
         }
-        for power in Power::ALL.into_iter().filter(|&p| p != viewer) {
+        for power in Power::ALL.into_iter().filter(|&p| !self.sees_hand_of(viewer, p)) {
             for _ in 0..sizes[power.index()] {
                 if let Some(card) = pool.nth(draw(rng, pool.len())) {
                     pool.remove(card);
@@ -403,7 +415,7 @@ impl Game {
         game.redeal_dip_cards(viewer, rng);
         game.redraw_diet_picks(viewer, rng);
         game.redraw_jane_cards(viewer, &mut |n| draw(rng, n));
-        game.seen = self.seen.seen_by(viewer);
+        game.seen = self.seen.seen_by(self.players(), viewer);
         game
     }
 
@@ -433,6 +445,14 @@ impl Game {
     /// determinization deals again: its hidden part but the cards `viewer`
     /// saw there in secret (#109), which stay pinned.
     fn redealt_part(&self, viewer: Power, power: Power) -> EnumSet<Card> {
-        hidden_part(self.hand(power)).difference(self.seen.known(viewer, power))
+        hidden_part(self.hand(power)).difference(self.seen.known_by(self.players(), viewer, power))
+    }
+
+    /// Whether `viewer` sees `power`'s hand and secret picks: its own, or
+    /// another power its player holds (§3.1: in the games of three to five
+    /// players one player holds several powers and sees all their cards;
+    /// ruling PL6).
+    pub(crate) fn sees_hand_of(&self, viewer: Power, power: Power) -> bool {
+        viewer == power || self.players().same_player(viewer, power)
     }
 }

@@ -1100,7 +1100,7 @@ pub(crate) fn kind(frame: &Frame) -> Kind {
 /// a loaded game must fit it.
 ///
 /// Depth bound: apart from the self-loops (`Arrival`, `WarRetreat`,
-/// `PlaceLeader`, `NavalLosses`), the kinds form a DAG whose longest chain
+/// `PlaceLeader`, `NavalLosses`, `NavalRetreat`), the kinds form a DAG whose longest chain
 /// is [`GRAMMAR_CHAIN`] = 6. The self-loops are bounded by the data
 /// ([`frame_sits_on`]): `Arrival` frames stack one per arriving leader in
 /// rising `Leader` order, and only Maurice of Saxony and the 3 naval
@@ -1108,7 +1108,8 @@ pub(crate) fn kind(frame: &Frame) -> Kind {
 /// field battle's defenders stack one per power in falling `Power` order,
 /// at most 6, on at most 3 frames (`Spend`, `EventSpend`, `WarAssault` or
 /// `WarEntry`): 9; the League's two leaders: 3; the two sides' naval
-/// losses on `Spend` and `NavalCombat`: 4. So no valid stack is deeper
+/// losses on `Spend` and `NavalCombat`: 4; the sides retreating from a
+/// port the Control action took (§12.2), one per power, on `Spend`: 7. So no valid stack is deeper
 /// than [`grammar_depth`] = max(6, 4, 9, 3, 4) = 9, which sizes
 /// `frames::MAX_FRAMES` (a test checks `grammar_depth() <= MAX_FRAMES`).
 pub(crate) fn may_sit_on(frame: Kind, below: Option<Kind>) -> bool {
@@ -1219,6 +1220,9 @@ pub(crate) fn frame_sits_on(frame: &Frame, below: Option<&Frame>) -> bool {
         }
         (Frame::NavalLosses { power, at, .. }, Some(Frame::NavalLosses { power: p, at: a, .. })) => {
             at == a && power != p
+        }
+        (Frame::NavalRetreat { power, from, .. }, Some(Frame::NavalRetreat { power: p, from: f, .. })) => {
+            from == f && power != p
         }
         (Frame::Event(step), Some(Frame::Declarations { .. })) => {
             matches!(step.card, Card::AuldAlliance | Card::VenetianAlliance | Card::DiplomaticMarriage)
@@ -1568,7 +1572,11 @@ mod tests {
         let above = Kind::ALL
             .into_iter()
             .filter(|&b| {
-                !(b == top && matches!(top, Kind::Arrival | Kind::WarRetreat | Kind::PlaceLeader | Kind::NavalLosses))
+                !(b == top
+                    && matches!(
+                        top,
+                        Kind::Arrival | Kind::WarRetreat | Kind::PlaceLeader | Kind::NavalLosses | Kind::NavalRetreat
+                    ))
                     && may_sit_on(top, Some(b))
             })
             .map(|b| chain(b, depth + 1))

@@ -292,3 +292,19 @@ fn enemy_spaces_agree_with_the_single_test() {
     });
     assert!(checked > 800, "{checked}");
 }
+
+/// §17.1: land units are raised in "any friendly home space": a Hapsburg
+/// home space the Hapsburgs' ally holds is one (§1, "friendly" is the
+/// power's or an ally's); held by a power that is not an ally, it is not.
+#[test]
+fn a_power_builds_in_its_home_space_held_by_an_ally() {
+    let build = |allied: bool| {
+        let mut game = common::board(7);
+        game.set_alliance(Power::Hapsburg, Power::Papacy, allied).unwrap();
+        game.set_controller(Space::Naples, Faction::Papacy).unwrap();
+        common::impulse(&mut game, Power::Hapsburg, 4);
+        game.legal_actions().contains(&Action::RaiseRegular(Space::Naples))
+    };
+    assert!(build(true), "Naples, held by the Papacy, an ally");
+    assert!(!build(false), "Naples, held by the Papacy, not an ally");
+}

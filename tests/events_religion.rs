@@ -932,6 +932,13 @@ fn papal_inquisition_may_retrieve_a_discard_or_call_a_debate_with_two_extra_dice
     let mut retrieve = game.clone();
     retrieve.apply(Action::Retrieve(Card::Arquebusiers)).unwrap();
     assert!(retrieve.hand(Power::Papacy).contains(Card::Arquebusiers));
+    // The card taken back is named: every other power sees it in the
+    // Papacy's hand, and a determinization keeps it there (ruling L4).
+    let france = retrieve.observation(Power::France);
+    assert!(france.board().hand(Power::Papacy).contains(Card::Arquebusiers));
+    assert!(!france.unseen().contains(Card::Arquebusiers));
+    let mut rng = <rand_pcg::Pcg64Mcg as rand_core::SeedableRng>::seed_from_u64(4);
+    assert!(france.determinize(&mut rng).hand(Power::Papacy).contains(Card::Arquebusiers));
     let mut log = Vec::new();
     apply(&mut game, Action::CallDebate(LanguageZone::German), &mut log);
     while game.pending().kind != DecisionKind::Impulse {

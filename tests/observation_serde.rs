@@ -34,14 +34,29 @@ fn viewers(scenario: Scenario) -> &'static [Power] {
 /// `dip_unseen` (the cards the viewer cannot place, which it can work
 /// out). Keys are left out: they are field names (`schmalkaldic_league`
 /// is the League's field as well as a card's id) and ids of powers.
-fn strings(value: &Value, out: &mut Vec<String>) {
+fn strings(value: &Value, out: &mut Vec<(String, String)>) {
+    walk(value, &mut String::new(), out);
+}
+
+/// [`strings`], each with its path in the JSON.
+fn walk(value: &Value, path: &mut String, out: &mut Vec<(String, String)>) {
+    let len = path.len();
     match value {
-        Value::String(s) => out.push(s.clone()),
-        Value::Array(items) => items.iter().for_each(|v| strings(v, out)),
+        Value::String(s) => out.push((path.clone(), s.clone())),
+        Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                path.push_str(&format!("/{i}"));
+                walk(v, path, out);
+                path.truncate(len);
+            }
+        }
         Value::Object(map) => {
             for (key, v) in map {
                 if key != "unseen" && key != "dip_unseen" {
-                    strings(v, out);
+                    path.push('/');
+                    path.push_str(key);
+                    walk(v, path, out);
+                    path.truncate(len);
                 }
             }
         }
@@ -81,7 +96,12 @@ fn names_no_card_the_viewer_cannot_see() {
                 let mut words = Vec::new();
                 strings(&serde_json::from_str(&json).unwrap(), &mut words);
                 for card in seen.unseen().iter().chain(seen.dip_unseen().iter()) {
-                    assert!(!words.iter().any(|w| w == card.id()), "{scenario:?} {viewer} sees {card:?}");
+                    // Reformers, debaters and leaders share ids with
+                    // cards (Calvin is #16 and a reformer): their fields
+                    // name people, not cards.
+                    let people = |path: &str| ["reformer", "debater", "leader"].iter().any(|k| path.contains(k));
+                    let named = words.iter().find(|(path, w)| w == card.id() && !people(path));
+                    assert!(named.is_none(), "{scenario:?} {viewer} sees {card:?} at {:?}", named.map(|n| &n.0));
                 }
             }
         }

@@ -181,3 +181,34 @@ fn players_round_trip_in_a_save_and_a_forged_one_is_refused() {
     assert_ne!(forged, json);
     assert!(serde_json::from_str::<Game>(&forged).is_err());
 }
+
+/// Ruling PL6 (§3.1): a player sees the hands of all its powers. In the
+/// three-player game England and the Protestant are one player: England's
+/// view shows the Protestant's hand, not France's, and a determinization
+/// for England deals again only the other players' cards.
+#[test]
+fn a_player_sees_the_hands_of_all_its_powers() {
+    // Play on (first actions) to the action phase: the hands are dealt.
+    let mut game = Game::new(setup(Scenario::Y1517, three()));
+    while game.phase() != Phase::Action {
+        let first = game.legal_actions()[0];
+        game.apply(first).unwrap();
+    }
+    let protestant = game.hand(Power::Protestant);
+    assert!(protestant.iter().any(|c| c.kind() != CardKind::Home), "the Protestant holds a dealt card");
+    let view = game.observation(Power::England);
+    assert_eq!(view.board().hand(Power::Protestant), protestant);
+    assert_eq!(view.board().hand(Power::England), game.hand(Power::England));
+    assert!(view.board().hand(Power::France).iter().all(|c| c.kind() == CardKind::Home));
+    assert!(protestant.iter().all(|c| !view.unseen().contains(c)));
+    let mut rng = <rand_pcg::Pcg64Mcg as rand_core::SeedableRng>::seed_from_u64(9);
+    for _ in 0..5 {
+        let guess = view.determinize(&mut rng);
+        assert_eq!(guess.hand(Power::Protestant), protestant);
+        assert_eq!(guess.observation(Power::England), view);
+    }
+    // In the six-player game England sees no other hand.
+    let six = Game::new(Setup::new(Scenario::Y1517, 3));
+    let alone = six.observation(Power::England);
+    assert!(alone.board().hand(Power::Protestant).iter().all(|c| c.kind() == CardKind::Home));
+}

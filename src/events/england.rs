@@ -11,6 +11,7 @@ use crate::event::Event;
 use crate::frames::Frame;
 use crate::frames::reformation::{Series, Source};
 use crate::game::{Game, Scenario};
+use crate::players::Players;
 use crate::rules::debate::{DEBATE_ZONES, can_call_debate};
 use crate::rules::england as rules;
 use crate::rules::religion::AttemptKind;
@@ -183,8 +184,13 @@ fn lady_jane_grey(game: &mut Game, power: Power, log: &mut dyn Log) {
 /// the player both; England the card drawn from its hand (slot 0) while
 /// the award is chosen; nobody else either (nor England the card chosen
 /// for the award).
-fn jane_seen(step: EventStep, viewer: Power) -> [bool; 2] {
-    if viewer == step.power { [true, true] } else { [viewer == Power::England && step.step == JANE_AWARD, false] }
+/// A player sees what each of its powers sees (§3.1).
+fn jane_seen(step: EventStep, players: Players, viewer: Power) -> [bool; 2] {
+    if players.same_player(viewer, step.power) {
+        [true, true]
+    } else {
+        [players.same_player(viewer, Power::England) && step.step == JANE_AWARD, false]
+    }
 }
 
 /// How many cards wait in #59's decision at `step`: both drawn while the
@@ -197,12 +203,13 @@ impl Game {
     /// For `Game::observation`: the cards of a #59 decision that `viewer`
     /// has not seen are blanked (CA2).
     pub(crate) fn hide_jane_cards(&mut self, viewer: Power) {
+        let players = self.players();
         for frame in self.stack.frames_mut() {
             let Frame::Event(step) = frame else { continue };
             if step.card != Card::LadyJaneGrey {
                 continue;
             }
-            let seen = jane_seen(*step, viewer);
+            let seen = jane_seen(*step, players, viewer);
             for (card, seen) in step.cards.iter_mut().zip(seen) {
                 if !seen {
                     *card = None;
@@ -216,6 +223,7 @@ impl Game {
     /// home cards aside; `pick(n)` draws an index below `n` (CA2).
     pub(crate) fn redraw_jane_cards(&mut self, viewer: Power, pick: &mut dyn FnMut(usize) -> usize) {
         let hands = self.hands;
+        let players = self.players();
         for frame in self.stack.frames_mut() {
             let Frame::Event(step) = frame else { continue };
             if step.card != Card::LadyJaneGrey {
@@ -223,7 +231,7 @@ impl Game {
             }
             let mut pool: EnumSet<Card> =
                 hands[step.power.index()].iter().filter(|c| c.kind() != crate::types::CardKind::Home).collect();
-            let seen = jane_seen(*step, viewer);
+            let seen = jane_seen(*step, players, viewer);
             for (card, _) in step.cards.iter().zip(seen).filter(|(_, seen)| *seen) {
                 if let Some(card) = *card {
                     pool.remove(card);

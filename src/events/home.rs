@@ -166,9 +166,7 @@ fn here_i_stand_apply(game: &mut Game, _: EventStep, action: Action, log: &mut d
     let power = Power::Protestant;
     match action {
         Action::Retrieve(card) => {
-            game.discard.remove(card);
-            game.hands[power.index()].insert(card);
-            log.event(Event::CardRetrieved { power, card });
+            game.retrieve_from_discard(power, card, log);
             let step = EventStep { step: 1, left: card.index() as u8, ..EventStep::new(Card::HereIStand, power) };
             game.stack.push(Frame::Event(step));
         }

@@ -207,9 +207,7 @@ fn inquisition_apply(game: &mut Game, step: EventStep, action: Action, log: &mut
             }
         }
         Action::Retrieve(card) => {
-            game.discard.remove(card);
-            game.hands[Power::Papacy.index()].insert(card);
-            log.event(Event::CardRetrieved { power: Power::Papacy, card });
+            game.retrieve_from_discard(Power::Papacy, card, log);
         }
         Action::Discard(card) => {
             let holder = reviewed(game).find(|&p| game.hand(p).contains(card));

@@ -644,6 +644,19 @@ impl Game {
         }
     }
 
+    /// `power` takes `card` back from the discard pile into its hand (Here I
+    /// Stand #65, Frederick the Wise #78, Papal Inquisition #56, Thomas
+    /// Cromwell #112). The card is named as it is taken, so every other
+    /// power knows it is in that hand (the view keeps it shown, ruling L4).
+    pub(crate) fn retrieve_from_discard(&mut self, power: Power, card: Card, log: &mut dyn Log) {
+        self.discard.remove(card);
+        self.hands[power.index()].insert(card);
+        for viewer in Power::ALL.into_iter().filter(|&v| v != power) {
+            self.seen.add(viewer, power, card);
+        }
+        log.event(Event::CardRetrieved { power, card });
+    }
+
     /// The card side of an event play (§6.1, §6.2): `card` leaves `power`'s
     /// hand, counts as played this turn and goes to the power card (home
     /// cards), out of the game or to the discard pile. Also for the uses

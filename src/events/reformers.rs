@@ -350,9 +350,7 @@ fn frederick_apply(game: &mut Game, step: EventStep, action: Action, log: &mut d
             next_frederick(game, EventStep { left: step.left.saturating_sub(1), ..step }, log);
         }
         Action::Retrieve(card) => {
-            game.discard.remove(card);
-            game.hands[Power::Protestant.index()].insert(card);
-            log.event(crate::event::Event::CardRetrieved { power: Power::Protestant, card });
+            game.retrieve_from_discard(Power::Protestant, card, log);
         }
         _ => {}
     }

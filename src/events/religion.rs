@@ -157,7 +157,12 @@ fn displace_from_catholic_electorates(game: &mut Game, picks: crate::frames::tie
         let moved = LandMove { to, ..m };
         if apply_land_move(&mut next, &moved).is_ok() {
             *game = next;
-            log.event(Event::LandUnitsDisplaced { faction: m.faction, from: m.from, to: to.iter().next(), units: m.units });
+            log.event(Event::LandUnitsDisplaced {
+                faction: m.faction,
+                from: m.from,
+                to: to.iter().next(),
+                units: m.units,
+            });
         }
     }
 }

@@ -143,9 +143,7 @@ fn cromwell_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dy
     game.stack.pop();
     match action {
         Action::Retrieve(card) => {
-            game.discard.remove(card);
-            game.hands[Power::England.index()].insert(card);
-            log.event(Event::CardRetrieved { power: Power::England, card });
+            game.retrieve_from_discard(Power::England, card, log);
         }
         Action::PublishTreatise(zone) => {
             game.succession.cromwell_treatises = true;

@@ -503,12 +503,14 @@ impl Game {
     }
 
     /// For `Game::observation`: the Diet of Worms picks of powers other than
-    /// `viewer` are secret until revealed (§18.1 step 1).
+    /// `viewer` (and those its player holds, §3.1) are secret until
+    /// revealed (§18.1 step 1).
     pub(crate) fn hide_diet_picks(&mut self, viewer: Power) {
+        let players = self.players();
         for frame in self.stack.frames_mut() {
             if let Frame::DietOfWorms { picks, .. } = frame {
                 for (pick, power) in picks.iter_mut().zip(DIET_ORDER) {
-                    if power != viewer {
+                    if !players.same_player(power, viewer) {
                         *pick = None;
                     }
                 }
@@ -520,12 +522,13 @@ impl Game {
     /// `viewer` are drawn again from their (re-dealt) hands.
     pub(crate) fn redraw_diet_picks(&mut self, viewer: Power, rng: &mut (impl Rng + ?Sized)) {
         let choices = DIET_ORDER.map(|power| diet_cards(self, power));
+        let players = self.players();
         for frame in self.stack.frames_mut() {
             let Frame::DietOfWorms { picks, .. } = frame else {
                 continue;
             };
             for ((pick, power), cards) in picks.iter_mut().zip(DIET_ORDER).zip(choices) {
-                if power != viewer && pick.is_some() {
+                if !players.same_player(power, viewer) && pick.is_some() {
                     let n = ((u128::from(rng.next_u64()) * cards.len() as u128) >> 64) as usize;
                     *pick = cards.nth(n);
                 }

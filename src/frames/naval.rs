@@ -375,7 +375,9 @@ impl Game {
                 (Some(owner), Some(&first)) if to.len() == 1 || !self.decides(owner) => {
                     self.retreat_side(owner, at, first, false, log)
                 }
-                (Some(owner), Some(_)) => self.stack.push(Frame::NavalRetreat { power: owner, from: at, beaten: false }),
+                (Some(owner), Some(_)) => {
+                    self.stack.push(Frame::NavalRetreat { power: owner, from: at, beaten: false })
+                }
                 _ => {
                     for faction in crate::rules::naval_war::side_factions(self, side) {
                         let units = self.naval_units(at, faction);

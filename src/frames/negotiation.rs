@@ -674,11 +674,13 @@ impl Game {
     /// accepted (§9.1, the cards drawn aside: they are in the hands). To
     /// others it is an empty deal between the two.
     pub(crate) fn hide_deal_terms(&mut self, viewer: Power) {
+        let players = self.players();
+        let party = |p: Power| players.same_player(p, viewer);
         for frame in self.stack.frames_mut() {
             if let Frame::Deal { deal, stage } = frame {
                 let seen = match stage {
-                    DealStage::Building => viewer == deal.proposer,
-                    DealStage::Offered => deal.is_party(viewer),
+                    DealStage::Building => party(deal.proposer),
+                    DealStage::Offered => party(deal.proposer) || party(deal.recipient),
                     DealStage::Executing => true,
                 };
                 if !seen {

@@ -37,6 +37,16 @@ pub(crate) enum Tie {
     League,
 }
 
+impl Tie {
+    /// The minor power the procedure is about (none for the League's).
+    pub(crate) fn minor(self) -> Option<MinorPower> {
+        match self {
+            Tie::Deactivation { minor } | Tie::Activation { minor, .. } => Some(minor),
+            Tie::League => None,
+        }
+    }
+}
+
 /// The major power that decides for `faction`'s units: itself, or a minor's ally.
 fn owner_of(game: &Game, faction: Faction) -> Option<Power> {
     faction.major().or_else(|| faction.minor().and_then(|m| game.minor_ally(m)))

@@ -8,7 +8,8 @@ use crate::types::{Faction, LandUnitKind, Power, Space};
 
 /// Whether `power` may put a new land unit of `kind` for `faction` (itself or
 /// an allied minor) in `space` (§17): a home space of that faction, in play,
-/// controlled by the power or the faction, not in unrest, free of enemy
+/// friendly-controlled (§17.1 "any friendly home space": held by the power
+/// or any of its allies, major or minor, §1), not in unrest, free of enemy
 /// units; the Protestant only after the Schmalkaldic League; within the
 /// faction's counter mix. In the two-player game only what the variant lets
 /// the power build (§24.3, `two_player::may_build_for`).
@@ -48,7 +49,7 @@ pub(crate) fn may_raise_any_among(
     space.home() == faction
         && space != Space::Algiers
         && game.in_play(space)
-        && (game.controller(space) == Faction::from(power) || game.controller(space) == faction)
+        && game.is_friendly_controlled(power, space)
         && !game.in_unrest(space)
         && !enemies.contains(space)
         && !game.is_besieged(space, faction)
@@ -67,7 +68,7 @@ pub fn fits_one_more(game: &Game, faction: Faction, space: Space, kind: LandUnit
 
 /// Whether `power` may build a naval squadron for `faction` (itself or an
 /// allied minor) in the port `space` (§17): a home port of that faction,
-/// controlled by it or the power, not in unrest, free of enemy units; never
+/// friendly-controlled (§17.2, §1), not in unrest, free of enemy units; never
 /// the Protestant; a free naval counter; in the two-player game only what
 /// the variant lets the power build (§24.3).
 pub fn can_build_squadron(game: &Game, power: Power, faction: Faction, space: Space) -> bool {
@@ -92,7 +93,7 @@ pub(crate) fn can_build_squadron_among(
         && space != Space::Algiers
         && space.home() == faction
         && game.in_play(space)
-        && (game.controller(space) == Faction::from(power) || game.controller(space) == faction)
+        && game.is_friendly_controlled(power, space)
         && !game.in_unrest(space)
         && !enemies.contains(space)
         && naval_counters_free(game, faction) > 0

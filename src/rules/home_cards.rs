@@ -202,10 +202,7 @@ pub fn luther_alive(game: &Game) -> bool {
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn retrievable_cards(game: &Game, power: Power) -> EnumSet<Card> {
-    game.discard_pile()
-        .iter()
-        .filter(|&c| may_retrieve(game, power, c))
-        .collect()
+    game.discard_pile().iter().filter(|&c| may_retrieve(game, power, c)).collect()
 }
 
 /// Whether `power` may retrieve `card` from the discard pile (§6.2): it
