@@ -65,7 +65,8 @@ fn texts_say_the_kind_of_card() {
             Some(prefix) => assert!(text.starts_with(&prefix), "#{}: {text}", card.number()),
             None => {
                 let kinds = ["Mandatory event", "Combat card", "Response", "Diplomatic card"];
-                let homes = ["Ottoman", "Hapsburg", "English", "French", "Papal", "Protestant"].map(|o| format!("{o} home card"));
+                let homes = ["Ottoman", "Hapsburg", "English", "French", "Papal", "Protestant"]
+                    .map(|o| format!("{o} home card"));
                 for other in kinds.into_iter().chain(homes.iter().map(String::as_str)) {
                     assert!(!text.starts_with(other), "event #{} reads as another kind: {text}", card.number());
                 }
@@ -84,7 +85,7 @@ fn spot_checks_of_key_effects() {
     has(Card::Luthers95Theses, &["reformation attempts", "Wittenberg", "5 ", "German zone"]);
     has(Card::Janissaries, &["Ottoman", "units", &format!("{JANISSARIES_REGULARS} new regular units")]);
     has(Card::AMightyFortress, &["Luther", "6 reformation attempts", "German zone"]);
-    has(Card::HereIStand, &["Luther", "discard pile", "debate"]);
+    has(Card::HereIStand, &["Luther", "discard pile", "debate in the German zone"]);
     has(Card::MaryI, &["Mary I", "Catholic", "Papacy"]);
     has(Card::TheWartburg, &["cancel", "Luther"]);
     has(Card::HalleysComet, &["random card", "skips its next impulse"]);
@@ -108,8 +109,12 @@ fn combat_dice_in_texts_match_the_engine() {
     assert!(artillery.contains(&dice(Card::FieldArtillery, Power::England, BattleKind::Field)));
     assert!(artillery.contains(&format!("or {}", extra_dice(Card::FieldArtillery, Power::France, BattleKind::Field))));
     let janissaries = Card::Janissaries.text();
-    assert!(janissaries.contains(&format!("{} dice", extra_dice(Card::Janissaries, Power::Ottoman, BattleKind::Field))));
-    assert!(janissaries.contains(&format!("{} at sea", extra_dice(Card::Janissaries, Power::Ottoman, BattleKind::Naval))));
+    assert!(
+        janissaries.contains(&format!("{} dice", extra_dice(Card::Janissaries, Power::Ottoman, BattleKind::Field)))
+    );
+    assert!(
+        janissaries.contains(&format!("{} at sea", extra_dice(Card::Janissaries, Power::Ottoman, BattleKind::Naval)))
+    );
     assert!(Card::Tercios.text().contains(&format!("{TERCIOS_DICE} extra dice")));
     assert!(Card::Tercios.text().contains(&format!("at least {TERCIOS_REGULARS} Hapsburg regulars")));
     assert!(Card::SiegeArtillery.text().contains(&format!("{SIEGE_ARTILLERY_DICE} more dice")));
