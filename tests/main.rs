@@ -10,6 +10,7 @@ mod common;
 mod acting_for;
 mod alliances;
 
+mod card_text;
 mod cards;
 mod cards_dealt;
 mod combat_cards;

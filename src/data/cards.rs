@@ -100,4 +100,28 @@ impl Card {
     pub fn not_in_two_player(self) -> bool {
         self.info().not_in_two_player
     }
+    /// What the card does, in one to three plain sentences of our own
+    /// (under 300 characters, no markup): its event; for a combat or
+    /// response card, its use in the battle or window; a mandatory event
+    /// says so; a home card names its power. The six-player face is
+    /// described (the two-player variant changes a few, §24.3). A summary
+    /// for people reading a hand, not the rules: the engine's event code
+    /// (`src/events/`) is what plays.
+    ///
+    /// ```
+    /// use here_i_stand::{Card, CardKind};
+    ///
+    /// assert!(Card::Luthers95Theses.text().contains("reformation attempts"));
+    /// assert!(Card::Janissaries.text().starts_with("Ottoman home card"));
+    /// for card in Card::ALL {
+    ///     assert!(!card.text().is_empty() && card.text().len() < 300);
+    ///     if card.kind() == CardKind::Mandatory {
+    ///         assert!(card.text().starts_with("Mandatory event"));
+    ///     }
+    /// }
+    /// ```
+    #[inline]
+    pub fn text(self) -> &'static str {
+        crate::data::card_text::CARD_TEXT[self.index()].1
+    }
 }
