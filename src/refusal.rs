@@ -40,7 +40,7 @@ pub enum Refusal {
         decider: Power,
     },
     /// No action of this kind is open at this step of the decision.
-    #[error("no action of that kind is open now: the decision is a {wanted}")]
+    #[error("no action of that kind is open now (pending: {wanted})")]
     WrongKind {
         /// The kind of decision pending.
         wanted: DecisionKind,
