@@ -9,6 +9,7 @@ use crate::action::{Action, ActionIndex};
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::game::{Game, Scenario};
+use crate::refusal::Refusal;
 use crate::rules::victory;
 use crate::types::{Phase, Power};
 
@@ -56,13 +57,28 @@ pub enum IllegalAction {
     #[error("not ready: run the automatic steps")]
     NotReady,
     /// The action is not among the legal ones for the decision at hand.
-    #[error("{action} is not legal now: the decision is {expected}")]
+    #[error("{action} is not legal now: the decision is {expected}{}", Because(*why))]
     NotLegal {
         /// The action given.
         action: Action,
         /// What the decision at hand is about.
         expected: &'static str,
+        /// Why the action is refused: [`Game::why_illegal`]'s answer.
+        why: Refusal,
     },
+}
+
+/// The reason in [`IllegalAction::NotLegal`]'s message: after a colon,
+/// but for [`Refusal::NotListed`], which would repeat the prompt.
+struct Because(Refusal);
+
+impl core::fmt::Display for Because {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self.0 {
+            Refusal::NotListed { .. } => Ok(()),
+            why => write!(f, ": {why}"),
+        }
+    }
 }
 
 /// Where automatic steps report their events.
@@ -274,8 +290,8 @@ impl Game {
         let Some(&frame) = self.stack.top() else {
             return Err(IllegalAction::NotReady);
         };
-        if !self.is_legal(&action) {
-            return Err(IllegalAction::NotLegal { action, expected: frame.prompt() });
+        if let Some(why) = self.why_illegal(action) {
+            return Err(IllegalAction::NotLegal { action, expected: frame.prompt(), why });
         }
         match frame {
             Frame::Impulse { power } => self.apply_impulse(power, action, log),

@@ -22,6 +22,7 @@ mod encoding;
 mod observe;
 mod perft;
 mod players;
+mod refusal;
 mod replay;
 mod rl;
 mod summary;
@@ -57,6 +58,7 @@ pub use game::{
 };
 pub use observe::Observation;
 pub use players::{Player, Players, PlayersError};
+pub use refusal::{Ineligible, Refusal};
 pub use replay::{Replay, ReplayError};
 pub use rl::BufferLengthError;
 pub use rules::foreign_war::ForeignWar;

@@ -1,7 +1,8 @@
 //! The game loop does not touch the heap: over random games, listing the
 //! legal actions into a reused buffer, applying a listed action, cloning the
 //! game, taking an observation, the action mask and the observation's
-//! encoding allocate nothing.
+//! encoding allocate nothing; nor does refusing an action not legal
+//! (`why_illegal`, and `apply` of it).
 //!
 //! A counting global allocator wraps the system one; this file is its own
 //! test binary, so it counts only here. Counting is gated per thread, so the
@@ -126,6 +127,7 @@ struct Tallies {
     decider: Tally,
     mask: Tally,
     encode: Tally,
+    refusal: Tally,
     most_actions: usize,
 }
 
@@ -170,6 +172,14 @@ fn play(scenario: Scenario, seed: u64, games: u64, tallies: &mut Tallies) {
             let (encoded, n) = allocations(|| observation.encode(&mut planes));
             tallies.encode.add(n, || format!("seed {seed}, decision {decisions}"));
             assert!(encoded.is_ok());
+            // An action picked at random over every index, mostly not legal:
+            // the reason, and `apply`'s refusal with it.
+            let other = ((u128::from(chooser.next_u64()) * Action::COUNT as u128) >> 64) as u32;
+            if let Some(other) = Action::from_index(other).filter(|a| !actions.contains(a)) {
+                let (refused, n) = allocations(|| (game.why_illegal(other), game.clone().apply(other)));
+                tallies.refusal.add(n, || format!("seed {seed}, decision {decisions}: {power} {other}"));
+                assert!(refused.0.is_some() && refused.1.is_err(), "seed {seed}: {other} not refused");
+            }
             let pick = ((u128::from(chooser.next_u64()) * actions.len() as u128) >> 64) as usize;
             let action: Action = actions[pick];
             let (result, n) = allocations(|| game.apply(action));
@@ -209,6 +219,7 @@ fn check(tallies: &Tallies) {
     tallies.observation.assert_none("observation()");
     tallies.mask.assert_none("legal_action_mask()");
     tallies.encode.assert_none("Observation::encode()");
+    tallies.refusal.assert_none("why_illegal() and apply() of an action not legal");
     // The inline capacity of `ActionList` covers every decision, so the
     // list `apply` builds to check legality stays on the stack too.
     assert!(tallies.most_actions <= 256, "{} actions at one decision", tallies.most_actions);

@@ -52,6 +52,7 @@ mod players;
 mod playouts;
 mod readable;
 mod reformation;
+mod refusals;
 mod replay;
 mod response_windows;
 mod responses;

@@ -429,7 +429,7 @@ impl Game {
 
     /// Whose units `power` builds in `space`: its own in its home spaces, an
     /// allied minor's in that minor's home spaces (§17).
-    fn builder_faction(&self, power: Power, space: Space) -> Option<Faction> {
+    pub(crate) fn builder_faction(&self, power: Power, space: Space) -> Option<Faction> {
         let home = space.home();
         if home == Faction::from(power) || (home.minor().is_some() && self.allied(power, home)) {
             Some(home)

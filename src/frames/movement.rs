@@ -377,7 +377,7 @@ impl Game {
     }
 
     /// The CP left in the `Spend` frame under the formation.
-    fn spend_cp_below_top(&self) -> u8 {
+    pub(crate) fn spend_cp_below_top(&self) -> u8 {
         match self.stack.below(1) {
             Some(&Frame::Spend { cp, .. }) => cp,
             _ => 0,
