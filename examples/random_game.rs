@@ -8,10 +8,14 @@
 //! windows ask only the powers holding a usable card: it reveals hands, for
 //! trainers). `--players 3|4|5` plays the games where one player holds
 //! several powers (§3.1, the standard assignments of `Players::standard`).
+//! `--svg DIR` (built with `--features svg`) writes a picture of the board
+//! (`Game::board_svg`) at the start of each turn of the first game,
+//! `DIR/turn-NN.svg`, and at its end, `DIR/end.svg`.
 //!
 //! ```text
 //! cargo run --release --example random_game -- --games 100 --seed 1 --scenario 1517 --quiet
 //! cargo run --release --example random_game -- --games 1 --seed 7 --narrate
+//! cargo run --release --example random_game --features svg -- --games 1 --svg out
 //! ```
 
 use std::io::Write;
@@ -34,6 +38,8 @@ struct Options {
     fast: bool,
     /// 3, 4 or 5 for the games where one player holds several powers (§3.1).
     players: usize,
+    /// Where to write the first game's pictures (`--svg DIR`).
+    svg: Option<std::path::PathBuf>,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -45,6 +51,7 @@ fn parse_options() -> Result<Options, String> {
         narrate: false,
         fast: false,
         players: 6,
+        svg: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -57,6 +64,8 @@ fn parse_options() -> Result<Options, String> {
             "--narrate" => options.narrate = true,
             "--fast" => options.fast = true,
             "--players" => options.players = value()?.parse().map_err(|e| format!("--players: {e}"))?,
+            "--svg" if cfg!(feature = "svg") => options.svg = Some(value()?.into()),
+            "--svg" => return Err("--svg needs the example built with --features svg".into()),
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -188,12 +197,27 @@ impl Tally {
     }
 }
 
+/// Writes the picture of `game` to `dir/name` (`--svg`).
+#[cfg(feature = "svg")]
+fn write_svg(dir: &std::path::Path, name: &str, game: &Game) {
+    let path = dir.join(name);
+    if let Err(err) =
+        std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, game.board_svg(Default::default())))
+    {
+        eprintln!("could not write {}: {err}", path.display());
+        std::process::exit(1);
+    }
+}
+
+#[cfg(not(feature = "svg"))]
+fn write_svg(_dir: &std::path::Path, _name: &str, _game: &Game) {}
+
 fn main() {
     let options = match parse_options() {
         Ok(options) => options,
         Err(message) => {
             eprintln!(
-                "{message}\nusage: random_game [--games N] [--seed S] [--scenario 1517|1532|2p|tournament] [--quiet] [--narrate] [--fast] [--players 3|4|5]"
+                "{message}\nusage: random_game [--games N] [--seed S] [--scenario 1517|1532|2p|tournament] [--quiet] [--narrate] [--fast] [--players 3|4|5] [--svg DIR]"
             );
             std::process::exit(2);
         }
@@ -215,7 +239,13 @@ fn main() {
         let mut chooser = Pcg64Mcg::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
         let mut decisions = 0u64;
         let mut tally = Tally::default();
+        let svg_dir = options.svg.as_deref().filter(|_| i == 0);
+        let mut pictured_turn = 0;
         while let Decider::Power(_) = game.decider() {
+            if let Some(dir) = svg_dir.filter(|_| game.turn() != pictured_turn) {
+                pictured_turn = game.turn();
+                write_svg(dir, &format!("turn-{pictured_turn:02}.svg"), &game);
+            }
             game.legal_actions_into(&mut actions);
             if actions.is_empty() || decisions >= MAX_DECISIONS {
                 eprintln!("seed {seed}: stalled after {decisions} decisions");
@@ -242,6 +272,10 @@ fn main() {
             decisions += 1;
         }
         decisions_total += decisions;
+        if let Some(dir) = svg_dir {
+            write_svg(dir, "end.svg", &game);
+            println!("pictures of the first game in {}", dir.display());
+        }
         if let Some(outcome) = game.outcome() {
             player_wins[game.player_of(outcome.winner).index()] += 1;
         }

@@ -41,6 +41,8 @@ pub mod rules;
 mod serde_impl;
 mod sets;
 mod setup;
+#[cfg(feature = "svg")]
+mod svg;
 pub mod types;
 
 mod edit;
@@ -63,6 +65,8 @@ pub use replay::{Replay, ReplayError};
 pub use rl::BufferLengthError;
 pub use rules::foreign_war::ForeignWar;
 pub use sets::{EnumSet, Iter as EnumSetIter};
+#[cfg(feature = "svg")]
+pub use svg::SvgOptions;
 pub use types::*;
 pub use validate::InvalidGame;
 

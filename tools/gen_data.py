@@ -190,10 +190,83 @@ def gen_cards():
     write("src/data/cards_gen.rs", "".join(out))
 
 
+# The map picture (issue #33): each space's real city, projected; see tools/coords.json.
+COORDS = os.path.join(ROOT, "tools", "coords.json")
+SCALE = 56.0  # px per degree of latitude
+LON0, LAT0 = -13.0, 58.5  # the top-left corner
+MAP_W, MAP_H = 1940, 1512
+MIN_GAP = 30.0  # px between two spaces, after decluttering
+
+
+def project(lat, lon):
+    import math
+    return ((lon - LON0) * math.cos(math.radians(45.0)) * SCALE, (LAT0 - lat) * SCALE)
+
+
+def declutter(points):
+    """Pushes apart the spaces closer than MIN_GAP, a little at a time, so
+    that each stays near its real position."""
+    import math
+    pts = [list(p) for p in points]
+    for _ in range(200):
+        moved = False
+        for i in range(len(pts)):
+            for j in range(i + 1, len(pts)):
+                dx, dy = pts[j][0] - pts[i][0], pts[j][1] - pts[i][1]
+                d = math.hypot(dx, dy)
+                if d < MIN_GAP:
+                    push = (MIN_GAP - d) / 2 + 0.1
+                    ux, uy = (dx / d, dy / d) if d > 0 else (1.0, 0.0)
+                    pts[i][0] -= ux * push
+                    pts[i][1] -= uy * push
+                    pts[j][0] += ux * push
+                    pts[j][1] += uy * push
+                    moved = True
+        if not moved:
+            break
+    return pts
+
+
+def gen_coords():
+    m = json.load(open(os.path.join(REF, "his-map.json"), encoding="utf-8"))
+    spaces = sorted(s["id"] for s in m["land_spaces"])
+    seas = sorted(z["id"] for z in m["sea_zones"])
+    c = json.load(open(COORDS, encoding="utf-8"))
+    assert sorted(c["spaces"]) == spaces, "tools/coords.json must name every space"
+    assert sorted(c["sea_zones"]) == seas, "tools/coords.json must name every sea zone"
+    real = [project(*c["spaces"][s]) for s in spaces]
+    placed = declutter(real)
+    out = [HEADER.replace("shared/reference", "tools/coords.json"),
+           "\n//! Where each space and sea zone is drawn (issue #33). " + c["source"].split(":")[0] + ".\n"
+           "//! Projection: " + c["projection"] + ".\n\n"
+           "use crate::data::coords::{Area, Place, SeaPlace};\n\n"
+           f"/// The map's width in SVG units.\npub(crate) const MAP_WIDTH: u16 = {MAP_W};\n"
+           f"/// The map's height in SVG units.\npub(crate) const MAP_HEIGHT: u16 = {MAP_H};\n\n"
+           "/// Every land space's city and drawing position, indexed by `Space::index()`.\n"
+           f"pub(crate) static SPACE_PLACES: [Place; {len(spaces)}] = [\n"]
+    for s, (x, y) in zip(spaces, placed):
+        lat, lon = c["spaces"][s]
+        assert 0 <= x < MAP_W and 0 <= y < MAP_H, s
+        out.append(f"    Place {{ lat: {lat:.2f}, lon: {lon:.2f}, x: {round(x)}, y: {round(y)} }}, // {s}\n")
+    out.append("];\n\n/// Every sea zone's label and area discs, indexed by `SeaZone::index()`.\n"
+               f"pub(crate) static SEA_PLACES: [SeaPlace; {len(seas)}] = [\n")
+    for z in seas:
+        info = c["sea_zones"][z]
+        lx, ly = project(*info["label"])
+        areas = []
+        for lat, lon, r in info["areas"]:
+            x, y = project(lat, lon)
+            areas.append(f"Area {{ x: {round(x)}, y: {round(y)}, r: {round(r * SCALE)} }}")
+        out.append(f"    // {z}\n    SeaPlace {{ x: {round(lx)}, y: {round(ly)}, areas: &[{', '.join(areas)}] }},\n")
+    out.append("];\n")
+    write("src/data/coords_gen.rs", "".join(out))
+
+
 if __name__ == "__main__":
     import subprocess
     gen_map()
     gen_cards()
+    gen_coords()
     generated = ["src/types/space_gen.rs", "src/types/sea_zone_gen.rs", "src/types/card_gen.rs",
-                 "src/data/map_gen.rs", "src/data/cards_gen.rs"]
+                 "src/data/map_gen.rs", "src/data/cards_gen.rs", "src/data/coords_gen.rs"]
     subprocess.run(["rustfmt", "--edition", "2024"] + [os.path.join(ROOT, f) for f in generated], check=True)

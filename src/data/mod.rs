@@ -5,5 +5,7 @@
 
 pub(crate) mod card_text;
 pub mod cards;
+#[cfg(feature = "svg")]
+pub mod coords;
 pub mod map;
 pub mod powers;
