@@ -7,12 +7,15 @@
 //!   (the clone that restores the position is set up outside the timing);
 //! - `clone/1517`, `observation/1517`: on those positions;
 //! - `perft3/{1517,2p}`: `Game::perft(3)` from the first of them;
+//! - `board_svg/1517` (with `--features svg`): `Game::board_svg` and
+//!   `Observation::board_svg` on those positions (issue #33: under 1 ms);
 //! - `game/{1517,2p}`: one whole random game from `Game::new` to the end
 //!   (a new seed per iteration, in turn; the decisions per game are printed).
 //!
 //! ```text
 //! cargo bench --bench engine
 //! cargo bench --bench engine -- legal_actions   # a subset
+//! cargo bench --bench engine --features svg -- board_svg
 //! ```
 
 use std::hint::black_box;
@@ -119,6 +122,24 @@ fn positions(c: &mut Criterion, name: &str, scenario: Scenario, seed: u64) {
     group.finish();
 }
 
+/// The picture of the board (issue #33), of the whole game and of an
+/// observation, on mid-game positions.
+#[cfg(feature = "svg")]
+fn board_svg(c: &mut Criterion) {
+    let positions = mid_game(Scenario::Y1517, 7);
+    let mut group = c.benchmark_group("board_svg");
+    group.warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
+    let mut next = cycle(positions.len());
+    group.bench_function("game", |b| b.iter(|| black_box(positions[next()].0.board_svg(Default::default()).len())));
+    let views: Vec<_> = positions.iter().map(|(game, _)| game.observation(Power::France)).collect();
+    let mut next = cycle(views.len());
+    group.bench_function("observation", |b| b.iter(|| black_box(views[next()].board_svg(Default::default()).len())));
+    group.finish();
+}
+
+#[cfg(not(feature = "svg"))]
+fn board_svg(_: &mut Criterion) {}
+
 fn whole_games(c: &mut Criterion, name: &str, scenario: Scenario, measurement: Duration) {
     let (games, decisions) = (20, (1..=20).map(|seed| random_game(scenario, seed, |_, _| ())).sum::<u64>());
     eprintln!("{name}: {:.0} decisions per game (seeds 1-20)", decisions as f64 / f64::from(games));
@@ -137,6 +158,7 @@ fn whole_games(c: &mut Criterion, name: &str, scenario: Scenario, measurement: D
 fn benches(c: &mut Criterion) {
     positions(c, "1517", Scenario::Y1517, 7);
     positions(c, "2p", Scenario::TwoPlayer, 7);
+    board_svg(c);
     whole_games(c, "1517", Scenario::Y1517, Duration::from_secs(10));
     whole_games(c, "2p", Scenario::TwoPlayer, Duration::from_secs(5));
 }

@@ -238,3 +238,31 @@ fn the_counter_counts() {
     let ((), n) = allocations(|| ());
     assert_eq!(n, 0);
 }
+
+/// The picture of the board (issue #33) allocates its output string only:
+/// one pre-sized buffer, never grown, on positions of random play.
+#[cfg(feature = "svg")]
+#[test]
+fn board_svg_allocates_only_its_output() {
+    for (scenario, seed) in [(Scenario::Y1517, 3), (Scenario::Y1532, 4), (Scenario::TwoPlayer, 5)] {
+        let mut game = Game::new(Setup::new(scenario, seed));
+        let mut chooser = Pcg64Mcg::seed_from_u64(seed);
+        let mut actions = ActionList::new();
+        let mut decisions = 0u32;
+        while let Decider::Power(_) = game.decider() {
+            if decisions % 97 == 0 {
+                let (svg, n) = allocations(|| game.board_svg(Default::default()));
+                assert_eq!(n, 1, "seed {seed}, decision {decisions}: {n} allocations, {} bytes", svg.len());
+                let observation = game.observation(Power::ALL[decisions as usize % Power::COUNT]);
+                let (svg, n) = allocations(|| observation.board_svg(Default::default()));
+                assert_eq!(n, 1, "seed {seed}, decision {decisions}: {n} allocations, {} bytes", svg.len());
+            }
+            game.legal_actions_into(&mut actions);
+            let pick = ((u128::from(chooser.next_u64()) * actions.len() as u128) >> 64) as usize;
+            assert!(game.apply(actions[pick]).is_ok());
+            decisions += 1;
+        }
+        let (_, n) = allocations(|| game.board_svg(Default::default()));
+        assert_eq!(n, 1, "seed {seed}: the final position");
+    }
+}

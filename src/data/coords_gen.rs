@@ -235,8 +235,8 @@ pub(crate) static SEA_PLACES: [SeaPlace; 14] = [
     },
     // english_channel
     SeaPlace {
-        x: 404,
-        y: 476,
+        x: 420,
+        y: 490,
         areas: &[
             Area { x: 412, y: 470, r: 34 },
             Area { x: 503, y: 459, r: 28 },

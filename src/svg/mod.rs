@@ -193,9 +193,9 @@ const STYLE: &str = "<style type=\"text/css\">\
 .nv{stroke:#0b2a5b;stroke-width:1.6px;stroke-dasharray:3 1}\
 .u{font-size:8px;font-weight:bold}\
 .ld{font-size:8px;font-style:italic;fill:#111;stroke:#fff;stroke-width:2px;stroke-linejoin:round;paint-order:stroke}\
-.pt{font-size:11px;fill:#222}\
-.ph{font-size:13px;font-weight:bold;fill:#222}\
-.sm{font-size:9px;fill:#222}\
+.pt{font-size:12px;fill:#222}\
+.ph{font-size:14px;font-weight:bold;fill:#222}\
+.sm{font-size:10px;fill:#222}\
 .bx{fill:#fff;stroke:#555;stroke-width:0.8px}\
 .on{fill:#f4c542;stroke:#000;stroke-width:1px}\
 </style>\n";

@@ -21,7 +21,7 @@ use crate::types::{
 /// The panels' left edge.
 pub(super) const X0: i32 = MAP_WIDTH as i32 + 12;
 /// Characters that fit on a line of small text across a panel.
-const LINE_CHARS: usize = 108;
+const LINE_CHARS: usize = 104;
 
 pub(super) fn draw(out: &mut String, view: &View<'_>) {
     out.push_str("<g id=\"panels\">\n<rect");
@@ -60,11 +60,13 @@ impl<'a> Para<'a> {
         Para { out, x, y, len: 0, open: false }
     }
 
-    fn room(&mut self, chars: usize) {
-        if self.open && self.len + chars > LINE_CHARS {
+    /// Makes room for `chars` more characters; `glue` keeps them on the
+    /// line (punctuation after a word).
+    fn room(&mut self, chars: usize, glue: bool) {
+        if self.open && !glue && self.len + chars > LINE_CHARS {
             self.out.push_str("</text>\n");
             self.open = false;
-            self.y += 12;
+            self.y += 13;
         }
         if !self.open {
             self.out.push_str("<text");
@@ -79,14 +81,33 @@ impl<'a> Para<'a> {
 
     /// Adds `s`, starting a new line first if it does not fit.
     fn word(&mut self, s: &str) -> &mut Self {
-        self.room(s.chars().count());
+        let glue = s.starts_with([',', '.', ')', ':', ';']);
+        self.room(s.chars().count(), glue);
         text(self.out, s);
         self
     }
 
     fn number(&mut self, n: i32) -> &mut Self {
-        self.room(if n.abs() >= 10 { 3 } else { 2 });
+        self.room(if n.abs() >= 10 { 3 } else { 2 }, false);
         num(self.out, n);
+        self
+    }
+
+    /// Adds "#12 Name" on one line.
+    fn card(&mut self, card: crate::types::Card) -> &mut Self {
+        let number = card.number();
+        let digits = if number >= 100 {
+            3
+        } else if number >= 10 {
+            2
+        } else {
+            1
+        };
+        self.room(2 + digits + card.name().chars().count(), false);
+        self.out.push('#');
+        num(self.out, i32::from(number));
+        self.out.push(' ');
+        text(self.out, card.name());
         self
     }
 
@@ -94,7 +115,7 @@ impl<'a> Para<'a> {
     fn end(self) -> i32 {
         if self.open {
             self.out.push_str("</text>\n");
-            self.y + 12
+            self.y + 13
         } else {
             self.y
         }
@@ -327,7 +348,7 @@ fn hand(out: &mut String, view: &View<'_>, power: Power, y: i32) -> i32 {
             if i > 0 {
                 para.word(", ");
             }
-            para.word("#").number(i32::from(card.number())).word(" ").word(card.name());
+            para.card(card);
         }
         if backs > 0 {
             para.word(" and ").number(i32::from(backs)).word(" unseen");
@@ -396,11 +417,11 @@ fn religion(out: &mut String, view: &View<'_>, y: i32) -> i32 {
     attr(out, "y", y + 10);
     out.push_str(" class=\"pt\">Protestant spaces: <tspan font-weight=\"bold\">");
     num(out, i32::from(count));
-    out.push_str("</tspan> (of 50 on the track)");
+    out.push_str("</tspan> (the track, 0 to 50)");
     out.push_str(if game.schmalkaldic_league() { "; Schmalkaldic League formed" } else { "" });
     out.push_str("</text>\n");
-    boxes(out, X0 + 290, y + 2, 50, count.min(50), 4);
-    y += 16;
+    boxes(out, X0, y + 14, 50, count.min(50), 10);
+    y += 30;
     out.push_str("<text");
     attr(out, "x", X0);
     attr(out, "y", y + 10);
