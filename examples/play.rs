@@ -7,13 +7,18 @@
 //! Flags: `--power NAME` (the power you play, by id: `ottoman`, `hapsburg`,
 //! `england`, `france`, `papacy`, `protestant`; default `protestant`),
 //! `--seed S` (the game's seed; the bots' choices follow from it too),
-//! `--scenario 1517|1532|2p`.
+//! `--scenario 1517|1532|2p`, `--board PATH` (see below).
 //!
 //! At each of your decisions the screen shows the decision and the numbered
 //! legal actions in English. Type a number, or an action's text notation
 //! (`move_to orleans`), or a command: `summary`, `save FILE`, `load FILE`
 //! (the game as JSON), `help`, `quit`. What the bots do, and what your
 //! actions set off, is printed one event a line.
+//!
+//! Built with `--features serde,svg`, it writes `board.svg` in the current
+//! folder (or the file `--board PATH` names) before each of your decisions:
+//! the board as your power sees it (`Observation::board_svg`), to open in a
+//! browser and reload.
 
 use std::io::{BufRead, Write};
 
@@ -23,10 +28,13 @@ struct Options {
     power: Power,
     seed: u64,
     scenario: Scenario,
+    /// Where to write the picture of the board (with the `svg` feature).
+    board: std::path::PathBuf,
 }
 
 fn parse_options() -> Result<Options, String> {
-    let mut options = Options { power: Power::Protestant, seed: 1, scenario: Scenario::Y1517 };
+    let mut options =
+        Options { power: Power::Protestant, seed: 1, scenario: Scenario::Y1517, board: "board.svg".into() };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or(format!("{arg} needs a value"));
@@ -34,6 +42,7 @@ fn parse_options() -> Result<Options, String> {
             "--power" => options.power = value()?.parse().map_err(|e| format!("--power: {e}"))?,
             "--seed" => options.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
             "--scenario" => options.scenario = value()?.parse().map_err(|e| format!("--scenario: {e}"))?,
+            "--board" => options.board = value()?.into(),
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -104,6 +113,21 @@ fn parse_command(line: &str, actions: &[Action]) -> Result<Command, String> {
     }
 }
 
+/// Writes the board as `me` sees it to `path`, and says where.
+#[cfg(feature = "svg")]
+fn write_board(game: &Game, me: Power, path: &std::path::Path) {
+    match std::fs::write(path, game.observation(me).board_svg(Default::default())) {
+        Ok(()) => {
+            let shown = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+            println!("(the board: {})", shown.display());
+        }
+        Err(err) => println!("(could not write {}: {err})", path.display()),
+    }
+}
+
+#[cfg(not(feature = "svg"))]
+fn write_board(_game: &Game, _me: Power, _path: &std::path::Path) {}
+
 fn show_decision(game: &Game, actions: &[Action]) {
     println!();
     println!("Turn {}, {} phase. {}", game.turn(), game.phase().name(), game.pending());
@@ -129,7 +153,7 @@ fn main() {
     let options = match parse_options() {
         Ok(options) => options,
         Err(message) => {
-            eprintln!("{message}\nusage: play [--power NAME] [--seed S] [--scenario 1517|1532|2p]");
+            eprintln!("{message}\nusage: play [--power NAME] [--seed S] [--scenario 1517|1532|2p] [--board FILE.svg]");
             std::process::exit(2);
         }
     };
@@ -138,6 +162,8 @@ fn main() {
     let me = options.power;
     println!("You play {me} ({HELP}).");
     let mut input = std::io::stdin().lock().lines();
+    // Decisions taken, and how many the last picture of the board shows.
+    let (mut taken, mut drawn) = (0u64, None);
     loop {
         let actions = game.legal_actions();
         match game.decider() {
@@ -153,8 +179,13 @@ fn main() {
                     eprintln!("a listed action was refused: {err}");
                     std::process::exit(1);
                 }
+                taken += 1;
             }
             Decider::Power(_) => {
+                if drawn != Some(taken) {
+                    write_board(&game, me, &options.board);
+                    drawn = Some(taken);
+                }
                 show_decision(&game, &actions);
                 print!("> ");
                 let _ = std::io::stdout().flush();
@@ -162,8 +193,9 @@ fn main() {
                 match parse_command(&line, &actions) {
                     Ok(Command::Act(action)) => {
                         println!("{me}: {}", action.describe());
-                        if let Err(err) = game.apply_logged(action, &mut Narrator) {
-                            println!("refused: {err}");
+                        match game.apply_logged(action, &mut Narrator) {
+                            Ok(()) => taken += 1,
+                            Err(err) => println!("refused: {err}"),
                         }
                     }
                     Ok(Command::Summary) => print!("{}", game.summary()),
@@ -174,6 +206,7 @@ fn main() {
                     Ok(Command::Load(path)) => match load(&path) {
                         Ok(loaded) => {
                             game = loaded;
+                            taken += 1;
                             println!("loaded {path}");
                         }
                         Err(err) => println!("could not load: {err}"),

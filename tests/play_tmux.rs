@@ -93,7 +93,11 @@ fn a_person_plays_the_first_decisions_in_tmux() {
     }
     let play = play_binary();
     let tmux = Tmux { socket: format!("his-play-test-{}", std::process::id()) };
-    let command = format!("{} --power protestant --seed 3 --scenario 1517", play.display());
+    // The picture of the board (issue #33: the example is built with the
+    // `svg` feature) goes to a scratch file.
+    let picture = std::env::temp_dir().join(format!("his-play-test-{}.svg", std::process::id()));
+    let command =
+        format!("{} --power protestant --seed 3 --scenario 1517 --board {}", play.display(), picture.display());
     let out = tmux.run(&["new-session", "-d", "-s", "play", "-x", "200", "-y", "60", &command]);
     assert!(out.status.success(), "tmux starts: {}", String::from_utf8_lossy(&out.stderr));
 
@@ -102,6 +106,9 @@ fn a_person_plays_the_first_decisions_in_tmux() {
     let (decision, actions) = last_decision(&screen);
     assert!(decision.contains("Protestant, religious attempts (German zone, 5 left)"), "{screen}");
     assert!(actions.len() >= 2 && actions[0].starts_with("1. target "), "{screen}");
+    assert!(screen.contains("(the board: "), "{screen}");
+    let svg = std::fs::read_to_string(&picture).expect("the picture of the board is written");
+    assert!(svg.contains("id=\"space-wittenberg\""));
 
     // Pick by number: the first target; the next prompt counts 4 left.
     tmux.type_line("1");
@@ -131,6 +138,7 @@ fn a_person_plays_the_first_decisions_in_tmux() {
     let (decision, _) = last_decision(&screen);
     assert!(decision.contains("3 left"), "the loaded game is where it was saved: {screen}");
     let _ = std::fs::remove_file(&file);
+    let _ = std::fs::remove_file(&picture);
     tmux.type_line("quit");
     let start = Instant::now();
     while tmux.run(&["has-session", "-t", "play"]).status.success() {

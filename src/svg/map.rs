@@ -1,9 +1,10 @@
-//! The map layer: the sea zones as labelled areas, the land around the
+//! The map layer: the sea zones' areas (their names are drawn above the
+//! land, with their fleets, in `pieces`), the land around the
 //! spaces shaded by language zone (§2.3), the connections, the passes
 //! (dashed) and the port links. Only the sea zones' titles depend on the
 //! position.
 
-use super::{View, attr, label, num, text, zone_shade};
+use super::{View, attr, num, text, zone_shade};
 use crate::data::coords::{MAP_HEIGHT, MAP_WIDTH};
 use crate::game::{LeaderLocation, NavalLocation};
 use crate::types::{LanguageZone, Leader, SeaZone, Space};
@@ -46,14 +47,6 @@ fn seas(out: &mut String, view: &View<'_>) {
             attr(out, "r", i32::from(area.r));
             out.push_str("/>\n");
         }
-        let (x, y) = zone.map_position();
-        label(
-            out,
-            i32::from(x),
-            i32::from(y),
-            "font-size=\"13\" font-style=\"italic\" fill=\"#1d4f7a\" text-anchor=\"middle\"",
-            zone.name(),
-        );
         out.push_str("</g>\n");
     }
     out.push_str("</g>\n");

@@ -194,6 +194,7 @@ const STYLE: &str = "<style type=\"text/css\">\
 .u{font-size:8px;font-weight:bold}\
 .ld{font-size:8px;font-style:italic;fill:#111;stroke:#fff;stroke-width:2px;stroke-linejoin:round;paint-order:stroke}\
 .pt{font-size:12px;fill:#222}\
+.sea-name{font-size:13px;font-style:italic;fill:#1d4f7a;text-anchor:middle;stroke:#b7d2e8;stroke-width:3px;stroke-linejoin:round;paint-order:stroke}\
 .ph{font-size:14px;font-weight:bold;fill:#222}\
 .sm{font-size:10px;fill:#222}\
 .bx{fill:#fff;stroke:#555;stroke-width:0.8px}\

@@ -430,7 +430,7 @@ fn religion(out: &mut String, view: &View<'_>, y: i32) -> i32 {
     out.push_str(" CP in the box, ");
     num(out, i32::from(game.st_peters_vp()));
     out.push_str(" of 5 VP built</text>\n");
-    boxes(out, X0 + 290, y + 2, 5, game.st_peters_vp(), 9);
+    boxes(out, X0 + 350, y + 2, 5, game.st_peters_vp(), 9);
     y += 16;
     for zone in [LanguageZone::English, LanguageZone::French, LanguageZone::German] {
         let nt = game.new_testament(zone);
@@ -445,8 +445,8 @@ fn religion(out: &mut String, view: &View<'_>, y: i32) -> i32 {
         out.push_str(", Full Bible ");
         num(out, i32::from(bible));
         out.push_str("</text>\n");
-        let w = boxes(out, X0 + 290, y + 2, NEW_TESTAMENT_BOXES, nt, 9);
-        boxes(out, X0 + 300 + w, y + 2, FULL_BIBLE_BOXES, bible, 9);
+        let w = boxes(out, X0 + 350, y + 2, NEW_TESTAMENT_BOXES, nt, 9);
+        boxes(out, X0 + 360 + w, y + 2, FULL_BIBLE_BOXES, bible, 9);
         y += 15;
     }
     let mut para = Para::new(out, X0, y + 10);

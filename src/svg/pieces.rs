@@ -300,7 +300,7 @@ fn stacks(out: &mut String, view: &View<'_>, occupants: &Occupants, space: Space
     }
 }
 
-/// The ships and naval leaders in a sea zone, under its name, and its
+/// A sea zone's name, its ships and naval leaders under it, and its
 /// piracy marker.
 fn draw_fleets(out: &mut String, view: &View<'_>, zone: SeaZone) {
     let game = view.game;
@@ -309,6 +309,7 @@ fn draw_fleets(out: &mut String, view: &View<'_>, zone: SeaZone) {
     out.push_str("<g class=\"fleet\" id=\"fleet-");
     out.push_str(zone.id());
     out.push_str("\">\n");
+    super::label(out, x + 30, y - 5, "class=\"sea-name\"", zone.name());
     for faction in Faction::ALL {
         let units = game.naval_units(NavalLocation::Sea(zone), faction);
         let leaders = Leader::ALL
