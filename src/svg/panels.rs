@@ -600,8 +600,45 @@ fn wars_and_track(out: &mut String, view: &View<'_>, y: i32) -> i32 {
         }
     }
     para.word(if any { " " } else { " none. " });
+    markers(&mut para, view);
     para.word("Deck ").number(view.deck as i32).word(", discard pile ");
     para.number(game.discard_pile().len() as i32).word(", removed ").number(game.removed_cards().len() as i32);
     para.word(".");
     para.end()
+}
+
+/// The other markers of the board: Henry VIII's marriages (§21.3), the
+/// electorate display (§21.6), card penalties, Phony War markers (§9.6),
+/// Hungary-Bohemia defeated, excommunicated reformers, skipped impulses.
+fn markers(para: &mut Para<'_>, view: &View<'_>) {
+    let game = view.game;
+    para.word("Henry VIII: ").word(game.marital_status().name()).word(". ");
+    let display = game.electorate_display();
+    if !display.is_empty() {
+        para.word("Electorate display:");
+        for space in display {
+            para.word(" ").word(space.name());
+        }
+        para.word(". ");
+    }
+    for power in Power::ALL {
+        let penalties = game.card_penalties(power);
+        if penalties > 0 {
+            para.word(power.name()).word(" card penalties ").number(i32::from(penalties)).word(". ");
+        }
+    }
+    for minor in MinorPower::ALL {
+        if let Some(power) = game.phony_war(minor) {
+            para.word("Phony War: ").word(power.name()).word(" and ").word(minor.name()).word(". ");
+        }
+    }
+    if game.hungary_bohemia_defeated() {
+        para.word("Hungary-Bohemia defeated. ");
+    }
+    for reformer in game.reformers_excommunicated() {
+        para.word(reformer.name()).word(" excommunicated. ");
+    }
+    for power in game.impulses_to_skip() {
+        para.word(power.name()).word(" skips its next impulse. ");
+    }
 }
