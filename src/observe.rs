@@ -184,11 +184,6 @@ impl SeenHands {
         }
     }
 
-    /// The cards of `holder`'s hand `viewer` has seen and knows are there.
-    pub(crate) fn known(&self, viewer: Power, holder: Power) -> EnumSet<Card> {
-        self.cards[viewer.index()][holder.index()]
-    }
-
     /// Forgets the cards that left the hands they were seen in.
     pub(crate) fn prune(&mut self, hands: &[EnumSet<Card>; Power::COUNT]) {
         for row in self.cards.iter_mut() {
