@@ -170,11 +170,18 @@ fn search(game: &Game, me: Power, iterations: u32, rng: &mut Pcg64Mcg) -> Action
         .unwrap_or(legal[0])
 }
 
+const USAGE: &str =
+    "usage: ismcts [--games N] [--iterations N] [--seed S] (defaults: 100 games, 64 iterations, seed 1)";
+
 fn main() {
+    if std::env::args().skip(1).any(|a| a == "--help" || a == "-h") {
+        println!("An ISMCTS player against random players in the two-player game (sides alternate).\n{USAGE}");
+        return;
+    }
     let options = match parse_options() {
         Ok(options) => options,
         Err(message) => {
-            eprintln!("{message}");
+            eprintln!("{message}\n{USAGE}");
             std::process::exit(2);
         }
     };

@@ -7,13 +7,18 @@
 //! Flags: `--power NAME` (the power you play, by id: `ottoman`, `hapsburg`,
 //! `england`, `france`, `papacy`, `protestant`; default `protestant`),
 //! `--seed S` (the game's seed; the bots' choices follow from it too),
-//! `--scenario 1517|1532|2p`, `--board PATH` (see below).
+//! `--scenario 1517|1532|2p`, `--board PATH` (see below), `--ask-all`
+//! (also ask you the response windows where you can only decline; by
+//! default they are declined for you, with a line saying so), `--help`.
 //!
-//! At each of your decisions the screen shows the decision and the numbered
-//! legal actions in English. Type a number, or an action's text notation
-//! (`move_to orleans`), or a command: `summary`, `save FILE`, `load FILE`
-//! (the game as JSON), `help`, `quit`. What the bots do, and what your
-//! actions set off, is printed one event a line.
+//! At each of your decisions the screen shows the decision, a deal's terms
+//! when you are asked to accept one, and the numbered legal actions in
+//! English with their text notation and, when you spend CP, their cost.
+//! Type a number, or an action's text notation (`move_to orleans`), or a
+//! command: `hand` (your cards and what they do), `card NAME` (what a card
+//! does: its name, number or id), `summary` (the position and your hand),
+//! `save FILE`, `load FILE` (the game as JSON), `help`, `quit`. What the
+//! bots do, and what your actions set off, is printed one event a line.
 //!
 //! Built with `--features serde,svg`, it writes `board.svg` in the current
 //! folder (or the file `--board PATH` names) before each of your decisions:
@@ -22,7 +27,7 @@
 
 use std::io::{BufRead, Write};
 
-use here_i_stand::{Action, Decider, Event, Game, Power, Scenario, Setup};
+use here_i_stand::{Action, Card, Decider, DecisionKind, Event, Game, Power, Scenario, Setup};
 
 struct Options {
     power: Power,
@@ -30,11 +35,21 @@ struct Options {
     scenario: Scenario,
     /// Where to write the picture of the board (with the `svg` feature).
     board: std::path::PathBuf,
+    /// Ask the person even where declining is all it can do.
+    ask_all: bool,
 }
 
-fn parse_options() -> Result<Options, String> {
-    let mut options =
-        Options { power: Power::Protestant, seed: 1, scenario: Scenario::Y1517, board: "board.svg".into() };
+const USAGE: &str = "usage: play [--power NAME] [--seed S] [--scenario 1517|1532|2p] [--board FILE.svg] [--ask-all]";
+
+/// The options, or `None` when `--help` asked for the usage.
+fn parse_options() -> Result<Option<Options>, String> {
+    let mut options = Options {
+        power: Power::Protestant,
+        seed: 1,
+        scenario: Scenario::Y1517,
+        board: "board.svg".into(),
+        ask_all: false,
+    };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or(format!("{arg} needs a value"));
@@ -43,6 +58,8 @@ fn parse_options() -> Result<Options, String> {
             "--seed" => options.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
             "--scenario" => options.scenario = value()?.parse().map_err(|e| format!("--scenario: {e}"))?,
             "--board" => options.board = value()?.into(),
+            "--ask-all" => options.ask_all = true,
+            "--help" | "-h" => return Ok(None),
             other => return Err(format!("unknown argument {other}")),
         }
     }
@@ -50,7 +67,7 @@ fn parse_options() -> Result<Options, String> {
     if two_player && !matches!(options.power, Power::Papacy | Power::Protestant) {
         return Err("the two-player game has the Papacy and the Protestant only".into());
     }
-    Ok(options)
+    Ok(Some(options))
 }
 
 /// The bots' dice: a xorshift generator seeded from the game's seed.
@@ -80,6 +97,8 @@ impl Extend<Event> for Narrator {
 enum Command {
     Act(Action),
     Summary,
+    Hand,
+    Card(String),
     Save(String),
     Load(String),
     Help,
@@ -91,6 +110,9 @@ fn parse_command(line: &str, actions: &[Action]) -> Result<Command, String> {
     let (word, rest) = line.split_once(' ').map_or((line, ""), |(w, r)| (w, r.trim()));
     match word {
         "summary" => Ok(Command::Summary),
+        "hand" => Ok(Command::Hand),
+        "card" if rest.is_empty() => Err("card needs a card's name, number or id".into()),
+        "card" => Ok(Command::Card(rest.into())),
         "help" | "?" => Ok(Command::Help),
         "quit" | "exit" => Ok(Command::Quit),
         "save" | "load" if rest.is_empty() => Err(format!("{word} needs a file name")),
@@ -130,14 +152,64 @@ fn write_board(_game: &Game, _me: Power, _path: &std::path::Path) {}
 
 fn show_decision(game: &Game, actions: &[Action]) {
     println!();
-    println!("Turn {}, {} phase. {}", game.turn(), game.phase().name(), game.pending());
+    let pending = game.pending();
+    println!("Turn {}, {} phase. {pending}", game.turn(), game.phase().name());
+    if let Some(deal) = pending.deal {
+        let terms = deal.describe(game);
+        println!("The deal between {} and {}:", deal.proposer, deal.recipient);
+        if terms.is_empty() {
+            println!("  nothing yet");
+        }
+        for term in terms {
+            println!("  - {term}");
+        }
+    }
     for (i, action) in actions.iter().enumerate() {
-        println!("  {:>3}. {}", i + 1, action.describe());
+        let cost = game.spend_cost(*action).map(|cp| format!(", {cp} CP")).unwrap_or_default();
+        println!("  {:>3}. {}  [{action}{cost}]", i + 1, action.describe());
+    }
+}
+
+/// A card by its name (in part, any case), number ("#12" or "12") or id.
+fn find_card(text: &str) -> Result<Card, String> {
+    let text = text.trim().trim_start_matches('#');
+    if let Ok(number) = text.parse::<u16>() {
+        return Card::ALL.into_iter().find(|c| c.number() == number).ok_or(format!("no card #{number}"));
+    }
+    if let Ok(card) = text.parse::<Card>() {
+        return Ok(card);
+    }
+    let lower = text.to_lowercase();
+    let matching: Vec<Card> = Card::ALL.into_iter().filter(|c| c.name().to_lowercase().contains(&lower)).collect();
+    match matching.as_slice() {
+        [card] => Ok(*card),
+        [] => Err(format!("no card is called {text:?}")),
+        many => match many.iter().find(|c| c.name().to_lowercase() == lower) {
+            Some(card) => Ok(*card),
+            None => Err(format!(
+                "{text:?} could be {}",
+                many.iter().map(|c| c.name()).take(6).collect::<Vec<_>>().join(", ")
+            )),
+        },
+    }
+}
+
+/// A card on one line, then what it does.
+fn card_lines(card: Card) -> String {
+    format!("#{} {} ({} CP, {}): {}", card.number(), card.name(), card.cp(), card.kind(), card.text())
+}
+
+/// The person's hand, a card a line.
+fn show_hand(game: &Game, me: Power) {
+    let hand = game.hand(me);
+    println!("Your hand ({} cards):", hand.len());
+    for card in hand.iter() {
+        println!("  {}", card_lines(card));
     }
 }
 
 const HELP: &str = "Type the number of an action, or its text (move_to orleans), or: \
-                    summary | save FILE | load FILE | help | quit";
+                    hand | card NAME | summary | save FILE | load FILE | help | quit";
 
 fn save(game: &Game, path: &str) -> Result<(), String> {
     let json = serde_json::to_string(game).map_err(|e| e.to_string())?;
@@ -151,9 +223,13 @@ fn load(path: &str) -> Result<Game, String> {
 
 fn main() {
     let options = match parse_options() {
-        Ok(options) => options,
+        Ok(Some(options)) => options,
+        Ok(None) => {
+            println!("Play one power in the terminal against random bots.\n{USAGE}");
+            return;
+        }
         Err(message) => {
-            eprintln!("{message}\nusage: play [--power NAME] [--seed S] [--scenario 1517|1532|2p] [--board FILE.svg]");
+            eprintln!("{message}\n{USAGE}");
             std::process::exit(2);
         }
     };
@@ -181,6 +257,14 @@ fn main() {
                 }
                 taken += 1;
             }
+            Decider::Power(_) if !options.ask_all && only_decline(&game, &actions) => {
+                println!("{me}: nothing to play: declined ({})", game.pending());
+                if let Err(err) = game.apply_logged(Action::Decline, &mut Narrator) {
+                    eprintln!("a listed action was refused: {err}");
+                    std::process::exit(1);
+                }
+                taken += 1;
+            }
             Decider::Power(_) => {
                 if drawn != Some(taken) {
                     write_board(&game, me, &options.board);
@@ -198,7 +282,15 @@ fn main() {
                             Err(err) => println!("refused: {err}"),
                         }
                     }
-                    Ok(Command::Summary) => print!("{}", game.summary()),
+                    Ok(Command::Summary) => {
+                        print!("{}", game.summary());
+                        show_hand(&game, me);
+                    }
+                    Ok(Command::Hand) => show_hand(&game, me),
+                    Ok(Command::Card(name)) => match find_card(&name) {
+                        Ok(card) => println!("{}", card_lines(card)),
+                        Err(message) => println!("{message}"),
+                    },
                     Ok(Command::Save(path)) => match save(&game, &path) {
                         Ok(()) => println!("saved to {path}"),
                         Err(err) => println!("could not save: {err}"),
@@ -218,4 +310,10 @@ fn main() {
             }
         }
     }
+}
+
+/// A response window (§6.1) or a card window of a battle where the person
+/// can only decline: answered for them unless `--ask-all`.
+fn only_decline(game: &Game, actions: &[Action]) -> bool {
+    actions == [Action::Decline] && matches!(game.pending().kind, DecisionKind::Response | DecisionKind::CombatCards)
 }

@@ -212,13 +212,17 @@ fn write_svg(dir: &std::path::Path, name: &str, game: &Game) {
 #[cfg(not(feature = "svg"))]
 fn write_svg(_dir: &std::path::Path, _name: &str, _game: &Game) {}
 
+const USAGE: &str = "usage: random_game [--games N] [--seed S] [--scenario 1517|1532|2p|tournament] [--quiet] [--narrate] [--fast] [--players 3|4|5] [--svg DIR]";
+
 fn main() {
+    if std::env::args().skip(1).any(|a| a == "--help" || a == "-h") {
+        println!("Plays whole games with random players and prints what happened.\n{USAGE}");
+        return;
+    }
     let options = match parse_options() {
         Ok(options) => options,
         Err(message) => {
-            eprintln!(
-                "{message}\nusage: random_game [--games N] [--seed S] [--scenario 1517|1532|2p|tournament] [--quiet] [--narrate] [--fast] [--players 3|4|5] [--svg DIR]"
-            );
+            eprintln!("{message}\n{USAGE}");
             std::process::exit(2);
         }
     };

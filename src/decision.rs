@@ -293,6 +293,9 @@ pub struct Decision {
     /// The power whose pieces the decision is about, when the decider acts
     /// for it (§24.3: a two-player invader commanded by a player).
     pub acting_for: Option<Power>,
+    /// The deal being built or offered (§9.1), as the decider sees it:
+    /// its terms read in English with [`Deal::describe`].
+    pub deal: Option<Deal>,
 }
 
 impl Decision {
@@ -311,6 +314,7 @@ impl Decision {
             left: None,
             prompt,
             acting_for: None,
+            deal: None,
         }
     }
 
@@ -552,7 +556,7 @@ impl Game {
             Frame::Negotiation { .. } => kind(K::Negotiation),
             Frame::Deal { deal, .. } => {
                 let other = if power == deal.proposer { deal.recipient } else { deal.proposer };
-                Decision { opponent: Some(other.into()), ..kind(K::Deal) }
+                Decision { opponent: Some(other.into()), deal: Some(deal), ..kind(K::Deal) }
             }
             Frame::DealDisplacement { .. } => kind(K::Displacement),
             Frame::TieChoice { tie, .. } => Decision { minor: tie.minor(), ..kind(K::Displacement) },

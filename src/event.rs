@@ -1149,11 +1149,17 @@ impl core::fmt::Display for Event {
             }
             Event::WinterNavalReturn { faction, to } => write!(f, "{faction} ships winter in {to}"),
             Event::WinterReturn { faction, from, to, units } => {
-                write!(f, "{faction} {units} go home for winter from {from} to {to}")
+                write!(
+                    f,
+                    "{faction} {units} {} home for winter from {from} to {to}",
+                    agree(units.total(), "goes", "go")
+                )
             }
             Event::UnitsEliminated { faction, space, units } => write!(f, "{faction} loses {units} in {space}"),
             Event::CorsairBuilt(space) => write!(f, "Ottoman builds a corsair in {space}"),
-            Event::ShipsMoved { faction, from, to, units } => write!(f, "{faction} {units} sail from {from} to {to}"),
+            Event::ShipsMoved { faction, from, to, units } => {
+                write!(f, "{faction} {units} {} from {from} to {to}", agree(units.total(), "sails", "sail"))
+            }
             Event::NavalLeaderMoved { leader, from, to } => write!(f, "{leader} sails from {from} to {to}"),
             Event::ReligionChanged { space, religion } => write!(f, "{space} turns {religion}"),
             Event::SuedForPeace { power, winner, vp } => {
@@ -1365,7 +1371,7 @@ impl core::fmt::Display for Event {
             Event::ShipsLost { faction, at, units } => write!(f, "{faction} loses {units} in {at}"),
             Event::NavalLeaderLost { leader, at } => write!(f, "{leader} goes to the turn track from {at}"),
             Event::ShipsRetreated { faction, from, to, units } => {
-                write!(f, "{faction} {units} retreat from {from} to {to}")
+                write!(f, "{faction} {units} {} from {from} to {to}", agree(units.total(), "retreats", "retreat"))
             }
             Event::FormationTransported { power, from, to, units, leaders, cp } => {
                 write!(f, "{power} transports {units}{} by sea from {from} to {to} for {cp} CP", with_leaders(leaders))
@@ -1395,7 +1401,11 @@ impl core::fmt::Display for Event {
                 outcome(success)
             ),
             Event::WithdrewIntoFortifications { faction, space, units } => {
-                write!(f, "{faction} {units} withdraw into the fortifications of {space}")
+                write!(
+                    f,
+                    "{faction} {units} {} into the fortifications of {space}",
+                    agree(units.total(), "withdraws", "withdraw")
+                )
             }
             Event::FieldBattle { attacker, defender, space, attacker_dice, defender_dice, winner } => write!(
                 f,
@@ -1417,7 +1427,9 @@ impl core::fmt::Display for Event {
                 if success { "the space falls" } else { "it holds" }
             ),
             Event::LeaderCaptured { leader, by } => write!(f, "{leader} is captured by {by}"),
-            Event::Retreated { faction, from, to, units } => write!(f, "{faction} {units} retreat from {from} to {to}"),
+            Event::Retreated { faction, from, to, units } => {
+                write!(f, "{faction} {units} {} from {from} to {to}", agree(units.total(), "retreats", "retreat"))
+            }
             Event::SiegeBegun { space, besieger } => write!(f, "{besieger} lays siege to {space}"),
             Event::SiegeBroken(space) => write!(f, "The siege of {space} is broken"),
             Event::ActingFor { player, invader } => write!(f, "{player} acts for {invader}"),
@@ -1492,7 +1504,9 @@ impl core::fmt::Display for Event {
             Event::ForeignWarBegan { war, independents } => {
                 write!(f, "{war} begins for {}: {independents} independent units", war.power())
             }
-            Event::ToForeignWar { war, from: Some(from), units } => write!(f, "{units} go from {from} to {war}"),
+            Event::ToForeignWar { war, from: Some(from), units } => {
+                write!(f, "{units} {} from {from} to {war}", agree(units.total(), "goes", "go"))
+            }
             Event::LeaderToForeignWar { war, leader } => write!(f, "{leader} goes to {war}"),
             Event::ToForeignWar { war, from: None, units } => write!(f, "{units} built on {war}"),
             Event::ForeignWarBattle { war, power_dice, foreign_dice, independents_lost } => write!(
@@ -1510,4 +1524,10 @@ impl core::fmt::Display for Event {
             Event::ForeignWarWon { war, to: None } => write!(f, "{} wins {war} (1 War Winner VP)", war.power()),
         }
     }
+}
+
+/// The verb that agrees with a count of units: "1 mercenary goes", "2
+/// regulars go".
+fn agree(count: u8, one: &'static str, many: &'static str) -> &'static str {
+    if count == 1 { one } else { many }
 }

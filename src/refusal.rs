@@ -206,6 +206,27 @@ impl Game {
         }
     }
 
+    /// The CP `action` costs when CP are being spent now (§11.2): its
+    /// printed cost, for the actions whose price is fixed before they begin
+    /// (raising, building, control, assault, debates, treatises, the New
+    /// World...). `None` for a move (1 CP, or 2 over a pass: §12.4),
+    /// whose price its path sets, for the other actions, and when no CP
+    /// are being spent.
+    ///
+    /// ```
+    /// use here_i_stand::{Action, Game, Scenario, Setup, Space};
+    ///
+    /// let game = Game::new(Setup::new(Scenario::Y1517, 1));
+    /// // The game opens with Luther's 95 Theses: no CP are being spent.
+    /// assert_eq!(game.spend_cost(Action::RaiseRegular(Space::Paris)), None);
+    /// ```
+    pub fn spend_cost(&self, action: Action) -> Option<u8> {
+        match self.stack.top() {
+            Some(&Frame::Spend { power, .. }) => spend_cost(self, power, action),
+            _ => None,
+        }
+    }
+
     /// The reason an action not legal at `frame` is refused.
     fn refusal_at(&self, frame: Frame, action: Action) -> Refusal {
         let specific = match frame {

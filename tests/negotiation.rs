@@ -715,3 +715,24 @@ fn a_game_saved_mid_deal_reads_back_and_a_bad_deal_is_refused() {
     value["negotiated"]["divorce"] = serde_json::json!(true);
     assert!(serde_json::from_value::<Game>(value).is_err());
 }
+
+/// Deals a person can read (issue #34 item 3): the pending decision holds
+/// the deal offered, and its terms read with who gives what to whom; a
+/// power not party to it sees an empty deal.
+#[test]
+fn the_offered_deal_reads_who_gives_what_to_whom() {
+    let mut game = at_turn_4(|g| g.set_war(Power::France, Power::Hapsburg, true));
+    offer(&mut game, Power::Hapsburg, Power::France, &[Action::EndWar, Action::Cede(Space::Besancon)]);
+    let deal = game.pending().deal.expect("the deal is in the pending decision");
+    assert_eq!((deal.proposer, deal.recipient), (Power::Hapsburg, Power::France));
+    let ceded = format!("Hapsburg cedes {} to France", Space::Besancon);
+    assert_eq!(deal.describe(&game), ["Hapsburg and France end their war".to_string(), ceded.clone()]);
+    // France, asked, sees the terms; England sees an empty deal.
+    let france = game.observation(Power::France);
+    assert_eq!(
+        france.board().pending().deal.map(|d| d.describe(france.board())),
+        Some(vec!["Hapsburg and France end their war".to_string(), ceded])
+    );
+    let england = game.observation(Power::England);
+    assert_eq!(england.board().pending_deal().map(|d| d.describe(england.board()).len()), Some(0));
+}

@@ -50,9 +50,14 @@ impl Drop for Tmux {
 /// Builds the example (the test profile, all features: what `cargo test
 /// --all-features` already built) and returns its path.
 fn play_binary() -> PathBuf {
+    example_binary("play")
+}
+
+/// Builds the example `name` as [`play_binary`] does and returns its path.
+fn example_binary(name: &str) -> PathBuf {
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let status = Command::new(cargo)
-        .args(["build", "--quiet", "--profile", "test", "--all-features", "-p", "here-i-stand", "--example", "play"])
+        .args(["build", "--quiet", "--profile", "test", "--all-features", "-p", "here-i-stand", "--example", name])
         // The library's folder: the tests are the workspace package in its `tests/`.
         .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the workspace root"))
         .status()
@@ -61,7 +66,23 @@ fn play_binary() -> PathBuf {
     // tests run from target/<profile>/deps/; examples sit in target/<profile>/examples/.
     let exe = std::env::current_exe().expect("the test's path");
     let dir = exe.parent().and_then(|deps| deps.parent()).expect("target/<profile>");
-    dir.join("examples").join(format!("play{}", std::env::consts::EXE_SUFFIX))
+    dir.join("examples").join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
+}
+
+/// Every example answers `--help` with what it does and its usage, and
+/// exits 0 (issue #34 item 6); an unknown flag exits 2 with the usage.
+#[test]
+fn every_example_answers_help() {
+    for name in ["play", "random_game", "ismcts"] {
+        let exe = example_binary(name);
+        let out = Command::new(&exe).arg("--help").output().expect("the example runs");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{name} --help exits 0");
+        assert!(text.contains(&format!("usage: {name}")), "{name} --help: {text}");
+        let out = Command::new(&exe).arg("--no-such-flag").output().expect("the example runs");
+        assert_eq!(out.status.code(), Some(2), "{name} refuses an unknown flag");
+        assert!(String::from_utf8_lossy(&out.stderr).contains(&format!("usage: {name}")));
+    }
 }
 
 /// The last prompt's screen: the decision line and the numbered actions
@@ -117,9 +138,11 @@ fn a_person_plays_the_first_decisions_in_tmux() {
     let (_, actions) = last_decision(&screen);
     assert!(!actions.is_empty(), "{screen}");
 
-    // Pick by the text notation.
-    let target = actions[0].trim_start_matches("1. target ").to_lowercase();
-    tmux.type_line(&format!("target {target}"));
+    // Pick by the text notation, which the menu prints beside each action.
+    let notation = actions[0].split_once('[').and_then(|(_, r)| r.split_once(']')).map(|(n, _)| n.to_string());
+    let notation = notation.expect("the notation in brackets");
+    assert!(notation.starts_with("target "), "{screen}");
+    tmux.type_line(&notation);
     let screen = tmux.wait_for("the third prompt", |s| at_prompt(s) && s.contains("3 left"));
     assert!(screen.contains("Protestant: target "), "{screen}");
 
@@ -127,6 +150,17 @@ fn a_person_plays_the_first_decisions_in_tmux() {
     tmux.type_line("summary");
     let screen = tmux.wait_for("the summary", |s| at_prompt(s) && s.contains("VP: Ottoman"));
     assert!(screen.contains("Hands: ") && screen.contains("Wittenberg: "), "{screen}");
+    assert!(screen.contains("Your hand ("), "the summary shows the person's hand: {screen}");
+
+    // The hand and a card's text (issue #34 item 4).
+    tmux.type_line("hand");
+    let screen = tmux.wait_for("the hand", |s| at_prompt(s) && s.contains("#7 Here I Stand (5 CP, Home)"));
+    assert!(screen.contains("Protestant home card"), "{screen}");
+    tmux.type_line("card janissaries");
+    let screen = tmux.wait_for("a card's text", |s| at_prompt(s) && s.contains("#1 Janissaries (5 CP, Home): "));
+    assert!(screen.contains("Ottoman home card"), "{screen}");
+    tmux.type_line("card #999");
+    tmux.wait_for("an unknown card", |s| at_prompt(s) && s.contains("no card #999"));
 
     // Save, then load, then quit.
     let file = std::env::temp_dir().join(format!("his-play-test-{}.json", std::process::id()));

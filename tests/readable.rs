@@ -137,3 +137,16 @@ fn the_two_player_summary_lists_two_powers() {
     let vp = summary.lines().find(|l| l.starts_with("VP: ")).unwrap();
     assert!(vp.starts_with("VP: Papacy ") && vp.contains(", Protestant ") && !vp.contains("France"), "{vp}");
 }
+
+/// The verb agrees with the count (issue #34 item 6): "1 mercenary goes
+/// home", "2 regulars go home".
+#[test]
+fn verbs_agree_with_the_count_of_units() {
+    let back = |units| Event::WinterReturn { faction: Faction::France, from: Space::Milan, to: Space::Lyon, units };
+    let one = LandUnits { mercenaries: 1, ..LandUnits::NONE };
+    let two = LandUnits { regulars: 2, ..LandUnits::NONE };
+    assert_eq!(back(one).to_string(), "France 1 mercenary goes home for winter from Milan to Lyon");
+    assert_eq!(back(two).to_string(), "France 2 regulars go home for winter from Milan to Lyon");
+    let retreat = Event::Retreated { faction: Faction::France, from: Space::Milan, to: Space::Lyon, units: one };
+    assert_eq!(retreat.to_string(), "France 1 mercenary retreats from Milan to Lyon");
+}

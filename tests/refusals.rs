@@ -347,3 +347,20 @@ fn why_illegal_agrees_with_is_legal_over_random_play() {
         assert!(reasons.contains_key(reason), "{reasons:?}");
     }
 }
+
+/// `Game::spend_cost` (issue #34 item 6): the printed cost of an action
+/// at a CP spending, which is what the action takes off the CP left.
+#[test]
+fn spend_cost_is_what_the_action_takes() {
+    let mut game = common::action_phase(2);
+    game.set_controller(Space::Paris, Faction::France).unwrap();
+    common::impulse(&mut game, Power::France, 4);
+    assert_eq!(game.spend_cost(Action::RaiseRegular(Space::Paris)), Some(2));
+    assert_eq!(game.spend_cost(Action::BuyMercenary(Space::Paris)), Some(1));
+    assert_eq!(game.spend_cost(Action::MoveFrom(Space::Paris)), None);
+    assert!(game.is_legal(&Action::RaiseRegular(Space::Paris)));
+    let before = game.pending().cp.unwrap();
+    game.apply(Action::RaiseRegular(Space::Paris)).unwrap();
+    assert_eq!(game.pending().cp, Some(before - 2));
+    assert_eq!(game.spend_cost(Action::BuyMercenary(Space::Paris)), Some(1));
+}

@@ -6,6 +6,7 @@ pub mod cards_dealt;
 pub mod combat_cards;
 pub mod construction;
 pub mod counters;
+mod deal_text;
 pub mod debate;
 pub mod diplomacy;
 pub mod england;
