@@ -14,8 +14,8 @@
 //! At each of your decisions the screen shows the decision, a deal's terms
 //! when you are asked to accept one, and the numbered legal actions in
 //! English with their text notation and, when you spend CP, their cost.
-//! Type a number, or an action's text notation (`move_to orleans`), or a
-//! command: `hand` (your cards and what they do), `card NAME` (what a card
+//! Type a number, an action's text notation (`move_to orleans`) or its
+//! English as shown (`move to Orléans`), or a command: `hand` (your cards and what they do), `card NAME` (what a card
 //! does: its name, number or id), `summary` (the position and your hand),
 //! `save FILE`, `load FILE` (the game as JSON), `help`, `quit`. What the
 //! bots do, and what your actions set off, is printed one event a line.
@@ -126,7 +126,7 @@ fn parse_command(line: &str, actions: &[Action]) -> Result<Command, String> {
                     .map(|&a| Command::Act(a))
                     .ok_or(format!("choose 1 to {}", actions.len()));
             }
-            match line.parse::<Action>() {
+            match line.parse::<Action>().or_else(|_| Action::from_description(line)) {
                 Ok(action) if actions.contains(&action) => Ok(Command::Act(action)),
                 Ok(action) => Err(format!("{action} is not legal now")),
                 Err(_) => Err(format!("not a number, an action or a command: {line:?} (type help)")),

@@ -489,7 +489,8 @@ impl Action {
             | Action::PayWith(card)
             | Action::Discard(card)
             | Action::Retrieve(card)
-            | Action::GiveCard(card) => {
+            | Action::GiveCard(card)
+            | Action::Compel(card) => {
                 format!("{} (#{}, {} CP)", card.name(), card.number(), card.cp())
             }
             Action::AddUnit(kind) | Action::LoseUnit(kind) => kind.name().to_lowercase(),
@@ -497,6 +498,29 @@ impl Action {
             _ => self.object_name().unwrap_or_default().to_string(),
         };
         phrase.replace("{}", &object)
+    }
+
+    /// The action whose [`Action::describe`] reads `text`, ignoring ASCII
+    /// case and the spaces around it: the way back from the English, for a
+    /// person who types what a menu showed. The text notation
+    /// ([`str::parse`]) is the short form.
+    ///
+    /// ```
+    /// use here_i_stand::{Action, Card, Space};
+    ///
+    /// assert_eq!(Action::from_description("move to Orléans"), Ok(Action::MoveTo(Space::Orleans)));
+    /// assert_eq!(
+    ///     Action::from_description("Play Janissaries (#1, 5 CP) for CP"),
+    ///     Ok(Action::PlayCp(Card::Janissaries))
+    /// );
+    /// assert!(Action::from_description("move to Atlantis").is_err());
+    /// ```
+    pub fn from_description(text: &str) -> Result<Action, ParseActionError> {
+        let wanted = text.trim();
+        (0..Action::COUNT as u32)
+            .filter_map(Action::from_index)
+            .find(|action| action.describe().eq_ignore_ascii_case(wanted))
+            .ok_or_else(|| ParseActionError(text.into()))
     }
 }
 
@@ -545,6 +569,22 @@ mod tests {
         }
         assert_eq!(Action::from_index(Action::COUNT as u32), None);
         assert_eq!(Action::from_index(u32::MAX), None);
+    }
+
+    /// No two actions read alike, so the English leads back to one action.
+    #[test]
+    fn every_description_leads_back_to_its_action() {
+        let mut seen = std::collections::HashMap::new();
+        for index in 0..Action::COUNT as u32 {
+            let action = Action::from_index(index).expect("dense");
+            let text = action.describe().to_ascii_lowercase();
+            if let Some(other) = seen.insert(text.clone(), action) {
+                panic!("{other:?} and {action:?} both read {text:?}");
+            }
+        }
+        for action in [Action::Pass, Action::MoveTo(Space::Orleans), Action::PlayEvent(Card::Calvin)] {
+            assert_eq!(Action::from_description(&action.describe()), Ok(action));
+        }
     }
 
     #[test]

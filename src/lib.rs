@@ -6,6 +6,40 @@
 //! snake_case ids (`"control": {"paris": "france", ...}`). A `Game` reads
 //! back only if it passes [`Game::validate`]; otherwise it is an error.
 //! Rule citations (§N) follow the rulebook's numbering.
+//!
+//! ## The text notation
+//!
+//! Every [`Action`] has a short text form, its `Display`, which
+//! [`str::parse`] reads back (`Action::from_str`), and an English form,
+//! [`Action::describe`], which [`Action::from_description`] reads back.
+//! The notation's grammar:
+//!
+//! ```text
+//! action := verb | verb " " object
+//! verb   := a snake_case word: pass, play_cp, move_to, add_unit, ...
+//! object := the snake_case id of what the verb takes: a card
+//!           (janissaries), a space (orleans), a sea zone (gulf_of_lyon),
+//!           a power (france), a leader, debater, reformer, unit kind
+//!           (regular), language zone (german), ...
+//! ```
+//!
+//! Each verb takes no object or exactly one, of one type; ids are those of
+//! the vocabulary types (`Space::id`, `Card::id`...). Whitespace between
+//! the two words may be any run of spaces; nothing else is accepted.
+//!
+//! ```
+//! use here_i_stand::{Action, Card, LandUnitKind, Space};
+//!
+//! assert_eq!("pass".parse(), Ok(Action::Pass));
+//! assert_eq!("play_cp janissaries".parse(), Ok(Action::PlayCp(Card::Janissaries)));
+//! assert_eq!("move_to orleans".parse(), Ok(Action::MoveTo(Space::Orleans)));
+//! assert_eq!("add_unit regular".parse(), Ok(Action::AddUnit(LandUnitKind::Regular)));
+//! assert_eq!(Action::MoveTo(Space::Orleans).to_string(), "move_to orleans");
+//! assert_eq!(Action::MoveTo(Space::Orleans).describe(), "move to Orléans");
+//! assert_eq!(Action::from_description("move to Orléans"), Ok(Action::MoveTo(Space::Orleans)));
+//! assert!("move_to".parse::<Action>().is_err()); // the object is missing
+//! assert!("pass now".parse::<Action>().is_err()); // pass takes none
+//! ```
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

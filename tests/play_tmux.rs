@@ -169,8 +169,15 @@ fn a_person_plays_the_first_decisions_in_tmux() {
     assert!(std::fs::metadata(&file).is_ok_and(|m| m.len() > 100), "the save file is written");
     tmux.type_line(&format!("load {}", file.display()));
     let screen = tmux.wait_for("the load", |s| at_prompt(s) && s.contains("loaded "));
-    let (decision, _) = last_decision(&screen);
+    let (decision, actions) = last_decision(&screen);
     assert!(decision.contains("3 left"), "the loaded game is where it was saved: {screen}");
+
+    // Pick by the English the menu shows (issue #34 item 5).
+    let english = actions[0].split_once(". ").and_then(|(_, r)| r.split_once("  [")).map(|(e, _)| e.to_string());
+    let english = english.expect("the English before the notation");
+    tmux.type_line(&english);
+    let screen = tmux.wait_for("the English accepted", |s| at_prompt(s) && s.contains("2 left"));
+    assert!(screen.contains(&format!("Protestant: {english}")), "{screen}");
     let _ = std::fs::remove_file(&file);
     let _ = std::fs::remove_file(&picture);
     tmux.type_line("quit");
