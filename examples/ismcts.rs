@@ -212,10 +212,16 @@ fn main() {
     }
     let seconds = start.elapsed().as_secs_f64();
     let playouts = searches * u64::from(options.iterations);
+    let baseline = random_baseline(&options);
+    let share = |n: u64| 100.0 * n as f64 / options.games.max(1) as f64;
     println!(
-        "games: {}  ISMCTS wins: {wins} ({:.0}%)  as Papacy: {}/{}  as Protestant: {}/{}",
+        "games: {}  ISMCTS wins: {wins} ({:.0}%)  a random player in the same seats, same seeds: {baseline} ({:.0}%)",
         options.games,
-        100.0 * wins as f64 / options.games.max(1) as f64,
+        share(wins),
+        share(baseline),
+    );
+    println!(
+        "ISMCTS as Papacy: {}/{}  as Protestant: {}/{}",
         by_side.get(&Power::Papacy).map_or(0, |s| s.0),
         by_side.get(&Power::Papacy).map_or(0, |s| s.1),
         by_side.get(&Power::Protestant).map_or(0, |s| s.0),
@@ -225,4 +231,21 @@ fn main() {
         "searches: {searches}  playouts: {playouts}  playouts/s: {:.0}  decisions: {decisions}  seconds: {seconds:.1}",
         playouts as f64 / seconds
     );
+}
+
+/// The baseline: the games ISMCTS played (the same seeds, the same seat
+/// game by game), with a random player in its seat; how many that seat wins.
+fn random_baseline(options: &Options) -> u64 {
+    let mut rng = Pcg64Mcg::seed_from_u64(options.seed ^ 0x5eed);
+    let mut wins = 0;
+    for n in 0..options.games {
+        let me = if n % 2 == 0 { Power::Papacy } else { Power::Protestant };
+        let mut game = Game::new(Setup::new(Scenario::TwoPlayer, options.seed.wrapping_add(n)));
+        while let Decider::Power(_) = game.decider() {
+            let legal = game.legal_actions();
+            game.apply(legal[pick(&mut rng, legal.len())]).expect("a legal action");
+        }
+        wins += u64::from(matches!(game.decider(), Decider::Terminal(outcome) if outcome.winner == me));
+    }
+    wins
 }

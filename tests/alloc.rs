@@ -8,7 +8,7 @@
 //! test binary, so it counts only here. Counting is gated per thread, so the
 //! harness (and tests running on other threads) are not counted.
 //!
-//! Sites found and removed (README, "Performance"): the counter-mix check
+//! Sites found and removed (docs/performance.md): the counter-mix check
 //! (`rules::counters::can_show`) fell back to a `Vec` and a `HashSet` search
 //! whenever its greedy fast path failed, about one call in six, in
 //! `legal_actions_into` and in `apply` (which lists the legal actions to
