@@ -5,7 +5,8 @@
 //!   per iteration, in turn);
 //! - `apply/{1517,2p}`: `apply` of a random legal action on those positions
 //!   (the clone that restores the position is set up outside the timing);
-//! - `clone/1517`, `observation/1517`: on those positions;
+//! - `clone/1517`, `observation/1517`, `encode/1517`, `encode_compact/1517`:
+//!   on those positions;
 //! - `perft3/{1517,2p}`: `Game::perft(3)` from the first of them;
 //! - `board_svg/1517` (with `--features svg`): `Game::board_svg` and
 //!   `Observation::board_svg` on those positions (issue #33: under 1 ms);
@@ -22,7 +23,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use here_i_stand::{Action, ActionList, Decider, Game, Power, Scenario, Setup};
+use here_i_stand::{Action, ActionList, Decider, Game, Observation, Power, Scenario, Setup};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -113,6 +114,15 @@ fn positions(c: &mut Criterion, name: &str, scenario: Scenario, seed: u64) {
             black_box(&view);
         })
     });
+
+    // The two encodings of one view (issue #34 item 1): full and compact.
+    let views: Vec<_> = positions.iter().map(|(game, _)| game.observation(Power::Papacy)).collect();
+    let (mut full, mut compact) = (vec![0.0f32; Observation::LEN], vec![0.0f32; Observation::COMPACT_LEN]);
+    let mut next = cycle(views.len());
+    group.bench_function("encode", |b| b.iter(|| black_box(views[next()].encode(&mut full).is_ok())));
+    let mut next = cycle(views.len());
+    group
+        .bench_function("encode_compact", |b| b.iter(|| black_box(views[next()].encode_compact(&mut compact).is_ok())));
 
     // Perft (issue #31, item 3): every sequence of three actions from one
     // mid-game position, listed and applied; the count is printed once.

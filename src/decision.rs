@@ -14,7 +14,7 @@
 use core::fmt;
 
 use crate::frames::Frame;
-use crate::frames::battle::War;
+use crate::frames::battle::{RetreatKind, War};
 use crate::frames::negotiation::DealStage;
 use crate::frames::peace::{PeaceStep, Regained};
 use crate::frames::reformation::Stage;
@@ -697,6 +697,17 @@ impl Game {
             }
             Some(Frame::PlaceLeader { spaces, .. }) => chosen.spaces = *spaces,
             Some(Frame::TieChoice { picks, .. }) => chosen.spaces = picks.iter().flatten().copied().collect(),
+            Some(Frame::War(War::Retreat { garrison, kind, .. })) => {
+                // The units and leaders chosen to stay inside (§14.1,
+                // §15.2); a relief force's room and survivors.
+                chosen.land = garrison.units;
+                chosen.leaders = garrison.leaders;
+                chosen.minors = garrison.minors.iter().map(|&n| n.min(MINOR_CAP)).sum();
+                if let RetreatKind::ReliefBack { room, pool, .. } = kind {
+                    chosen.stage = *room;
+                    chosen.losing = pool.total();
+                }
+            }
             Some(Frame::War(War::Intercept { units, leaders, minors: m, from, .. })) => {
                 chosen.place = Some(from.index());
                 chosen.land = *units;

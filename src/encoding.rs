@@ -3,6 +3,10 @@
 //! the position, the viewer's cards, and the pending decision with what
 //! the decider has chosen in it so far.
 
+mod compact;
+
+pub use compact::CompactBlock;
+
 use crate::decision::DecisionKind;
 use crate::engine::Decider;
 use crate::game::{LAST_TURN, LeaderLocation, NavalLocation};

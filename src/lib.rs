@@ -85,7 +85,7 @@ pub use action::{Action, ActionIndex, ParseActionError};
 pub use decision::{Decision, DecisionKind};
 pub use dice::Dice;
 pub use edit::EditError;
-pub use encoding::Block;
+pub use encoding::{Block, CompactBlock};
 pub use engine::{ActionList, Decider, IllegalAction, Outcome};
 pub use event::Event;
 pub use game::{

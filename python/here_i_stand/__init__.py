@@ -13,6 +13,7 @@ Errors are ``HereIStandError`` (a ``ValueError``) and its subclasses.
 
 from ._engine import (
     ACTION_COUNT,
+    COMPACT_OBSERVATION_LEN,
     OBSERVATION_LEN,
     OBSERVATION_MAX,
     OBSERVATION_MIN,
@@ -36,6 +37,7 @@ from ._engine import (
 
 __all__ = [
     "ACTION_COUNT",
+    "COMPACT_OBSERVATION_LEN",
     "OBSERVATION_LEN",
     "OBSERVATION_MAX",
     "OBSERVATION_MIN",

@@ -384,15 +384,19 @@ impl PyGames {
     }
 
     /// What each game's deciding power sees, encoded (`Observation::encode`)
-    /// as a numpy float32 array of shape (n, OBSERVATION_LEN). Written into
-    /// `out` when given (a C-contiguous float32 array of that shape).
-    #[pyo3(signature = (out = None))]
+    /// as a numpy float32 array of shape (n, OBSERVATION_LEN), or with
+    /// `compact=True` (`Observation::encode_compact`) of shape (n,
+    /// COMPACT_OBSERVATION_LEN). Written into `out` when given (a
+    /// C-contiguous float32 array of that shape).
+    #[pyo3(signature = (out = None, compact = false))]
     fn observations<'py>(
         &self,
         py: Python<'py>,
         out: Option<Bound<'py, PyArray2<f32>>>,
+        compact: bool,
     ) -> PyResult<Bound<'py, PyArray2<f32>>> {
-        let shape = [self.slots.len(), Observation::LEN];
+        let len = if compact { Observation::COMPACT_LEN } else { Observation::LEN };
+        let shape = [self.slots.len(), len];
         let array = match out {
             Some(out) if out.shape() == shape => out,
             Some(out) => {
@@ -404,7 +408,7 @@ impl PyGames {
             let mut write = array.try_readwrite().map_err(|e| HereIStandError::new_err(e.to_string()))?;
             let planes = write.as_slice_mut().map_err(|e| HereIStandError::new_err(e.to_string()))?;
             let slots = &self.slots;
-            let mut rows: Vec<(&Slot, &mut [f32])> = slots.iter().zip(planes.chunks_mut(Observation::LEN)).collect();
+            let mut rows: Vec<(&Slot, &mut [f32])> = slots.iter().zip(planes.chunks_mut(len)).collect();
             py.detach(|| {
                 split(&mut rows, self.threads, |_, part| {
                     for (slot, row) in part.iter_mut() {
@@ -412,8 +416,9 @@ impl PyGames {
                             Decider::Power(p) => p,
                             _ => Power::Ottoman,
                         };
-                        // The row has exactly LEN entries.
-                        let _ = slot.game.observation(viewer).encode(row);
+                        // The row has exactly the length asked for.
+                        let view = slot.game.observation(viewer);
+                        let _ = if compact { view.encode_compact(row) } else { view.encode(row) };
                     }
                 })
             });

@@ -243,14 +243,20 @@ impl PyGame {
     }
 
     /// What `power` sees, encoded as a numpy float32 array of length
-    /// OBSERVATION_LEN (`Observation::encode`).
-    fn observation<'py>(&self, py: Python<'py>, power: &str) -> PyResult<Bound<'py, PyArray1<f32>>> {
+    /// OBSERVATION_LEN (`Observation::encode`), or with `compact=True` of
+    /// length COMPACT_OBSERVATION_LEN (`Observation::encode_compact`: each
+    /// one-hot group as one category number).
+    #[pyo3(signature = (power, compact = false))]
+    fn observation<'py>(&self, py: Python<'py>, power: &str, compact: bool) -> PyResult<Bound<'py, PyArray1<f32>>> {
         let viewer = parse_power(power)?;
-        let array = PyArray1::<f32>::zeros(py, Observation::LEN, false);
+        let len = if compact { Observation::COMPACT_LEN } else { Observation::LEN };
+        let array = PyArray1::<f32>::zeros(py, len, false);
         {
             let mut write = array.readwrite();
             let out = write.as_slice_mut().map_err(|e| errors::HereIStandError::new_err(e.to_string()))?;
-            self.game.observation(viewer).encode(out).map_err(|e| errors::HereIStandError::new_err(e.to_string()))?;
+            let view = self.game.observation(viewer);
+            let written = if compact { view.encode_compact(out) } else { view.encode(out) };
+            written.map_err(|e| errors::HereIStandError::new_err(e.to_string()))?;
         }
         Ok(array)
     }

@@ -122,6 +122,7 @@ fn _game_from_json(text: &str) -> PyResult<game::PyGame> {
 fn _engine(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ACTION_COUNT", Action::COUNT)?;
     m.add("OBSERVATION_LEN", Observation::LEN)?;
+    m.add("COMPACT_OBSERVATION_LEN", Observation::COMPACT_LEN)?;
     m.add("OBSERVATION_MIN", Observation::MIN_VALUE)?;
     m.add("OBSERVATION_MAX", Observation::MAX_VALUE)?;
     m.add("POWERS", Power::ALL.iter().map(|p| p.id()).collect::<Vec<_>>())?;

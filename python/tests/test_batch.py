@@ -154,6 +154,11 @@ def test_observations_are_encoded_for_each_decider_only_when_asked():
     out = np.full((3, his.OBSERVATION_LEN), 7.0, dtype=np.float32)
     assert games.observations(out=out) is out
     assert np.array_equal(out, planes)
+    compact = games.observations(compact=True)
+    assert compact.shape == (3, his.COMPACT_OBSERVATION_LEN)
+    for i in range(3):
+        game = games.game(i)
+        assert np.array_equal(compact[i], game.observation(game.decider(), compact=True))
 
 
 def test_counts_too_large_are_refused_not_allocated():

@@ -155,6 +155,17 @@ def test_observations_are_float32_vectors_of_observation_len():
     assert np.array_equal(seen["france"], game.observation("france"))
 
 
+def test_the_compact_observation_holds_one_number_per_one_hot_group():
+    game = his.Game(seed=1)
+    play(game, 30)
+    compact = game.observation("france", compact=True)
+    assert compact.dtype == np.float32
+    assert compact.shape == (his.COMPACT_OBSERVATION_LEN,)
+    assert his.COMPACT_OBSERVATION_LEN < his.OBSERVATION_LEN
+    # The first block is each space's controller as a category number.
+    assert compact[:134].min() >= 1 and compact.max() <= his.OBSERVATION_MAX
+
+
 def test_a_determinized_game_looks_the_same_to_its_viewer():
     game = his.Game(seed=3)
     play(game, 50, seed=3)
