@@ -70,9 +70,20 @@ macro_rules! actions {
                 (OFFSETS[kind] + payload) as ActionIndex
             }
 
-            /// The action with this index, if any.
-            pub fn from_index(index: ActionIndex) -> Option<Action> {
-                let index = index as usize;
+            /// The action with this index, if any. Any integer type is
+            /// taken, so that both `index()`'s [`ActionIndex`] and a
+            /// `usize` below [`Action::COUNT`] (a mask's position) work:
+            ///
+            /// ```
+            /// use here_i_stand::Action;
+            ///
+            /// let last = Action::from_index(Action::COUNT - 1).unwrap();
+            /// assert_eq!(Action::from_index(last.index()), Some(last));
+            /// assert_eq!(Action::from_index(Action::COUNT), None);
+            /// assert_eq!(Action::from_index(-1), None);
+            /// ```
+            pub fn from_index(index: impl TryInto<usize>) -> Option<Action> {
+                let index: usize = index.try_into().ok()?;
                 let kind = OFFSETS.windows(2).position(|w| w[0] <= index && index < w[1])?;
                 Self::from_kind_and_payload(kind, index - OFFSETS[kind])
             }

@@ -95,6 +95,14 @@ impl Observation {
     /// it saw in secret (#109) where it saw them, and dice reseeded from
     /// `rng`. Its observation by the viewer is this observation.
     ///
+    /// Which to use: this one whenever you hold an `Observation` (a bot
+    /// that is given only its view, a client fed by a server: it is all
+    /// such a caller has). [`Game::determinize`] does the same from the
+    /// full game, for a search that holds the true game and must not peek
+    /// at what its power cannot see: `game.determinize(power, rng)` and
+    /// `game.observation(power).determinize(rng)` deal from the same
+    /// information (a test holds both to the same observation).
+    ///
     /// ```
     /// use here_i_stand::{Game, Power, Scenario, Setup};
     /// use here_i_stand::rand_pcg::Pcg64Mcg;
@@ -291,7 +299,8 @@ impl Game {
     /// generator is reseeded from `rng`. On an observation's board
     /// ([`Observation::board`]) it deals the cards that board does not
     /// show, for that observation's viewer, as [`Observation::determinize`]
-    /// does (`viewer` is then ignored).
+    /// does (`viewer` is then ignored). With an `Observation` in hand, use
+    /// [`Observation::determinize`], which needs no viewer.
     pub fn determinize(&self, viewer: Power, rng: &mut (impl Rng + ?Sized)) -> Game {
         if let Some(observed) = self.observed {
             return self.filled_in(observed).determinize(observed.viewer, rng);
