@@ -10,6 +10,8 @@ mod common;
 mod acting_for;
 mod alliances;
 #[cfg(feature = "svg")]
+mod board_pixels;
+#[cfg(feature = "svg")]
 mod board_svg;
 
 mod card_text;
