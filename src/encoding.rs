@@ -390,7 +390,7 @@ impl Observation {
     /// Land units, naval units and leaders.
     fn encode_units(&self, out: &mut [f32]) {
         let board = self.board();
-        for (space, faction, units, besieged) in board.land_stacks() {
+        for (space, faction, units, besieged) in board.land_stack_tuples() {
             let at = layout::LAND + (space.index() * Faction::COUNT + faction.index()) * layout::LAND_PLANES;
             set(out, at, f32::from(units.regulars));
             set(out, at + 1, f32::from(units.mercenaries));

@@ -323,11 +323,15 @@ pub enum ReformerState {
     Removed,
 }
 
-/// One faction's land units in one space; at most one per (space, faction).
+/// One faction's land units in one space ([`Game::land_units_at`],
+/// [`Game::land_stacks`]); at most one per (space, faction).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct LandStack {
+pub struct LandStack {
+    /// Where.
     pub space: Space,
+    /// Whose.
     pub faction: Faction,
+    /// How many of each kind.
     pub units: LandUnits,
     /// Inside the fortress of its space, under siege (§15).
     pub besieged: bool,
@@ -825,13 +829,35 @@ impl Game {
         self.land_stacks_slice().iter().any(|s| s.space == space && s.faction == faction && s.besieged)
     }
 
-    /// Every faction's land units in `space`, with whether each is besieged.
-    pub fn land_units_at(&self, space: Space) -> impl Iterator<Item = (Faction, LandUnits, bool)> + '_ {
+    /// Every faction's land units in `space`: one [`LandStack`] each.
+    ///
+    /// ```
+    /// use here_i_stand::{Faction, Game, Scenario, Setup, Space};
+    ///
+    /// let game = Game::new(Setup::new(Scenario::Y1517, 1));
+    /// let paris: Vec<_> = game.land_units_at(Space::Paris).collect();
+    /// assert_eq!(paris.len(), 1);
+    /// assert_eq!(paris[0].faction, Faction::France);
+    /// assert!(paris[0].units.total() > 0 && !paris[0].besieged);
+    /// ```
+    pub fn land_units_at(&self, space: Space) -> impl Iterator<Item = LandStack> + '_ {
+        self.land_stacks_slice().iter().filter(move |s| s.space == space).copied()
+    }
+
+    /// Every land stack on the map.
+    pub fn land_stacks(&self) -> impl Iterator<Item = LandStack> + '_ {
+        self.land_stacks_slice().iter().copied()
+    }
+
+    /// [`Game::land_units_at`] as (faction, units, besieged), for the
+    /// engine's own code.
+    pub(crate) fn land_units_in(&self, space: Space) -> impl Iterator<Item = (Faction, LandUnits, bool)> + '_ {
         self.land_stacks_slice().iter().filter(move |s| s.space == space).map(|s| (s.faction, s.units, s.besieged))
     }
 
-    /// Every land stack on the map: space, faction, units, besieged.
-    pub fn land_stacks(&self) -> impl Iterator<Item = (Space, Faction, LandUnits, bool)> + '_ {
+    /// [`Game::land_stacks`] as (space, faction, units, besieged), for the
+    /// engine's own code.
+    pub(crate) fn land_stack_tuples(&self) -> impl Iterator<Item = (Space, Faction, LandUnits, bool)> + '_ {
         self.land_stacks_slice().iter().map(|s| (s.space, s.faction, s.units, s.besieged))
     }
 

@@ -89,7 +89,7 @@ pub use encoding::{Block, CompactBlock};
 pub use engine::{ActionList, Decider, IllegalAction, Outcome};
 pub use event::Event;
 pub use game::{
-    DebaterState, Game, LAST_TURN, LandUnits, LeaderLocation, NavalLocation, NavalUnits, ParseScenarioError,
+    DebaterState, Game, LAST_TURN, LandStack, LandUnits, LeaderLocation, NavalLocation, NavalUnits, ParseScenarioError,
     ReformerState, Scenario, Setup, electorate_regulars,
 };
 pub use observe::Observation;

@@ -357,7 +357,7 @@ fn control_refusal(game: &Game, power: Power, space: Space) -> Option<Refusal> {
         Ineligible::Fortified
     } else if controller != Faction::Independent && !game.is_enemy(power, controller) {
         Ineligible::NotEnemyControlled
-    } else if game.land_units_at(space).any(|(f, units, _)| !units.is_empty() && !game.is_friendly(power, f)) {
+    } else if game.land_units_in(space).any(|(f, units, _)| !units.is_empty() && !game.is_friendly(power, f)) {
         Ineligible::UnfriendlyUnits
     } else if !loc::occupies_or_dominates(game, power, space) {
         Ineligible::NotOccupiedOrAdjacent
@@ -390,7 +390,7 @@ fn build_refusal(game: &Game, power: Power, space: Space) -> Option<Refusal> {
 fn move_from_refusal(game: &Game, power: Power, cp: u8, from: Space) -> Option<Refusal> {
     let factions = game.own_factions(power);
     let own = Faction::from(power);
-    let stacks = || game.land_units_at(from).filter(move |&(f, units, _)| factions.contains(f) && !units.is_empty());
+    let stacks = || game.land_units_in(from).filter(move |&(f, units, _)| factions.contains(f) && !units.is_empty());
     let (units, free) = (stacks().next().is_some(), stacks().any(|(.., besieged)| !besieged));
     let leaders = game.army_leaders_at(from, own).next().is_some();
     let reason = if !units && !leaders {

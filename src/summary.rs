@@ -68,7 +68,7 @@ impl Game {
     }
 
     fn is_notable(&self, space: Space) -> bool {
-        self.land_units_at(space).next().is_some()
+        self.land_units_in(space).next().is_some()
             || self.leaders_at(space).next().is_some()
             || !self.ships_text(NavalLocation::Port(space)).is_empty()
             || self.in_unrest(space)
@@ -94,7 +94,7 @@ impl Game {
         if self.jesuit_universities().contains(space) {
             line.push_str(", Jesuit university");
         }
-        for (faction, units, besieged) in self.land_units_at(space) {
+        for (faction, units, besieged) in self.land_units_in(space) {
             let _ = write!(line, "; {faction} {units}{}", if besieged { " (besieged)" } else { "" });
         }
         let leaders: Vec<&str> = self.leaders_at(space).map(|l| l.name()).collect();

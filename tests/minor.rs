@@ -2,8 +2,8 @@
 
 use here_i_stand::rules::minor::*;
 use here_i_stand::{
-    EditError, EnumSet, Faction, Game, LandUnits, Leader, LeaderLocation, MinorPower, NavalLocation, NavalUnits, Power,
-    Scenario, SeaZone, Setup, Space,
+    EditError, EnumSet, Faction, Game, LandStack, LandUnits, Leader, LeaderLocation, MinorPower, NavalLocation,
+    NavalUnits, Power, Scenario, SeaZone, Setup, Space,
 };
 use proptest::prelude::*;
 
@@ -639,10 +639,10 @@ proptest! {
                 prop_assert_eq!(game.controller(space), was);
             }
             if d.returned.contains(space) {
-                prop_assert!(game.land_units_at(space).all(|(f, _, _)| f == me));
+                prop_assert!(game.land_units_at(space).all(|s| s.faction == me));
             }
         }
-        for (space, faction, _, _) in game.land_stacks() {
+        for LandStack { space, faction, .. } in game.land_stacks() {
             if faction == me {
                 prop_assert!(space.home() == me && game.controller(space) == me);
             }

@@ -4,9 +4,9 @@ use here_i_stand::data::cards::Entry;
 use here_i_stand::data::powers::naval_counters;
 use here_i_stand::rules::counters::fits_counter_mix;
 use here_i_stand::{
-    Card, CardKind, Debater, DebaterState, EnumSet, Faction, Game, LandUnits, LanguageZone, Leader, LeaderLocation,
-    MinorPower, NavalLocation, NavalUnits, Phase, Power, Reformer, ReformerState, Religion, Ruler, Scenario, Setup,
-    Space, SpaceKind,
+    Card, CardKind, Debater, DebaterState, EnumSet, Faction, Game, LandStack, LandUnits, LanguageZone, Leader,
+    LeaderLocation, MinorPower, NavalLocation, NavalUnits, Phase, Power, Reformer, ReformerState, Religion, Ruler,
+    Scenario, Setup, Space, SpaceKind,
 };
 
 fn new_game(scenario: Scenario) -> Game {
@@ -59,7 +59,7 @@ fn assert_land(game: &Game, table: &[(Space, Faction, LandUnits)]) {
             stacks += 1;
         }
         assert_eq!(game.land_units_total(faction), sum, "{faction} total");
-        let on_map = game.land_stacks().filter(|s| s.1 == faction).count();
+        let on_map = game.land_stacks().filter(|s| s.faction == faction).count();
         assert_eq!(on_map, stacks, "{faction} stacks");
     }
 }
@@ -83,7 +83,7 @@ fn assert_leaders(game: &Game, table: &[(Leader, Space)]) {
 /// Positions any scenario must satisfy: no unit on a space out of play, each
 /// faction's counter mix respected (§5.2, §5.3), no card in two places.
 fn assert_consistent(game: &Game) {
-    for (space, faction, units, _) in game.land_stacks() {
+    for LandStack { space, faction, units, .. } in game.land_stacks() {
         assert!(game.in_play(space), "{faction} units in {space}");
         assert!(!units.is_empty());
     }
@@ -537,7 +537,7 @@ fn map_and_units_two_player() {
     assert!(game.land_units_total(Faction::HungaryBohemia).is_empty());
     // Outside Germany and Italy each stack is exactly 1 regular; inside they
     // are as in 1517.
-    for (space, faction, units, _) in game.land_stacks() {
+    for LandStack { space, faction, units, .. } in game.land_stacks() {
         match space.language() {
             Some(LanguageZone::German | LanguageZone::Italian) => {
                 let listed = LAND_1517.iter().find(|s| s.0 == space && s.1 == faction);

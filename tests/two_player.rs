@@ -403,7 +403,7 @@ fn dissolution_discards_a_papal_card() {
 #[test]
 fn the_setup_has_no_papal_or_protestant_unit_outside_the_zones() {
     let game = Game::new(Setup::new(Scenario::TwoPlayer, 1));
-    for (space, faction, units, _) in game.land_stacks() {
+    for LandStack { space, faction, units, .. } in game.land_stacks() {
         if matches!(faction, Faction::Papacy | Faction::Protestant) && !units.is_empty() {
             assert!(two_player::in_german_or_italian_zone(space), "{faction} in {space}");
         }

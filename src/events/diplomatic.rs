@@ -625,7 +625,7 @@ fn removable_faction(card: Card, faction: Faction) -> bool {
 
 /// The land and naval units (all factions) in `space`, ships in its port.
 fn units_in(game: &Game, space: Space) -> u8 {
-    let land = game.land_units_at(space).fold(0u8, |n, (_, u, _)| n.saturating_add(u.total()));
+    let land = game.land_units_in(space).fold(0u8, |n, (_, u, _)| n.saturating_add(u.total()));
     let at = NavalLocation::Port(space);
     let naval = game.naval_stacks().filter(|&(l, _, _)| l == at).fold(0u8, |n, (_, _, u)| n.saturating_add(u.total()));
     land.saturating_add(naval)
@@ -668,7 +668,7 @@ fn removable_factions(game: &Game, card: Card, space: Space) -> EnumSet<Faction>
 /// within 2 land steps of Vienna with a Hapsburg or Hungarian land unit.
 fn removal_spaces(game: &Game, step: EventStep) -> EnumSet<Space> {
     let card = step.card;
-    let land = game.land_stacks().filter(|&(_, f, units, _)| !units.is_empty() && removable_faction(card, f));
+    let land = game.land_stack_tuples().filter(|&(_, f, units, _)| !units.is_empty() && removable_faction(card, f));
     let ports = game
         .naval_stacks()
         .filter(|&(_, f, units)| card == Card::DipPlague && units.total() > 0 && removable_faction(card, f));
@@ -717,7 +717,7 @@ fn siege_of_vienna(game: &mut Game, power: Power, _: &mut dyn Log) {
 /// The spaces within [`VIENNA_RANGE`] of Vienna (over land, Vienna
 /// included) holding Hapsburg or Hungarian land units.
 fn near_vienna(game: &Game) -> EnumSet<Space> {
-    game.land_stacks()
+    game.land_stack_tuples()
         .filter(|&(s, f, u, _)| {
             matches!(f, Faction::Hapsburg | Faction::HungaryBohemia) && !u.is_empty() && game.in_play(s)
         })

@@ -63,5 +63,5 @@ fn trace_italienne(game: &mut Game, _: EventStep, action: Action, log: &mut dyn 
 
 /// Whether land units at war with `faction` stand in `space`.
 fn enemies_there(game: &Game, faction: Faction, space: Space) -> bool {
-    game.land_units_at(space).any(|(f, units, _)| f != faction && !units.is_empty() && game.at_war(f, faction))
+    game.land_units_in(space).any(|(f, units, _)| f != faction && !units.is_empty() && game.at_war(f, faction))
 }

@@ -87,7 +87,7 @@ fn holder_factions(game: &Game, holder: Power) -> impl Fn(Faction) -> bool + '_ 
 
 /// Whether any land or naval units remain in `space`.
 fn occupied(game: &Game, space: Space) -> bool {
-    game.land_units_at(space).any(|(_, u, _)| !u.is_empty())
+    game.land_units_in(space).any(|(_, u, _)| !u.is_empty())
         || game.naval_stacks().any(|(at, _, u)| at == NavalLocation::Port(space) && u.total() > 0)
 }
 
@@ -120,7 +120,7 @@ fn rebels_actions(game: &Game, step: EventStep, list: &mut ActionList) {
     if ships.corsairs > 0 {
         list.push(Action::LoseShip(NavalUnitKind::Corsair));
     }
-    for (faction, units, _) in game.land_units_at(space) {
+    for (faction, units, _) in game.land_units_in(space) {
         if let Some(m) = faction.minor().filter(|_| ours(faction) && !units.is_empty()) {
             list.push(Action::LoseMinorUnit(m));
         }
@@ -225,7 +225,7 @@ fn units_in_scotland(game: &Game, power: Power) -> u8 {
     let ours = |f: Faction| f == Faction::from(power) || f.minor().is_some_and(|m| game.minor_ally(m) == Some(power));
     let mut total: u8 = 0;
     for space in scottish_spaces() {
-        for (faction, units, _) in game.land_units_at(space) {
+        for (faction, units, _) in game.land_units_in(space) {
             if ours(faction) {
                 total = total.saturating_add(units.total());
             }

@@ -290,7 +290,7 @@ pub fn haven_targets(game: &Game) -> EnumSet<Space> {
         .into_iter()
         .filter(|&t| {
             let enemy = game.controller(t).major().is_some_and(|p| game.at_war(p, Power::Ottoman));
-            let empty = game.land_units_at(t).all(|(_, u, _)| u.is_empty())
+            let empty = game.land_units_in(t).all(|(_, u, _)| u.is_empty())
                 && game.naval_stacks().all(|(at, _, u)| at != NavalLocation::Port(t) || u.total() == 0);
             let near = t.ports().iter().any(|z| z.ports().iter().any(ottoman_fortress));
             game.in_play(t) && enemy && empty && near

@@ -155,7 +155,7 @@ pub(crate) fn anabaptist_spaces(game: &Game) -> EnumSet<Space> {
         .into_iter()
         .filter(|&s| game.in_play(s) && game.religion(s) == Religion::Protestant)
         .filter(|&s| s.kind() != SpaceKind::Electorate)
-        .filter(|&s| game.land_units_at(s).all(|(_, units, _)| units.is_empty()))
+        .filter(|&s| game.land_units_in(s).all(|(_, units, _)| units.is_empty()))
         .collect()
 }
 

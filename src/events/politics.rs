@@ -252,7 +252,7 @@ fn maurice_spaces(game: &Game, step: EventStep) -> EnumSet<Space> {
                 game.in_play(s)
                     && zone(s)
                     && game.is_friendly_controlled(side, s)
-                    && game.land_units_at(s).all(|(_, units, _)| units.is_empty())
+                    && game.land_units_in(s).all(|(_, units, _)| units.is_empty())
                     && game
                         .leaders_at(s)
                         .all(|l| l == Leader::MauriceOfSaxony || l.kind() != crate::types::LeaderKind::Army)

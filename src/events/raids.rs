@@ -82,7 +82,7 @@ pub fn treachery_besiegers(game: &Game, space: Space) -> EnumSet<Power> {
 /// power's units ([`is_besieging`]: an empty fortress too), whatever its
 /// line of communication, the ships nearby, or when the siege began.
 pub fn treachery_spaces(game: &Game) -> EnumSet<Space> {
-    game.land_stacks()
+    game.land_stack_tuples()
         .filter(|&(space, _, _, besieged)| !besieged && !treachery_besiegers(game, space).is_empty())
         .map(|(space, ..)| space)
         .collect()
@@ -158,7 +158,7 @@ fn raid_assaults(game: &Game, power: Power, cp: u8, list: &mut ActionList) {
         return;
     }
     let own = Faction::from(power);
-    for (space, faction, _, besieged) in game.land_stacks() {
+    for (space, faction, _, besieged) in game.land_stack_tuples() {
         let assault = Action::Assault(space);
         if faction == own
             && !besieged
@@ -284,7 +284,7 @@ fn papal_regulars_in_rome(game: &Game) -> u8 {
 /// mercenaries than there are Papal regulars in Rome; as (space, power).
 fn sack_stacks(game: &Game) -> impl Iterator<Item = (Space, Power)> + '_ {
     let regulars = papal_regulars_in_rome(game);
-    game.land_stacks()
+    game.land_stack_tuples()
         .filter(move |&(space, _, units, besieged)| {
             !besieged
                 && space != Space::Rome

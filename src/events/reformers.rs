@@ -189,7 +189,7 @@ pub const ZWINGLI_REACH: u8 = 3;
 /// The spaces within 3 land steps of Zurich (Zurich included) holding a
 /// Catholic land unit (`rules::religion::unit_religion`).
 fn zwingli_targets(game: &Game) -> EnumSet<Space> {
-    game.land_stacks()
+    game.land_stack_tuples()
         .filter(|&(space, faction, units, _)| {
             !units.is_empty()
                 && unit_religion(game, faction) == Some(Religion::Catholic)
@@ -202,7 +202,7 @@ fn zwingli_targets(game: &Game) -> EnumSet<Space> {
 /// The Catholic land units in `space`: the first Catholic faction there
 /// holding a unit of each kind.
 fn catholic_unit(game: &Game, space: Space, kind: LandUnitKind) -> Option<Faction> {
-    game.land_units_at(space)
+    game.land_units_in(space)
         .find(|&(faction, units, _)| units.count(kind) > 0 && unit_religion(game, faction) == Some(Religion::Catholic))
         .map(|(faction, ..)| faction)
 }

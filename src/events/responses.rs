@@ -387,7 +387,7 @@ pub const SWISS_FRENCH: u8 = 4;
 /// mercenaries (§21.6).
 pub(crate) fn mercenary_spaces(game: &Game, power: Power) -> EnumSet<Space> {
     let mut spaces = EnumSet::EMPTY;
-    for (space, faction, units, besieged) in game.land_stacks() {
+    for (space, faction, units, besieged) in game.land_stack_tuples() {
         if !spaces.contains(space) && stack_takes_mercenary(game, power, space, faction, units, besieged) {
             spaces.insert(space);
         }
@@ -397,7 +397,7 @@ pub(crate) fn mercenary_spaces(game: &Game, power: Power) -> EnumSet<Space> {
 
 /// Whether `mercenary_spaces` is not empty, found at its first space.
 pub(crate) fn has_mercenary_space(game: &Game, power: Power) -> bool {
-    game.land_stacks()
+    game.land_stack_tuples()
         .any(|(space, faction, units, besieged)| stack_takes_mercenary(game, power, space, faction, units, besieged))
 }
 
@@ -427,7 +427,7 @@ fn stack_takes_mercenary(
 
 /// Spaces holding mercenaries of any power, for the Ottoman's #33.
 fn mercenaries_anywhere(game: &Game) -> EnumSet<Space> {
-    game.land_stacks().filter(|&(_, _, units, _)| units.mercenaries > 0).map(|(space, ..)| space).collect()
+    game.land_stack_tuples().filter(|&(_, _, units, _)| units.mercenaries > 0).map(|(space, ..)| space).collect()
 }
 
 /// #33 Landsknechts as an event: only a power that could place or
@@ -543,7 +543,7 @@ fn mercenaries_apply(game: &mut Game, step: EventStep, action: Action, log: &mut
 
 /// The faction whose mercenary #33 eliminates in `space`.
 fn mercenary_owner(game: &Game, space: Space) -> Option<Faction> {
-    game.land_units_at(space).find(|&(_, units, _)| units.mercenaries > 0).map(|(faction, ..)| faction)
+    game.land_units_in(space).find(|&(_, units, _)| units.mercenaries > 0).map(|(faction, ..)| faction)
 }
 
 /// #38 Halley's Comet as an event in the player's own impulse (its

@@ -145,7 +145,7 @@ pub(super) const EVENTS: &[CardEvent] = &[
 /// Whether `space` is under siege (§15): units are besieged inside, or a
 /// power besieges it (an empty fortress is besieged too).
 pub(super) fn under_siege(game: &Game, space: Space) -> bool {
-    game.land_units_at(space).any(|(_, _, besieged)| besieged)
+    game.land_units_in(space).any(|(_, _, besieged)| besieged)
         || Power::ALL.into_iter().any(|p| is_besieging(game, p, space))
 }
 
@@ -153,7 +153,7 @@ pub(super) fn under_siege(game: &Game, space: Space) -> bool {
 /// under siege (rulings RB1, RB7: new units never join enemies in the
 /// open, where no battle would follow; besiegers may still be reinforced).
 pub(super) fn has_enemy_in_the_open(game: &Game, power: Power, space: Space) -> bool {
-    game.land_stacks().any(|(s, faction, units, besieged)| {
+    game.land_stack_tuples().any(|(s, faction, units, besieged)| {
         s == space && !besieged && !units.is_empty() && game.is_enemy(power, faction)
     })
 }
@@ -168,12 +168,12 @@ pub(super) fn decider_for(game: &Game, power: Power, player: Power) -> Power {
 
 /// Spaces holding mercenaries (of any power).
 pub(super) fn mercenary_spaces(game: &Game) -> EnumSet<Space> {
-    game.land_stacks().filter(|&(_, _, units, _)| units.mercenaries > 0).map(|(space, ..)| space).collect()
+    game.land_stack_tuples().filter(|&(_, _, units, _)| units.mercenaries > 0).map(|(space, ..)| space).collect()
 }
 
 /// The powers with mercenaries in `space`.
 fn mercenary_powers(game: &Game, space: Space) -> EnumSet<Power> {
-    game.land_units_at(space).filter(|&(_, units, _)| units.mercenaries > 0).filter_map(|(f, ..)| f.major()).collect()
+    game.land_units_in(space).filter(|&(_, units, _)| units.mercenaries > 0).filter_map(|(f, ..)| f.major()).collect()
 }
 
 fn unpaid_actions(game: &Game, step: EventStep, list: &mut ActionList) {
@@ -218,7 +218,7 @@ const LOSE: u8 = 2;
 /// there (§107: those are part of their major power's stack).
 fn camp_powers(game: &Game, space: Space) -> EnumSet<Power> {
     let mut powers = EnumSet::EMPTY;
-    for (faction, units, _) in game.land_units_at(space) {
+    for (faction, units, _) in game.land_units_in(space) {
         if units.is_empty() {
             continue;
         }
@@ -235,12 +235,12 @@ fn camp_powers(game: &Game, space: Space) -> EnumSet<Power> {
 /// Spaces holding a major power's stack (our ruling: independent and
 /// inactive minor units make no stack for #107).
 fn camp_spaces(game: &Game) -> EnumSet<Space> {
-    game.land_stacks().map(|(space, ..)| space).filter(|&s| !camp_powers(game, s).is_empty()).collect()
+    game.land_stack_tuples().map(|(space, ..)| space).filter(|&s| !camp_powers(game, s).is_empty()).collect()
 }
 
 /// `power`'s factions with units in `space`: its own and its allied minors'.
 fn stack_factions(game: &Game, power: Power, space: Space) -> impl Iterator<Item = (Faction, LandUnits)> + '_ {
-    game.land_units_at(space)
+    game.land_units_in(space)
         .filter(move |&(f, units, _)| {
             !units.is_empty()
                 && (f == Faction::from(power) || f.minor().is_some_and(|m| game.minor_ally(m) == Some(power)))
@@ -396,7 +396,7 @@ fn pay_actions(game: &Game, step: EventStep, list: &mut ActionList) {
         }
         _ => {
             let own = Faction::from(step.power);
-            let spaces = game.land_stacks().filter(|&(_, f, u, _)| f == own && u.mercenaries > 0);
+            let spaces = game.land_stack_tuples().filter(|&(_, f, u, _)| f == own && u.mercenaries > 0);
             list.extend(spaces.map(|(space, ..)| Action::RemoveUnitIn(space)));
         }
     }
@@ -436,7 +436,7 @@ fn pay_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Log
 /// `power`'s mercenaries on the map.
 fn mercenaries_on_map(game: &Game, power: Power) -> u8 {
     let own = Faction::from(power);
-    game.land_stacks().filter(|&(_, f, ..)| f == own).map(|(_, _, units, _)| units.mercenaries).sum()
+    game.land_stack_tuples().filter(|&(_, f, ..)| f == own).map(|(_, _, units, _)| units.mercenaries).sum()
 }
 
 /// `power` keeps `kept` of its mercenaries: with none kept all go at once,
@@ -446,7 +446,7 @@ fn let_go(game: &mut Game, power: Power, kept: u8, log: &mut dyn Log) {
     let total = mercenaries_on_map(game, power);
     if kept == 0 {
         let spaces: EnumSet<Space> =
-            game.land_stacks().filter(|&(_, f, u, _)| f == own && u.mercenaries > 0).map(|(s, ..)| s).collect();
+            game.land_stack_tuples().filter(|&(_, f, u, _)| f == own && u.mercenaries > 0).map(|(s, ..)| s).collect();
         for space in spaces {
             let mercenaries = game.land_units(space, own).mercenaries;
             game.remove_units(space, own, LandUnits::mercenaries(mercenaries), log);
@@ -627,7 +627,7 @@ pub(super) fn add_ships(game: &mut Game, faction: Faction, space: Space, squadro
 pub fn akinji_targets(game: &Game) -> EnumSet<Power> {
     let ottoman = Faction::Ottoman;
     let mut targets = EnumSet::EMPTY;
-    for (space, faction, units, _) in game.land_stacks() {
+    for (space, faction, units, _) in game.land_stack_tuples() {
         if faction != ottoman || units.cavalry == 0 {
             continue;
         }
@@ -772,7 +772,7 @@ fn bourbon_kind(power: Power) -> LandUnitKind {
 /// (ruling MW24: #70 adds no units beside an enemy outside a siege).
 fn enemy_units_in(game: &Game, power: Power, space: Space) -> bool {
     let own = Faction::from(power);
-    game.land_units_at(space).any(|(f, units, _)| f != own && !units.is_empty() && game.at_war(f, own))
+    game.land_units_in(space).any(|(f, units, _)| f != own && !units.is_empty() && game.at_war(f, own))
 }
 
 /// Where #70 may put the renegade and his units: a space the player
@@ -791,7 +791,7 @@ fn bourbon_spaces(game: &Game, power: Power) -> EnumSet<Space> {
         .collect();
     if !two_player && power != Power::France && game.at_war(power, Power::France) {
         for s in Space::Lyon.land_neighbours() {
-            if game.in_play(s) && game.land_units_at(s).all(|(_, u, _)| u.is_empty()) {
+            if game.in_play(s) && game.land_units_in(s).all(|(_, u, _)| u.is_empty()) {
                 spaces.insert(s);
             }
         }

@@ -57,7 +57,7 @@ impl Game {
 
     /// The major powers standing against `mover` outside in `space`.
     fn field_opponents(&self, mover: Power, space: Space) -> EnumSet<Power> {
-        self.land_units_at(space)
+        self.land_units_in(space)
             .filter(|&(f, u, b)| !b && !u.is_empty() && battle_rules::opposes(self, mover, space, f))
             .filter_map(|(f, _, _)| commander(self, f))
             .collect()
@@ -134,7 +134,7 @@ impl Game {
     /// besieged in it, and its controller's (§15.1 step 6).
     pub(crate) fn assault_defenders(&self, space: Space) -> EnumSet<Power> {
         let mut defenders: EnumSet<Power> = self
-            .land_units_at(space)
+            .land_units_in(space)
             .filter(|&(_, u, b)| b && !u.is_empty())
             .filter_map(|(f, _, _)| commander(self, f))
             .collect();

@@ -288,7 +288,7 @@ impl Game {
             return;
         }
         let foes: SmallVec<[Faction; 4]> = self
-            .land_units_at(space)
+            .land_units_in(space)
             .filter(|&(f, _, besieged)| !besieged && rules::battle::opposes(self, attacker, space, f))
             .map(|(f, ..)| f)
             .collect();

@@ -365,7 +365,7 @@ impl Game {
                 // §22.3: an allied minor's stack is an origin too.
                 let factions = self.own_factions(power);
                 let candidate = self
-                    .land_stacks()
+                    .land_stack_tuples()
                     .any(|(s, f, units, besieged)| s == from && factions.contains(f) && !besieged && !units.is_empty())
                     || self.army_leaders_at(from, own).next().is_some();
                 military
@@ -418,7 +418,7 @@ impl Game {
     fn control_candidates(&self, power: Power) -> EnumSet<Space> {
         let own = Faction::from(power);
         let mut near = EnumSet::EMPTY;
-        for (space, faction, units, _) in self.land_stacks() {
+        for (space, faction, units, _) in self.land_stack_tuples() {
             if faction == own && !units.is_empty() {
                 near.insert(space);
                 near.extend(space.connections().iter().copied());

@@ -62,7 +62,7 @@ impl Game {
         // A set, so that a space with both units and leaders is checked once.
         let factions = self.own_factions(power);
         let candidates: EnumSet<Space> = self
-            .land_stacks()
+            .land_stack_tuples()
             .filter(|&(_, f, units, besieged)| factions.contains(f) && !besieged && !units.is_empty())
             .map(|(s, ..)| s)
             .chain(self.army_leaders_of(power).filter_map(|l| match self.leader_location(l) {

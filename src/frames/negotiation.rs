@@ -223,7 +223,7 @@ impl Game {
         }
         let parties = [Faction::from(deal.proposer), Faction::from(deal.recipient)];
         let mut mercenary_spaces = EnumSet::EMPTY;
-        for (space, faction, units, _) in self.land_stacks() {
+        for (space, faction, units, _) in self.land_stack_tuples() {
             if parties.contains(&faction) && units.mercenaries > 0 {
                 mercenary_spaces.insert(space);
             }

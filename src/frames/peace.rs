@@ -454,6 +454,11 @@ impl Game {
             }
             UnitKind::Naval(kind) => {
                 let at = NavalLocation::Port(space);
+                // Its own units only: a squadron on loan to it is the
+                // lender's (§9.2).
+                if kind == NavalUnitKind::Squadron && self.own_squadrons(at, own) == 0 {
+                    return None;
+                }
                 let mut units = self.naval_units(at, own);
                 let slot = naval_slot(&mut units, kind);
                 *slot = slot.checked_sub(1)?;
@@ -475,7 +480,7 @@ impl Game {
     /// are at sea between winter and the action phase (§19).
     fn removal_spaces(&self, power: Power) -> impl Iterator<Item = Space> + '_ {
         let own = Faction::from(power);
-        let land: EnumSet<Space> = self.land_stacks().filter(|s| s.1 == own).map(|s| s.0).collect();
+        let land: EnumSet<Space> = self.land_stack_tuples().filter(|s| s.1 == own).map(|s| s.0).collect();
         let ports: EnumSet<Space> = self
             .naval_stacks()
             .filter_map(|(at, f, _)| match at {

@@ -71,7 +71,7 @@ impl Game {
     pub(crate) fn assault_actions(&self, power: Power, cp: u8, list: &mut ActionList) {
         let factions = self.own_factions(power);
         let mut spaces = EnumSet::EMPTY;
-        for (space, faction, _, besieged) in self.land_stacks() {
+        for (space, faction, _, besieged) in self.land_stack_tuples() {
             if factions.contains(faction)
                 && !besieged
                 && self.is_fortified(space)
@@ -146,7 +146,7 @@ impl Game {
     /// its faction, inactive factions alone).
     fn inside_groups(&self, space: Space) -> [u8; Faction::COUNT] {
         let mut groups = [0u8; Faction::COUNT];
-        for (f, u, b) in self.land_units_at(space) {
+        for (f, u, b) in self.land_units_in(space) {
             if b {
                 let key = commander(self, f).map_or(f, Faction::from);
                 groups[key.index()] += u.total();
@@ -172,7 +172,7 @@ impl Game {
                 self.set_assault(a);
                 self.war.cards = Default::default();
                 let mut defenders = EnumSet::EMPTY;
-                for (f, u, b) in self.land_units_at(a.space) {
+                for (f, u, b) in self.land_units_in(a.space) {
                     if b && !u.is_empty() {
                         if let Some(p) = commander(self, f).filter(|&p| self.decides(p)) {
                             defenders.insert(p);
@@ -186,7 +186,7 @@ impl Game {
             }
             AssaultStep::Roll => {
                 let inside: LandUnits = self
-                    .land_units_at(a.space)
+                    .land_units_in(a.space)
                     .filter(|&(_, _, b)| b)
                     .fold(LandUnits::NONE, |sum, (_, u, _)| rules::plus(sum, u));
                 let minors = LandUnits::regulars(rules::minor_total(&a.minors));
@@ -326,7 +326,7 @@ impl Game {
         self.phony_war_fought(own, controller, log);
         // Treachery! (#105): besiegers that still outnumber the units inside
         // take the space, its defenders eliminated.
-        let outside: u8 = self.land_units_at(space).filter(|&(_, _, b)| !b).map(|(_, u, _)| u.total()).sum();
+        let outside: u8 = self.land_units_in(space).filter(|&(_, _, b)| !b).map(|(_, u, _)| u.total()).sum();
         let surrender = !success && a.surrender && outside > rules::units_inside(self, space);
         if surrender {
             self.eliminate_inside(space, log);
@@ -357,7 +357,7 @@ impl Game {
     /// Every land unit besieged in `space` is eliminated (Treachery!, #105).
     fn eliminate_inside(&mut self, space: Space, log: &mut dyn Log) {
         let inside: smallvec::SmallVec<[(Faction, LandUnits); 4]> =
-            self.land_units_at(space).filter(|&(_, _, b)| b).map(|(f, u, _)| (f, u)).collect();
+            self.land_units_in(space).filter(|&(_, _, b)| b).map(|(f, u, _)| (f, u)).collect();
         for (faction, units) in inside {
             self.remove_units(space, faction, units, log);
         }
@@ -405,7 +405,7 @@ impl Game {
     /// whose besiegers are gone simply ends; besiegers left that no longer
     /// outnumber must retreat.
     pub(crate) fn check_all_sieges(&mut self, log: &mut dyn Log) {
-        let besieged: EnumSet<Space> = self.land_stacks().filter(|&(.., b)| b).map(|(s, ..)| s).collect();
+        let besieged: EnumSet<Space> = self.land_stack_tuples().filter(|&(.., b)| b).map(|(s, ..)| s).collect();
         for space in besieged {
             self.check_siege(space, log);
         }
@@ -421,7 +421,7 @@ impl Game {
         if !self.land_stacks_slice().iter().any(|s| s.besieged) {
             return;
         }
-        let besieged: EnumSet<Space> = self.land_stacks().filter(|&(.., b)| b).map(|(s, ..)| s).collect();
+        let besieged: EnumSet<Space> = self.land_stack_tuples().filter(|&(.., b)| b).map(|(s, ..)| s).collect();
         for space in besieged {
             if !self.siege_has_besieger(space) {
                 self.lift_siege(space, log);
@@ -441,7 +441,7 @@ impl Game {
     /// The units besieged in `space` are free (§15.3), reported.
     pub(crate) fn lift_siege(&mut self, space: Space, log: &mut dyn Log) {
         let inside: smallvec::SmallVec<[(Faction, LandUnits); 4]> =
-            self.land_units_at(space).filter(|&(_, _, b)| b).map(|(f, u, _)| (f, u)).collect();
+            self.land_units_in(space).filter(|&(_, _, b)| b).map(|(f, u, _)| (f, u)).collect();
         for (faction, units) in inside {
             self.put_units(space, faction, units, false);
         }
@@ -453,7 +453,7 @@ impl Game {
             return false;
         }
         let mut besieging = EnumSet::EMPTY;
-        for (f, u, b) in self.land_units_at(space) {
+        for (f, u, b) in self.land_units_in(space) {
             if !b && !u.is_empty() {
                 if let Some(p) = commander(self, f) {
                     besieging.insert(p);
@@ -492,7 +492,7 @@ impl Game {
                         f != holder
                             && commander(self, f).is_some_and(|p| is_hostile(self, p, holder))
                             && !self
-                                .land_units_at(space)
+                                .land_units_in(space)
                                 .any(|(g, u, _)| !u.is_empty() && commander(self, g) == commander(self, f))
                     })
             })

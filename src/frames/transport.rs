@@ -51,7 +51,7 @@ impl Game {
         }
         let own = Faction::from(power);
         let factions = self.own_factions(power);
-        for (space, faction, units, besieged) in self.land_stacks() {
+        for (space, faction, units, besieged) in self.land_stack_tuples() {
             if !factions.contains(faction) || besieged || units.is_empty() || !space.is_port() {
                 continue;
             }

@@ -583,7 +583,7 @@ impl Game {
         // Enemy units are ignored on the way (§19.3); arrivals in a fortress
         // with enemy units outside go inside, under siege while outnumbered.
         let enemies_outside =
-            self.land_units_at(to).any(|(f, u, b)| !b && !u.is_empty() && f != faction && self.at_war(f, faction));
+            self.land_units_in(to).any(|(f, u, b)| !b && !u.is_empty() && f != faction && self.at_war(f, faction));
         let besieged = self.is_besieged(to, faction) || enemies_outside;
         self.write_land_stack(index, to, faction, there, besieged);
         log.event(Event::WinterReturn { faction, from, to, units });

@@ -202,7 +202,7 @@ pub fn may_enter(game: &Game, power: Power, to: Space, with_units: bool) -> bool
     let enemy_controlled = controller != Faction::Independent && is_hostile(game, power, controller);
     let (mut friendly_in, mut friendly_out, mut hostile_in, mut hostile_out) = (false, false, false, false);
     let (mut neutral, mut all_controller_side) = (false, true);
-    for (faction, units, besieged) in game.land_units_at(to) {
+    for (faction, units, besieged) in game.land_units_in(to) {
         if units.is_empty() {
             continue;
         }
@@ -276,7 +276,7 @@ pub fn opposes(game: &Game, mover: Power, space: Space, faction: Faction) -> boo
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn hostile_outside(game: &Game, power: Power, space: Space) -> u8 {
-    game.land_units_at(space)
+    game.land_units_in(space)
         .filter(|&(f, _, besieged)| !besieged && opposes(game, power, space, f))
         .map(|(_, units, _)| units.total())
         .sum()
@@ -295,7 +295,7 @@ pub fn hostile_outside(game: &Game, power: Power, space: Space) -> u8 {
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn units_inside(game: &Game, space: Space) -> u8 {
-    game.land_units_at(space).filter(|&(_, _, besieged)| besieged).map(|(_, units, _)| units.total()).sum()
+    game.land_units_in(space).filter(|&(_, _, besieged)| besieged).map(|(_, units, _)| units.total()).sum()
 }
 
 /// Land units outside `space`'s fortifications while some are besieged
@@ -311,10 +311,10 @@ pub fn units_inside(game: &Game, space: Space) -> u8 {
 /// # Ok::<(), here_i_stand::EditError>(())
 /// ```
 pub fn besiegers(game: &Game, space: Space) -> u8 {
-    if !game.land_units_at(space).any(|(_, _, besieged)| besieged) {
+    if !game.land_units_in(space).any(|(_, _, besieged)| besieged) {
         return 0;
     }
-    game.land_units_at(space).filter(|&(_, _, besieged)| !besieged).map(|(_, units, _)| units.total()).sum()
+    game.land_units_in(space).filter(|&(_, _, besieged)| !besieged).map(|(_, units, _)| units.total()).sum()
 }
 
 /// Whether the besiegers of `space` still strictly outnumber the units
@@ -335,7 +335,7 @@ pub fn besiegers(game: &Game, space: Space) -> u8 {
 /// ```
 pub fn siege_holds(game: &Game, space: Space) -> bool {
     let inside = units_inside(game, space);
-    let any_inside = game.land_units_at(space).any(|(_, _, besieged)| besieged);
+    let any_inside = game.land_units_in(space).any(|(_, _, besieged)| besieged);
     !any_inside || besiegers(game, space) > inside
 }
 
@@ -446,7 +446,7 @@ pub(crate) fn free_minor_units(game: &Game, power: Power, space: Space) -> Minor
 /// assert!(!interception_barred(&game, Power::France, Space::Orleans));
 /// ```
 pub fn interception_barred(game: &Game, mover: Power, to: Space) -> bool {
-    let besieged_there = game.land_units_at(to).any(|(_, units, besieged)| besieged && !units.is_empty());
+    let besieged_there = game.land_units_in(to).any(|(_, units, besieged)| besieged && !units.is_empty());
     besieged_there || (game.is_fortified(to) && is_friendly_faction(game, mover, game.controller(to)))
 }
 
@@ -484,7 +484,7 @@ pub fn interception_origins(game: &Game, mover: Power, from: Space, to: Space, i
     if !crate::rules::two_player::may_stand(game, interceptor, to) {
         return origins;
     }
-    let only_friends = game.land_units_at(to).all(|(f, units, _)| {
+    let only_friends = game.land_units_in(to).all(|(f, units, _)| {
         units.is_empty() || commander(game, f).is_some_and(|p| p == interceptor || game.allied(interceptor, p))
     });
     let controller = game.controller(to);
@@ -561,7 +561,7 @@ pub fn retreat_spaces(game: &Game, power: Power, from: Space, barred: Option<Spa
                 && !crate::rules::movement::electorate_barred(game, power, s)
                 && !game.in_unrest(s)
                 && is_friendly_faction(game, power, game.controller(s))
-                && !game.land_units_at(s).any(|(f, units, _)| !units.is_empty() && is_hostile(game, power, f))
+                && !game.land_units_in(s).any(|(f, units, _)| !units.is_empty() && is_hostile(game, power, f))
         })
         .collect()
 }
@@ -745,9 +745,9 @@ fn naval_conditions(game: &Game, power: Power, space: Space) -> bool {
 /// ```
 pub fn displacement_spaces(game: &Game, power: Power, from: Space) -> EnumSet<Space> {
     let own = Faction::from(power);
-    let free = |s: Space| game.in_play(s) && !game.land_units_at(s).any(|(_, _, besieged)| besieged);
+    let free = |s: Space| game.in_play(s) && !game.land_units_in(s).any(|(_, _, besieged)| besieged);
     let besieged_by_enemy = |s: Space| {
-        besiegers(game, s) > 0 || game.land_units_at(s).any(|(f, u, _)| !u.is_empty() && is_hostile(game, power, f))
+        besiegers(game, s) > 0 || game.land_units_in(s).any(|(f, u, _)| !u.is_empty() && is_hostile(game, power, f))
     };
     let (mut spaces, _) = nearest(from, Metric::LandAndSea, |s| {
         game.is_fortified(s)

@@ -113,7 +113,7 @@ impl<'m> CounterTally<'m> {
     /// ```
     pub fn of(game: &Game, faction: Faction, except: Option<Space>) -> CounterTally<'static> {
         let mut tally = CounterTally::with_shape(counter_mix(faction), faction_shape(faction));
-        for (space, f, units, _) in game.land_stacks() {
+        for (space, f, units, _) in game.land_stack_tuples() {
             if f == faction && Some(space) != except {
                 tally.add_units(units);
             }

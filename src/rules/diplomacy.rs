@@ -373,7 +373,7 @@ pub fn shared_spaces(game: &Game, a: Power, b: Power) -> EnumSet<Space> {
 /// between them is not such a space).
 pub fn shared_spaces_outside_sieges(game: &Game, a: Power, b: Power) -> EnumSet<Space> {
     let besieged = |s: Space| {
-        game.land_units_at(s).any(|(f, _, besieged)| besieged && (f == Faction::from(a) || f == Faction::from(b)))
+        game.land_units_in(s).any(|(f, _, besieged)| besieged && (f == Faction::from(a) || f == Faction::from(b)))
     };
     shared_spaces(game, a, b).iter().filter(|&s| !besieged(s)).collect()
 }

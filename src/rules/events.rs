@@ -234,7 +234,7 @@ pub fn league_leader_spaces(game: &Game, leader: Leader) -> EnumSet<Space> {
         return EnumSet::EMPTY;
     };
     let stacks: EnumSet<Space> = game
-        .land_stacks()
+        .land_stack_tuples()
         .filter(|&(_, f, units, _)| f == Faction::Protestant && !units.is_empty())
         .map(|(s, ..)| s)
         .collect();
@@ -382,7 +382,7 @@ pub fn bull_unrest_spaces(game: &Game, power: Power) -> EnumSet<Space> {
 /// units, no naval units in port and no leaders there.
 pub fn free_for_unrest(game: &Game, space: Space) -> bool {
     use crate::game::NavalLocation;
-    game.land_units_at(space).all(|(_, units, _)| units.is_empty())
+    game.land_units_in(space).all(|(_, units, _)| units.is_empty())
         && game.naval_stacks().all(|(at, _, units)| at != NavalLocation::Port(space) || units.total() == 0)
         && game.leaders_at(space).next().is_none()
 }

@@ -177,7 +177,7 @@ pub fn return_spaces(game: &Game, power: Power) -> EnumSet<Space> {
 pub fn takeable_spaces(game: &Game, power: Power) -> EnumSet<Space> {
     let own = Faction::from(power);
     let mut spaces = EnumSet::EMPTY;
-    for (space, faction, units, _) in game.land_stacks() {
+    for (space, faction, units, _) in game.land_stack_tuples() {
         if faction == own && !units.is_empty() && !under_siege(game, space) {
             spaces.insert(space);
         }
@@ -187,7 +187,7 @@ pub fn takeable_spaces(game: &Game, power: Power) -> EnumSet<Space> {
 
 /// Whether a siege is going on in `space`: some stack there is besieged.
 fn under_siege(game: &Game, space: Space) -> bool {
-    game.land_units_at(space).any(|(_, _, besieged)| besieged)
+    game.land_units_in(space).any(|(_, _, besieged)| besieged)
 }
 
 /// `power`'s army leaders on the map that may go onto a foreign war card
@@ -210,7 +210,7 @@ pub fn counters_fit(
     card: (ForeignWar, LandUnits),
 ) -> bool {
     let mut tally = CounterTally::new(counter_mix(faction));
-    for (s, f, units, _) in game.land_stacks() {
+    for (s, f, units, _) in game.land_stack_tuples() {
         if f == faction && Some(s) != space {
             tally.add_units(units);
         }

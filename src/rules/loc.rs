@@ -193,7 +193,7 @@ impl Surroundings {
     pub(crate) fn of(game: &Game, power: Power) -> Surroundings {
         let own = Faction::from(power);
         let mut around = Surroundings { own: EnumSet::EMPTY, enemy: EnumSet::EMPTY, unfriendly: EnumSet::EMPTY };
-        for (space, faction, units, _) in game.land_stacks() {
+        for (space, faction, units, _) in game.land_stack_tuples() {
             if faction == own && units.total() > 0 {
                 around.own.insert(space);
             }

@@ -241,7 +241,7 @@ fn nearest_port(from: NavalLocation, wanted: impl Fn(Space) -> bool) -> EnumSet<
 
 /// Whether any land units in `space` are besieged there (a siege is on).
 fn under_siege(game: &Game, space: Space) -> bool {
-    game.land_units_at(space).any(|(_, _, besieged)| besieged)
+    game.land_units_in(space).any(|(_, _, besieged)| besieged)
 }
 
 /// Whether land units at war with `faction` (or with its major ally) stand
@@ -249,7 +249,7 @@ fn under_siege(game: &Game, space: Space) -> bool {
 /// an empty fortress under siege.
 fn holds_enemies_of(game: &Game, faction: Faction, space: Space) -> bool {
     let side = faction.major().or_else(|| faction.minor().and_then(|m| game.minor_ally(m)));
-    game.land_units_at(space)
+    game.land_units_in(space)
         .any(|(f, u, _)| !u.is_empty() && (game.at_war(f, faction) || side.is_some_and(|p| game.is_enemy(p, f))))
 }
 
@@ -274,7 +274,7 @@ fn naval_leaders(game: &Game, location: NavalLocation, faction: Faction) -> Enum
 
 /// The factions with land units or army leaders in `space`.
 fn land_factions_at(game: &Game, space: Space) -> EnumSet<Faction> {
-    let mut set: EnumSet<Faction> = game.land_units_at(space).map(|(f, _, _)| f).collect();
+    let mut set: EnumSet<Faction> = game.land_units_in(space).map(|(f, _, _)| f).collect();
     for leader in game.leaders_at(space) {
         if leader.kind() == LeaderKind::Army {
             if let Some(owner) = game.leader_owner(leader) {
@@ -580,7 +580,7 @@ pub fn deactivation(game: &Game, minor: MinorPower) -> Option<Deactivation> {
 
     let home = |s: Space| s.home() == me && after(s) == me;
     let mut minor_land = LandMoves::new();
-    for (space, faction, units, _) in game.land_stacks() {
+    for (space, faction, units, _) in game.land_stack_tuples() {
         if faction != me {
             continue;
         }
@@ -748,7 +748,7 @@ pub fn hungary_bohemia_defeat(game: &Game) -> Option<HungaryDefeat> {
         hapsburg_other_spaces: remaining.difference(hapsburg_keys),
         wars_ended: Power::ALL.into_iter().filter(|&p| game.at_war(p, MinorPower::HungaryBohemia)).collect(),
         eliminated: game
-            .land_stacks()
+            .land_stack_tuples()
             .filter(|&(_, f, _, besieged)| f == hungary && besieged)
             .map(|(s, _, units, _)| (s, units))
             .collect(),
@@ -1043,7 +1043,7 @@ pub fn apply_deactivation(game: &mut Game, deactivation: &Deactivation) -> Resul
         apply_naval_move(&mut next, m)?;
     }
     for space in deactivation.returned {
-        let alone = next.land_units_at(space).all(|(f, _, _)| f == me);
+        let alone = next.land_units_in(space).all(|(f, _, _)| f == me);
         if alone && next.is_besieged(space, me) {
             let units = next.land_units(space, me);
             next.set_land_units(space, me, units)?;

@@ -52,7 +52,7 @@ pub fn can_enter_peacefully(game: &Game, power: Power, to: Space, with_units: bo
     if game.is_fortified(to) && controller != own && !game.allied(power, controller) {
         return false;
     }
-    game.land_units_at(to)
+    game.land_units_in(to)
         .all(|(f, units, besieged)| units.total() == 0 || f == own || (game.allied(power, f) && !besieged))
         && !game.has_enemy_units(power, to)
 }

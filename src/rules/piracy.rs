@@ -173,7 +173,7 @@ pub fn anti_piracy_dice(game: &Game, zone: SeaZone, target: Power) -> AntiPiracy
     for &port in zone.ports() {
         let controller = game.controller(port);
         let holds = knights(game, port) || helps(game, target, controller);
-        let besieged = game.land_units_at(port).any(|(.., besieged)| besieged);
+        let besieged = game.land_units_in(port).any(|(.., besieged)| besieged);
         if (port.kind() == SpaceKind::Fortress || game.fortresses_built().contains(port))
             && game.in_play(port)
             && holds

@@ -100,7 +100,7 @@ pub fn unit_religion(game: &Game, faction: Faction) -> Option<Religion> {
 /// Whether land units of `religion` stand in `space` (§18.2: a stack of any
 /// size, of one or several factions, counts once).
 pub fn has_stack_of(game: &Game, space: Space, religion: Religion) -> bool {
-    game.land_units_at(space)
+    game.land_units_in(space)
         .any(|(faction, units, _)| !units.is_empty() && unit_religion(game, faction) == Some(religion))
 }
 

@@ -224,7 +224,7 @@ fn held_by_others(game: &Game, power: Power) -> EnumSet<Space> {
     let friendly = Faction::ALL.map(|f| game.is_friendly(power, f));
     let enemy = Faction::ALL.map(|f| game.is_enemy(power, f));
     let mut held = EnumSet::EMPTY;
-    for (space, faction, units, _) in game.land_stacks() {
+    for (space, faction, units, _) in game.land_stack_tuples() {
         if (!units.is_empty() && !friendly[faction.index()]) || enemy[faction.index()] {
             held.insert(space);
         }
@@ -290,7 +290,7 @@ fn is_open_for_deployment(game: &Game, power: Power, space: Space) -> bool {
 /// are in `space`, and no enemy leader (§10: "may not enter a space
 /// containing units of another power, unless all units there are friendly").
 fn holds_only_friendly_units(game: &Game, power: Power, space: Space) -> bool {
-    let land_ok = game.land_units_at(space).all(|(f, units, _)| units.is_empty() || game.is_friendly(power, f));
+    let land_ok = game.land_units_in(space).all(|(f, units, _)| units.is_empty() || game.is_friendly(power, f));
     let naval_ok = game.naval_stacks().all(|(location, f, units)| {
         location != NavalLocation::Port(space) || units.total() == 0 || game.is_friendly(power, f)
     });

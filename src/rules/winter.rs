@@ -372,7 +372,7 @@ impl NavalReturn {
 pub fn winter_obligations(game: &Game, power: Power) -> SmallVec<[WinterStack; 32]> {
     let factions = power_factions(game, power);
     let mut stacks: SmallVec<[WinterStack; 32]> = SmallVec::new();
-    for (space, faction, units, _) in game.land_stacks() {
+    for (space, faction, units, _) in game.land_stack_tuples() {
         if !factions.contains(faction) || units.is_empty() {
             continue;
         }
@@ -410,7 +410,7 @@ pub fn winter_obligations(game: &Game, power: Power) -> SmallVec<[WinterStack; 3
 fn winter_obligations_reference(game: &Game, power: Power) -> SmallVec<[WinterStack; 32]> {
     let factions = power_factions(game, power);
     let spaces: EnumSet<Space> = game
-        .land_stacks()
+        .land_stack_tuples()
         .filter(|&(_, faction, units, _)| factions.contains(faction) && !units.is_empty())
         .map(|(space, ..)| space)
         .collect();
@@ -581,7 +581,7 @@ fn obligation(game: &Game, power: Power, faction: Faction, space: Space) -> (Obl
 
 fn winter_stack(game: &Game, power: Power, factions: EnumSet<Faction>, space: Space) -> WinterStack {
     let mut forces: SmallVec<[Force; 5]> = game
-        .land_units_at(space)
+        .land_units_in(space)
         .filter(|&(faction, units, _)| factions.contains(faction) && !units.is_empty())
         .map(|(faction, units, _)| {
             let (obligation, counted) = obligation(game, power, faction, space);
@@ -606,7 +606,7 @@ fn counted_total(forces: &[Force]) -> u8 {
 /// without going over the limit of 4.
 fn room(game: &Game, power: Power, factions: EnumSet<Faction>, space: Space) -> u8 {
     let counted = game
-        .land_units_at(space)
+        .land_units_in(space)
         .filter(|&(faction, ..)| factions.contains(faction))
         .filter(|&(faction, ..)| obligation(game, power, faction, space).1)
         .fold(0u8, |n, (_, units, _)| n.saturating_add(units.total()));

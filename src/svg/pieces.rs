@@ -27,7 +27,7 @@ impl Occupants {
             naval: [[NavalUnits::NONE; Faction::COUNT]; Space::COUNT],
             leaders: [EnumSet::EMPTY; Space::COUNT],
         };
-        for (space, faction, units, besieged) in game.land_stacks() {
+        for (space, faction, units, besieged) in game.land_stack_tuples() {
             occupants.land[space.index()][faction.index()] = units;
             occupants.besieged[space.index()][faction.index()] = besieged;
         }

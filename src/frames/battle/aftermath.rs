@@ -105,11 +105,11 @@ impl Game {
         let (power, to) = (e.power, e.to);
         let fought = matches!(e.step, EntryStep::Finish(_));
         let controller = self.controller(to);
-        let was_besieged = self.land_units_at(to).any(|(f, u, b)| {
+        let was_besieged = self.land_units_in(to).any(|(f, u, b)| {
             !b && !u.is_empty() && commander(self, f).is_some_and(|p| is_hostile(self, p, controller))
         });
         // A relief force's friends inside are free once no besieger is left (§15.2).
-        if self.land_units_at(to).any(|(f, u, b)| b && !u.is_empty() && rules::is_friendly_faction(self, power, f)) {
+        if self.land_units_in(to).any(|(f, u, b)| b && !u.is_empty() && rules::is_friendly_faction(self, power, f)) {
             self.check_siege(to, log);
         }
         if e.has_units() || !e.leaders.is_empty() {
@@ -166,7 +166,7 @@ impl Game {
                     && self.leader_owner(l).is_some_and(|f| {
                         is_hostile(self, power, f)
                             && !self
-                                .land_units_at(space)
+                                .land_units_in(space)
                                 .any(|(g, u, _)| !u.is_empty() && commander(self, g) == commander(self, f))
                     })
             })

@@ -18,7 +18,7 @@ impl Game {
     /// those whose units (or allied minors') stand outside, hostile to it.
     pub(crate) fn defending_powers(&self, mover: Power, space: Space) -> EnumSet<Power> {
         let mut set = EnumSet::EMPTY;
-        for (faction, units, besieged) in self.land_units_at(space) {
+        for (faction, units, besieged) in self.land_units_in(space) {
             if !besieged && !units.is_empty() && rules::opposes(self, mover, space, faction) {
                 if let Some(p) = commander(self, faction).filter(|&p| self.decides(p)) {
                     set.insert(p);
@@ -57,7 +57,7 @@ impl Game {
         let own = Faction::from(power);
         if self.land_units(space, own).is_empty() {
             self.is_fortified(space)
-                && self.land_units_at(space).any(|(f, u, b)| !b && !u.is_empty() && is_hostile(self, power, f))
+                && self.land_units_in(space).any(|(f, u, b)| !b && !u.is_empty() && is_hostile(self, power, f))
         } else {
             self.is_besieged(space, own)
         }
@@ -245,7 +245,7 @@ impl Game {
     /// Every hostile land unit outside in `space` goes inside (§13.4: all or nothing).
     pub(super) fn withdraw_defenders(&mut self, mover: Power, space: Space, log: &mut dyn Log) {
         let stacks: smallvec::SmallVec<[(Faction, LandUnits); 4]> = self
-            .land_units_at(space)
+            .land_units_in(space)
             .filter(|&(f, u, b)| !b && !u.is_empty() && rules::opposes(self, mover, space, f))
             .map(|(f, u, _)| (f, u))
             .collect();
@@ -265,7 +265,7 @@ impl Game {
         }
         // Not outnumbered: they are simply inside their fortress.
         let inside: smallvec::SmallVec<[(Faction, LandUnits); 4]> =
-            self.land_units_at(e.to).filter(|&(_, _, b)| b).map(|(f, u, _)| (f, u)).collect();
+            self.land_units_in(e.to).filter(|&(_, _, b)| b).map(|(f, u, _)| (f, u)).collect();
         for (faction, units) in inside {
             self.put_units(e.to, faction, units, false);
         }

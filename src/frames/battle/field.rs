@@ -234,7 +234,7 @@ impl Game {
     /// else the one with most units outside.
     pub(super) fn main_defender(&self, mover: Power, space: Space) -> Faction {
         let mut best: Option<(Faction, u8)> = None;
-        for (f, u, b) in self.land_units_at(space) {
+        for (f, u, b) in self.land_units_in(space) {
             if !b && !u.is_empty() && rules::opposes(self, mover, space, f) {
                 let key = commander(self, f).map_or(f, Faction::from);
                 if key == self.controller(space) {
@@ -252,7 +252,7 @@ impl Game {
     /// inactive factions alone) with their units outside.
     pub(super) fn defending_groups(&self, mover: Power, space: Space) -> [u8; Faction::COUNT] {
         let mut groups = [0u8; Faction::COUNT];
-        for (f, u, b) in self.land_units_at(space) {
+        for (f, u, b) in self.land_units_in(space) {
             if !b && rules::opposes(self, mover, space, f) {
                 let key = commander(self, f).map_or(f, Faction::from);
                 groups[key.index()] += u.total();
