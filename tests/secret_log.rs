@@ -182,6 +182,43 @@ fn a_card_given_is_seen_by_giver_and_receiver_only() {
     assert!(!knows(&game.observation(Power::Hapsburg), Card::Gout));
 }
 
+/// #59 Lady Jane Grey (ruling CA2): the player draws from England's hand
+/// (England sees which card) and from the deck, then chooses in secret
+/// the card to award (England does not see it), then names the power it
+/// goes to, who sees it.
+#[test]
+fn lady_jane_grey_shows_each_card_to_those_who_see_it() {
+    let mut game = action_phase(1);
+    game.give_card(Power::England, Card::Erasmus).unwrap();
+    game.set_leader(Leader::HenryViii, LeaderLocation::Space(Space::London)).unwrap();
+    event(&mut game, Power::England, Card::EdwardVi);
+    while game.decider() == Decider::Power(Power::England) {
+        apply(&mut game, Action::Done);
+    }
+    game.put_card_in_deck(Card::Gout).unwrap();
+    let log = event(&mut game, Power::France, Card::LadyJaneGrey);
+    let players = game.players();
+    let from_england = Event::CardDrawn { power: Power::France, from: Power::England, card: Some(Card::Erasmus) };
+    assert!(log.contains(&from_england));
+    assert_eq!(from_england.seen_by(Power::England, players), from_england);
+    assert!(from_england.seen_by(Power::Papacy, players).cards().is_empty());
+    assert!(log.iter().all(|e| e.seen_by(Power::Papacy, players).cards().iter().all(|c| c == Card::LadyJaneGrey)));
+    let award = Action::GiveCard(Card::Gout);
+    assert_eq!(game.action_seen_by(Power::France, award), SeenAction::Open(award));
+    for viewer in [Power::England, Power::Papacy, Power::Protestant] {
+        assert_eq!(game.action_seen_by(viewer, award), SeenAction::CardToGive, "{viewer}");
+    }
+    apply(&mut game, award);
+    let to = Action::TargetPower(Power::Papacy);
+    assert_eq!(game.action_seen_by(Power::England, to), SeenAction::Open(to));
+    let log = apply(&mut game, to);
+    let awarded = Event::CardDrawn { power: Power::Papacy, from: Power::France, card: Some(Card::Gout) };
+    assert!(log.contains(&awarded));
+    assert_eq!(awarded.seen_by(Power::Papacy, players), awarded);
+    assert!(awarded.seen_by(Power::England, players).cards().is_empty());
+    assert!(!knows(&game.observation(Power::England), Card::Gout));
+}
+
 // --- Deals (§9.1) -----------------------------------------------------------------
 
 /// A deal's terms are seen by its proposer while it builds it: the others
