@@ -401,7 +401,7 @@ fn walk(setup: Setup, seed: u64, max_steps: usize, names: EnumSet<Card>, walked:
                 texts.push(view.to_string());
             }
             walked.raw_leaks += action.card().into_iter().filter(|&c| unknown(c)).count();
-            for card in named.iter().filter(|&c| unknown(c)) {
+            if let Some(card) = named.iter().find(|&c| unknown(c)) {
                 panic!(
                     "{context}: {viewer} is shown {} (#{}), which it does not know: {texts:?}",
                     card.name(),
