@@ -503,7 +503,8 @@ fn no_view_of_random_games_names_an_unknown_card() {
 /// The same check on 300 more games (1517, 1532, the two-player game, a
 /// 1517 game of three players and a 1532 game of four), some 700,000
 /// steps: `HIS_LONG_RUNS=1 cargo test --all-features -p here-i-stand-tests
-/// --test suite secret_log:: -- --ignored` (about a minute).
+/// --test suite secret_log:: -- --ignored` (about two minutes; 5 million
+/// pairs of choices checked).
 #[test]
 #[ignore = "long: run with HIS_LONG_RUNS=1 and --ignored"]
 fn no_view_of_three_hundred_random_games_names_an_unknown_card() {
