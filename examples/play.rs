@@ -15,10 +15,14 @@
 //! when you are asked to accept one, and the numbered legal actions in
 //! English with their text notation and, when you spend CP, their cost.
 //! Type a number, an action's text notation (`move_to orleans`) or its
-//! English as shown (`move to Orléans`), or a command: `hand` (your cards and what they do), `card NAME` (what a card
-//! does: its name, number or id), `summary` (the position and your hand),
-//! `save FILE`, `load FILE` (the game as JSON), `help`, `quit`. What the
-//! bots do, and what your actions set off, is printed one event a line.
+//! English as shown (`move to Orléans`), or a command: `hand` (your cards
+//! and what they do), `card NAME` (what a card does: its name, number or
+//! id), `summary` (the position and your hand), `save FILE`, `load FILE`
+//! (the game as JSON), `help`, `quit`. What the bots do, and what your
+//! actions set off, is printed one event a line, as your power may see it
+//! (`Game::describe_action_for`, `Event::seen_by`): another power's secret
+//! choices (a Diet of Worms pick, a card given, a deal's terms) and the
+//! cards drawn between other hands are not named.
 //!
 //! Built with `--features serde,svg`, it writes `board.svg` in the current
 //! folder (or the file `--board PATH` names) before each of your decisions:
@@ -27,7 +31,7 @@
 
 use std::io::{BufRead, Write};
 
-use here_i_stand::{Action, Card, Decider, DecisionKind, Event, Game, Power, Scenario, Setup};
+use here_i_stand::{Action, Card, Decider, DecisionKind, Event, Game, Power, Scenario, SeenBy, Setup};
 
 struct Options {
     power: Power,
@@ -82,15 +86,25 @@ impl Bots {
     }
 }
 
-/// Prints each event on its own line as it happens.
-struct Narrator;
-
-impl Extend<Event> for Narrator {
-    fn extend<I: IntoIterator<Item = Event>>(&mut self, events: I) {
-        for event in events {
-            println!("    {event}");
+/// Applies `action` and prints, one a line, what `me` may see of the
+/// events it set off (`Event::seen_by`: a card another power draws from a
+/// third hand is "a card"); after a hand `me` reviewed in secret, the cards
+/// it saw there.
+fn apply_and_narrate(game: &mut Game, me: Power, action: Action) -> Result<(), here_i_stand::IllegalAction> {
+    let mut seen = Vec::new();
+    let players = game.players();
+    game.apply_logged(action, &mut SeenBy::new(me, players, &mut seen))?;
+    for event in seen {
+        println!("    {event}");
+        if let Event::HandReviewed { viewer, power } = event {
+            if players.same_player(viewer, me) {
+                let hand = game.observation(me).board().hand(power);
+                let cards: Vec<&str> = hand.iter().map(|c| c.name()).collect();
+                println!("    (you see in {power}'s hand: {})", cards.join(", "));
+            }
         }
     }
+    Ok(())
 }
 
 /// What the person asked for at a prompt.
@@ -250,8 +264,10 @@ fn main() {
             Decider::Nobody => game.run_automatic(),
             Decider::Power(power) if power != me => {
                 let action = actions[bots.pick(actions.len())];
-                println!("{power}: {}", action.describe());
-                if let Err(err) = game.apply_logged(action, &mut Narrator) {
+                // Only what the person may see: a secret pick is "pick a
+                // card for the Diet of Worms" until the Diet reveals it.
+                println!("{power}: {}", game.describe_action_for(me, action));
+                if let Err(err) = apply_and_narrate(&mut game, me, action) {
                     eprintln!("a listed action was refused: {err}");
                     std::process::exit(1);
                 }
@@ -259,7 +275,7 @@ fn main() {
             }
             Decider::Power(_) if !options.ask_all && only_decline(&game, &actions) => {
                 println!("{me}: nothing to play: declined ({})", game.pending());
-                if let Err(err) = game.apply_logged(Action::Decline, &mut Narrator) {
+                if let Err(err) = apply_and_narrate(&mut game, me, Action::Decline) {
                     eprintln!("a listed action was refused: {err}");
                     std::process::exit(1);
                 }
@@ -277,7 +293,7 @@ fn main() {
                 match parse_command(&line, &actions) {
                     Ok(Command::Act(action)) => {
                         println!("{me}: {}", action.describe());
-                        match game.apply_logged(action, &mut Narrator) {
+                        match apply_and_narrate(&mut game, me, action) {
                             Ok(()) => taken += 1,
                             Err(err) => println!("refused: {err}"),
                         }

@@ -209,14 +209,19 @@ pub enum Event {
         /// Who took the VP.
         to: Power,
     },
-    /// A power drew a random card from another's hand (§9.3-§9.5).
+    /// A power drew a card from another's hand (§9.3-§9.5), at random or
+    /// as a card event gives it.
     CardDrawn {
         /// Who drew.
         power: Power,
         /// From whose hand.
         from: Power,
-        /// The card.
-        card: Card,
+        /// The card: always known to [`Game::apply_logged`]'s log; `None`
+        /// in the view of a player that holds neither power
+        /// ([`Event::seen_by`]).
+        ///
+        /// [`Game::apply_logged`]: crate::Game::apply_logged
+        card: Option<Card>,
     },
     /// A captured leader came back (§9.3 step 6, §9.4).
     LeaderReturned {
@@ -1167,9 +1172,10 @@ impl core::fmt::Display for Event {
             }
             Event::ShipsEliminated { faction, space, units } => write!(f, "{faction} loses {units} in {space}"),
             Event::WarWinnerVpGiven { power, to } => write!(f, "{power} gives {to} 1 War Winner VP"),
-            Event::CardDrawn { power, from, card } => {
+            Event::CardDrawn { power, from, card: Some(card) } => {
                 write!(f, "{power} draws {} (#{}) from {from}'s hand", card.name(), card.number())
             }
+            Event::CardDrawn { power, from, card: None } => write!(f, "{power} draws a card from {from}'s hand"),
             Event::LeaderReturned { leader, to } => write!(f, "{leader} returns to {to}"),
             Event::PeaceMade { power, winner } => write!(f, "Peace between {power} and {winner}"),
             Event::PhonyWarRemoved { power, minor } => {

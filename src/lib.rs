@@ -59,6 +59,7 @@ mod players;
 mod refusal;
 mod replay;
 mod rl;
+mod seen;
 mod summary;
 mod validate;
 mod zobrist;
@@ -98,6 +99,7 @@ pub use refusal::{Ineligible, Refusal};
 pub use replay::{Replay, ReplayError};
 pub use rl::BufferLengthError;
 pub use rules::foreign_war::ForeignWar;
+pub use seen::{SeenAction, SeenBy};
 pub use sets::{EnumSet, Iter as EnumSetIter};
 #[cfg(feature = "svg")]
 pub use svg::SvgOptions;

@@ -47,7 +47,7 @@ fn lady_jane_grey_draws_from_england_and_the_deck_keeps_one_awards_one() {
     game.put_card_in_deck(Card::Gout).unwrap();
     assert!(offered(&mut game, Power::France, Card::LadyJaneGrey));
     let log = event(&mut game, Power::France, Card::LadyJaneGrey);
-    assert!(log.contains(&Event::CardDrawn { power: Power::France, from: Power::England, card: Card::Erasmus }));
+    assert!(log.contains(&Event::CardDrawn { power: Power::France, from: Power::England, card: Some(Card::Erasmus) }));
     // The home card stays; France holds both cards and chooses the award.
     assert_eq!(game.hand(Power::England).iter().collect::<Vec<_>>(), [Card::SixWivesOfHenryViii]);
     assert_eq!(game.decider(), Decider::Power(Power::France));

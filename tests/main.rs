@@ -62,6 +62,7 @@ mod response_windows;
 mod responses;
 mod rl;
 mod robustness;
+mod secret_log;
 mod serde;
 mod setup;
 mod spring;

@@ -187,3 +187,44 @@ fn a_person_plays_the_first_decisions_in_tmux() {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+/// A person plays the Protestant in the two-player game (seed 1; issue
+/// #33): after Luther's 95 Theses, the Papacy's bot picks its Diet of
+/// Worms card first, and the screen says only that it picked one (§18.1:
+/// the picks are revealed together); the person's pick then resolves the
+/// Diet, which shows both cards.
+#[test]
+fn a_person_is_not_shown_the_papal_diet_of_worms_pick() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        println!("note: tmux is not on PATH; the terminal test of examples/play.rs is skipped");
+        return;
+    }
+    let play = play_binary();
+    let tmux = Tmux { socket: format!("his-play-diet-{}", std::process::id()) };
+    let picture = std::env::temp_dir().join(format!("his-play-diet-{}.svg", std::process::id()));
+    let command = format!("{} --power protestant --seed 1 --scenario 2p --board {}", play.display(), picture.display());
+    let out = tmux.run(&["new-session", "-d", "-s", "play", "-x", "200", "-y", "60", &command]);
+    assert!(out.status.success(), "tmux starts: {}", String::from_utf8_lossy(&out.stderr));
+    tmux.wait_for("the first prompt", |s| at_prompt(s) && s.contains("5 left"));
+    for left in ["4 left", "3 left", "2 left", "1 left"] {
+        tmux.type_line("1");
+        tmux.wait_for(left, |s| at_prompt(s) && s.contains(left));
+    }
+    tmux.type_line("1");
+    let screen = tmux.wait_for("the Diet of Worms", |s| at_prompt(s) && s.contains("Diet of Worms phase. Protestant"));
+    assert!(screen.contains("Papacy: pick a card for the Diet of Worms"), "{screen}");
+    assert!(!screen.contains("Papacy: play "), "the Papacy's card is not named: {screen}");
+    let (decision, actions) = last_decision(&screen);
+    assert!(decision.contains("a card for the Diet of Worms"), "{screen}");
+    assert!(actions[0].starts_with("1. play "), "{screen}");
+    tmux.type_line("1");
+    let screen = tmux.wait_for("the Diet's result", |s| at_prompt(s) && s.contains("Diet of Worms: Protestant plays"));
+    assert!(screen.contains(", Papacy plays "), "both cards are revealed: {screen}");
+    let _ = std::fs::remove_file(&picture);
+    tmux.type_line("quit");
+    let start = Instant::now();
+    while tmux.run(&["has-session", "-t", "play"]).status.success() {
+        assert!(start.elapsed() < Duration::from_secs(20), "play quits:\n{}", tmux.screen());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}

@@ -168,7 +168,7 @@ fn lady_jane_grey_playable(game: &Game, _: Power) -> bool {
 fn lady_jane_grey(game: &mut Game, power: Power, log: &mut dyn Log) {
     let Some(english) = game.take_random_card(Power::England) else { return };
     game.hands[power.index()].insert(english);
-    log.event(Event::CardDrawn { power, from: Power::England, card: english });
+    log.event(Event::CardDrawn { power, from: Power::England, card: Some(english) });
     let before = game.hand(power);
     game.draw_from_deck(power, log);
     let Some(drawn) = game.hand(power).difference(before).iter().next() else { return };
@@ -277,7 +277,7 @@ fn jane_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dyn Lo
                 // The player knows where the card went (CA2).
                 game.seen.add(step.power, to, card);
             }
-            log.event(Event::CardDrawn { power: to, from: step.power, card });
+            log.event(Event::CardDrawn { power: to, from: step.power, card: Some(card) });
         }
         _ => {}
     }
@@ -296,7 +296,7 @@ pub const DISSOLUTION_ATTEMPTS: u8 = 3;
 fn dissolution_of_the_monasteries(game: &mut Game, _: Power, log: &mut dyn Log) {
     if game.scenario() == Scenario::TwoPlayer {
         if let Some(card) = game.take_random_card(Power::Papacy) {
-            log.event(Event::CardDrawn { power: Power::Protestant, from: Power::Papacy, card });
+            log.event(Event::CardDrawn { power: Power::Protestant, from: Power::Papacy, card: Some(card) });
             game.discard.insert(card);
             log.event(Event::CardDiscarded { power: Power::Protestant, card });
         }

@@ -203,7 +203,7 @@ fn inquisition_apply(game: &mut Game, step: EventStep, action: Action, log: &mut
         Action::DrawFrom(from) => {
             if let Some(card) = game.take_random_card(from) {
                 game.hands[Power::Papacy.index()].insert(card);
-                log.event(Event::CardDrawn { power: Power::Papacy, from, card });
+                log.event(Event::CardDrawn { power: Power::Papacy, from, card: Some(card) });
             }
         }
         Action::Retrieve(card) => {

@@ -235,7 +235,7 @@ fn overture_apply(game: &mut Game, step: EventStep, action: Action, log: &mut dy
         (Action::GiveCard(card), Some(to)) => {
             game.hands[step.power.index()].remove(card);
             game.hands[to.index()].insert(card);
-            log.event(Event::CardDrawn { power: to, from: step.power, card });
+            log.event(Event::CardDrawn { power: to, from: step.power, card: Some(card) });
         }
         _ => {}
     }

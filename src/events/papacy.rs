@@ -123,7 +123,7 @@ fn michelangelo(game: &mut Game, _: Power, log: &mut dyn Log) {
 /// Protestant hand is drawn; its CP go to St Peter's; it is discarded.
 fn indulgence_vendor(game: &mut Game, _: Power, log: &mut dyn Log) {
     if let Some(card) = game.take_random_card(Power::Protestant) {
-        log.event(Event::CardDrawn { power: Power::Papacy, from: Power::Protestant, card });
+        log.event(Event::CardDrawn { power: Power::Papacy, from: Power::Protestant, card: Some(card) });
         game.add_st_peters_cp(card.cp(), log);
         game.discard.insert(card);
         log.event(Event::CardDiscarded { power: Power::Papacy, card });

@@ -471,7 +471,7 @@ fn take_papal_cards(game: &mut Game, step: EventStep, power: Power, log: &mut dy
     for _ in 0..SACK_CARDS {
         if let Some(card) = game.take_random_card(Power::Papacy) {
             game.hands[power.index()].insert(card);
-            log.event(Event::CardDrawn { power, from: Power::Papacy, card });
+            log.event(Event::CardDrawn { power, from: Power::Papacy, card: Some(card) });
             taken.push(card);
         }
     }

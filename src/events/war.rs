@@ -659,7 +659,7 @@ fn akinji_apply(game: &mut Game, _: EventStep, action: Action, log: &mut dyn Log
     if let Action::TargetPower(from) = action {
         if let Some(card) = game.take_random_card(from) {
             game.hands[Power::Ottoman.index()].insert(card);
-            log.event(Event::CardDrawn { power: Power::Ottoman, from, card });
+            log.event(Event::CardDrawn { power: Power::Ottoman, from, card: Some(card) });
         }
     }
 }

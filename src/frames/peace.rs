@@ -205,7 +205,7 @@ impl Game {
     fn draw_from(&mut self, power: Power, from: Power, log: &mut dyn Log) {
         if let Some(card) = self.take_random_card(from) {
             self.hands[power.index()].insert(card);
-            log.event(Event::CardDrawn { power, from, card });
+            log.event(Event::CardDrawn { power, from, card: Some(card) });
         }
     }
 
@@ -763,7 +763,7 @@ impl Game {
         self.stack.pop();
         if let Action::LiftExcommunication(ruler) = action {
             if let Some(card) = self.take_random_card(power) {
-                log.event(Event::CardDrawn { power: Power::Papacy, from: power, card });
+                log.event(Event::CardDrawn { power: Power::Papacy, from: power, card: Some(card) });
                 self.discard.insert(card);
                 self.add_st_peters_cp(card.cp(), log);
                 self.lift(ruler, log);

@@ -103,7 +103,7 @@ impl Game {
                 if let Some(card) = cards.nth(self.random_below(cards.len().max(1))) {
                     self.hands[power.index()].remove(card);
                     self.hands[Power::Ottoman.index()].insert(card);
-                    log.event(Event::CardDrawn { power: Power::Ottoman, from: power, card });
+                    log.event(Event::CardDrawn { power: Power::Ottoman, from: power, card: Some(card) });
                 }
                 Some(PiracyOption::DrawCard)
             }
