@@ -694,17 +694,16 @@ pub fn mercenary_spaces(game: &Game, deal: &Deal, receiver: Power) -> EnumSet<Sp
             && !game.is_besieged(s, own)
             && !game.has_enemy_land_units(receiver, s)
     };
-    Space::ALL
-        .into_iter()
-        .filter(|&s| {
-            let wanted = if receiver == Power::Protestant {
-                s.kind() == SpaceKind::Electorate
-            } else {
-                s.is_capital() && s.home() == own
-            };
-            wanted && gets(s) && fits(s)
-        })
-        .collect()
+    // The spaces wanted: the electorates for the Protestant, else the
+    // receiver's capitals (static sets, not a scan of the map).
+    let wanted = if receiver == Power::Protestant { electorates() } else { crate::rules::spring::capitals(receiver) };
+    wanted.iter().filter(|&s| gets(s) && fits(s)).collect()
+}
+
+/// The electorates (§21.6), found once.
+fn electorates() -> EnumSet<Space> {
+    static ELECTORATES: std::sync::OnceLock<EnumSet<Space>> = std::sync::OnceLock::new();
+    *ELECTORATES.get_or_init(|| Space::ALL.into_iter().filter(|s| s.kind() == SpaceKind::Electorate).collect())
 }
 
 impl core::fmt::Display for Deal {
