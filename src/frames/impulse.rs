@@ -211,6 +211,22 @@ impl Game {
         }
     }
 
+    /// Whether `action` is one of `impulse_actions`, without listing (the
+    /// playout tests hold the two to the same answers): only the named
+    /// card's event is checked.
+    pub(crate) fn impulse_action_legal(&self, power: Power, action: Action) -> bool {
+        match action {
+            Action::PlayCp(card) => {
+                self.hand(power).contains(card)
+                    && card.kind() != CardKind::Mandatory
+                    && card.kind() != CardKind::Diplomacy
+            }
+            Action::PlayEvent(card) => self.hand(power).contains(card) && self.can_play_event(power, card),
+            Action::Pass => self.may_pass(power),
+            _ => false,
+        }
+    }
+
     pub(crate) fn apply_impulse(&mut self, power: Power, action: Action, log: &mut dyn Log) {
         self.stack.pop();
         if let Action::PlayCp(card) | Action::PlayEvent(card) = action {
