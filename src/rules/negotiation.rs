@@ -458,11 +458,12 @@ pub fn term_refusal(game: &Game, deal: &Deal, term: Term) -> Option<DealRefusal>
         Term::Divorce => divorce_refusal(game, deal),
         Term::LiftExcommunication(ruler) => {
             let other = ruler.power();
-            let liftable = peace::liftable_excommunications(game, other).contains(ruler);
             let parties = (a, b) == (Power::Papacy, other) || (b, a) == (Power::Papacy, other);
+            // The parties first: the excommunications are looked up only for a deal with the Papacy.
+            let liftable = || peace::liftable_excommunications(game, other).contains(ruler);
             if deal.lift.contains(ruler) {
                 Some(DealRefusal::AlreadyInDeal)
-            } else if !liftable || !parties || other == Power::Papacy {
+            } else if !parties || other == Power::Papacy || !liftable() {
                 Some(DealRefusal::NotExcommunicated)
             } else {
                 None
@@ -633,6 +634,25 @@ fn cede_refusal(game: &Game, deal: &Deal, space: Space) -> Option<DealRefusal> {
     } else {
         None
     }
+}
+
+/// The spaces a cede term may name now: those a party controls and
+/// [`cede_refusal`] passes (§9.1), in one pass over the map, with the
+/// Schmalkaldic League check of each receiver made once.
+pub(crate) fn cedable_spaces(game: &Game, deal: &Deal) -> EnumSet<Space> {
+    let parties = [deal.proposer, deal.recipient];
+    let open = parties.map(|giver| !religion::before_league_protestant(game, deal.other(giver)));
+    let mut spaces = EnumSet::EMPTY;
+    for space in Space::ALL {
+        let Some(giver) = game.controller(space).major() else {
+            continue;
+        };
+        let giving = parties.iter().zip(open).any(|(&p, open)| p == giver && open);
+        if giving && cede_refusal(game, deal, space).is_none() {
+            spaces.insert(space);
+        }
+    }
+    spaces
 }
 
 fn card_refusal(game: &Game, deal: &Deal, giver: Power) -> Option<DealRefusal> {
