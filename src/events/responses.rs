@@ -433,10 +433,11 @@ impl MercenaryProbe {
         }
         // Where the power's own units are besieged, or an enemy's land
         // units stand outside a siege (ruling RB1).
+        let enemies: EnumSet<Faction> = Faction::ALL.into_iter().filter(|&f| game.is_enemy(power, f)).collect();
         let mut barred = EnumSet::EMPTY;
         for (space, faction, units, besieged) in game.land_stacks() {
             let own_besieged = faction == own && besieged;
-            if own_besieged || (!besieged && !units.is_empty() && game.is_enemy(power, faction)) {
+            if own_besieged || (!besieged && !units.is_empty() && enemies.contains(faction)) {
                 barred.insert(space);
             }
         }

@@ -2,8 +2,8 @@
 
 use crate::data::powers;
 use crate::game::{Game, LandUnits};
-use crate::rules::two_player;
 use crate::rules::counters::CounterTally;
+use crate::rules::two_player;
 use crate::sets::EnumSet;
 use crate::types::{Faction, LandUnitKind, Power, Space};
 
@@ -83,7 +83,14 @@ impl FitsCache {
 
     /// Whether one more unit of `kind` fits beside `stack`, `faction`'s
     /// units in `space`.
-    pub(crate) fn one_more(&mut self, game: &Game, faction: Faction, space: Space, stack: LandUnits, kind: LandUnitKind) -> bool {
+    pub(crate) fn one_more(
+        &mut self,
+        game: &Game,
+        faction: Faction,
+        space: Space,
+        stack: LandUnits,
+        kind: LandUnitKind,
+    ) -> bool {
         let here = stack.count(kind);
         if let Some(&(.., fits)) = self.known.iter().find(|k| k.0 == faction && k.1 == kind && k.2 == here) {
             return fits;

@@ -617,10 +617,13 @@ fn cede_refusal(game: &Game, deal: &Deal, space: Space) -> Option<DealRefusal> {
     };
     let receiver = deal.other(giver);
     let home = game.home_of(space);
-    let eligible = home == Faction::from(giver)
-        || home == Faction::from(receiver)
-        || home == Faction::Independent
-        || home.minor().is_some_and(|m| game.minor_ally(m) == Some(receiver));
+    // Asked last: a minor's ally is looked up only for its home spaces.
+    let eligible = || {
+        home == Faction::from(giver)
+            || home == Faction::from(receiver)
+            || home == Faction::Independent
+            || home.minor().is_some_and(|m| game.minor_ally(m) == Some(receiver))
+    };
     if deal.ceded.contains(space) {
         Some(DealRefusal::AlreadyInDeal)
     } else if religion::before_league_protestant(game, receiver) {
@@ -629,7 +632,7 @@ fn cede_refusal(game: &Game, deal: &Deal, space: Space) -> Option<DealRefusal> {
         Some(DealRefusal::NotControlled)
     } else if space.is_capital() && home == Faction::from(giver) {
         Some(DealRefusal::OwnCapital)
-    } else if !eligible {
+    } else if !eligible() {
         Some(DealRefusal::NotCedable)
     } else {
         None
