@@ -265,6 +265,7 @@ impl Game {
             Some(&Frame::Formation { power, from, units, leaders, minors }) => {
                 self.formation_action_legal(power, from, units, leaders, minors, *action)
             }
+            Some(&Frame::Impulse { power }) => self.impulse_action_legal(power, *action),
             Some(&Frame::Response(window)) => self.response_action_legal(window, *action),
             Some(Frame::Deal { deal, stage }) => self.deal_action_legal(deal, *stage, *action),
             Some(&Frame::Negotiation { power, proposed }) => self.negotiation_action_legal(power, proposed, *action),

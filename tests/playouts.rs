@@ -89,6 +89,15 @@ fn check_step(game: &Game, actions: &ActionList, rng: &mut Pcg64Mcg) {
     for action in units.chain(Leader::ALL.into_iter().map(Action::AddLeader)) {
         assert_eq!(game.is_legal(&action), actions.contains(&action), "{action}");
     }
+    // A card to play: `is_legal` checks the one card named without
+    // listing, and agrees with the list on every card either way.
+    if game.pending().kind == DecisionKind::Impulse {
+        for card in Card::ALL {
+            for action in [Action::PlayCp(card), Action::PlayEvent(card)] {
+                assert_eq!(game.is_legal(&action), actions.contains(&action), "{action}");
+            }
+        }
+    }
     // The decisions `is_legal` answers without listing (response windows,
     // deals, the negotiation segment) agree with the list on every action,
     // at one such position in 16.

@@ -9,7 +9,7 @@ use crate::engine::{ActionList, Log};
 use crate::event::Event;
 use crate::frames::Frame;
 use crate::game::{Game, LandUnits, LeaderLocation, NavalLocation, NavalUnits, Scenario};
-use crate::rules::construction::{self, can_build_corsair, can_build_squadron};
+use crate::rules::construction::{self, can_build_corsair_among, can_build_squadron_among};
 use crate::sets::EnumSet;
 use crate::types::{Card, Faction, Leader, MinorPower, Power, SeaZone, Space};
 
@@ -144,17 +144,24 @@ pub const CORSAIRS_PER_SQUADRON: u8 = 2;
 /// squadron in Algiers; corsairs after Barbary Pirates).
 fn shipyards(game: &Game, power: Power) -> EnumSet<Space> {
     let own = Faction::from(power);
+    // The spaces holding enemy units, found once for all the ports.
+    let enemies = game.enemy_spaces(power);
     Space::ALL
         .into_iter()
-        .filter(|&s| can_build_squadron(game, power, own, s) || can_build_corsair(game, power, s))
+        .filter(|&s| {
+            can_build_squadron_among(game, power, own, s, enemies) || can_build_corsair_among(game, power, s, enemies)
+        })
         .collect()
 }
 
 fn shipbuilding_actions(game: &Game, power: Power, list: &mut ActionList) {
     let own = Faction::from(power);
     let ports = shipyards(game, power);
-    list.extend(ports.iter().filter(|&s| can_build_squadron(game, power, own, s)).map(Action::BuildSquadron));
-    list.extend(ports.iter().filter(|&s| can_build_corsair(game, power, s)).map(Action::BuildCorsair));
+    let enemies = game.enemy_spaces(power);
+    list.extend(
+        ports.iter().filter(|&s| can_build_squadron_among(game, power, own, s, enemies)).map(Action::BuildSquadron),
+    );
+    list.extend(ports.iter().filter(|&s| can_build_corsair_among(game, power, s, enemies)).map(Action::BuildCorsair));
 }
 
 /// #100 Shipbuilding (not the Protestant): 2 new squadrons in home ports

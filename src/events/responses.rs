@@ -11,7 +11,6 @@ use crate::frames::Frame;
 use crate::frames::responses::{Answer, Moment, Window};
 use crate::game::{Game, LandUnits};
 use crate::rules::combat_cards::{BattleKind, ROWERS_MODIFIER, SIEGE_ARTILLERY_DICE, Seat};
-use crate::rules::construction::fits_one_more;
 use crate::rules::peace::drawable_cards;
 use crate::sets::EnumSet;
 use crate::types::{Card, Faction, LandUnitKind, Power, Space};
@@ -387,8 +386,11 @@ pub const SWISS_FRENCH: u8 = 4;
 /// mercenaries (§21.6).
 pub(crate) fn mercenary_spaces(game: &Game, power: Power) -> EnumSet<Space> {
     let mut spaces = EnumSet::EMPTY;
+    let Some(mut probe) = MercenaryProbe::new(game, power) else {
+        return spaces;
+    };
     for (space, faction, units, besieged) in game.land_stack_tuples() {
-        if !spaces.contains(space) && stack_takes_mercenary(game, power, space, faction, units, besieged) {
+        if !spaces.contains(space) && probe.takes(game, space, faction, units, besieged) {
             spaces.insert(space);
         }
     }
@@ -397,32 +399,62 @@ pub(crate) fn mercenary_spaces(game: &Game, power: Power) -> EnumSet<Space> {
 
 /// Whether `mercenary_spaces` is not empty, found at its first space.
 pub(crate) fn has_mercenary_space(game: &Game, power: Power) -> bool {
-    game.land_stack_tuples()
-        .any(|(space, faction, units, besieged)| stack_takes_mercenary(game, power, space, faction, units, besieged))
+    let Some(mut probe) = MercenaryProbe::new(game, power) else {
+        return false;
+    };
+    game.land_stack_tuples().any(|(space, faction, units, besieged)| probe.takes(game, space, faction, units, besieged))
 }
 
-/// Whether this land stack makes `space` one of `mercenary_spaces`.
-fn stack_takes_mercenary(
-    game: &Game,
+/// The tests of `mercenary_spaces` for one power, with what they share
+/// over the stacks found once: the friendly factions, the spaces where an
+/// enemy's land units stand outside a siege or the power's own are
+/// besieged (one pass over the stacks), and the counter-mix answers.
+struct MercenaryProbe {
     power: Power,
-    space: Space,
-    faction: Faction,
-    units: LandUnits,
-    besieged: bool,
-) -> bool {
-    if crate::rules::religion::before_league_protestant(game, power) {
-        return false;
+    own: Faction,
+    friendly: EnumSet<Faction>,
+    barred: EnumSet<Space>,
+    fits: crate::rules::construction::FitsCache,
+}
+
+impl MercenaryProbe {
+    /// `None` when `power` may place no mercenary at all (the Protestant
+    /// before the Schmalkaldic League, §21.6).
+    fn new(game: &Game, power: Power) -> Option<MercenaryProbe> {
+        if crate::rules::religion::before_league_protestant(game, power) {
+            return None;
+        }
+        let own = Faction::from(power);
+        let mut friendly = game.own_factions(power);
+        for p in Power::ALL {
+            if game.allied(power, p) {
+                friendly.insert(Faction::from(p));
+            }
+        }
+        // Where the power's own units are besieged, or an enemy's land
+        // units stand outside a siege (ruling RB1).
+        let enemies: EnumSet<Faction> = Faction::ALL.into_iter().filter(|&f| game.is_enemy(power, f)).collect();
+        let mut barred = EnumSet::EMPTY;
+        for (space, faction, units, besieged) in game.land_stack_tuples() {
+            let own_besieged = faction == own && besieged;
+            if own_besieged || (!besieged && !units.is_empty() && enemies.contains(faction)) {
+                barred.insert(space);
+            }
+        }
+        Some(MercenaryProbe { power, own, friendly, barred, fits: Default::default() })
     }
-    let own = Faction::from(power);
-    let friendly = game.own_factions(power).contains(faction) || faction.major().is_some_and(|p| game.allied(power, p));
-    friendly
-        && !units.is_empty()
-        && !besieged
-        && game.in_play(space)
-        && !game.is_besieged(space, own)
-        && fits_one_more(game, own, space, LandUnitKind::Mercenary)
-        && crate::rules::two_player::may_stand(game, power, space)
-        && !super::war::has_enemy_in_the_open(game, power, space)
+
+    /// Whether this land stack makes `space` one of `mercenary_spaces`.
+    fn takes(&mut self, game: &Game, space: Space, faction: Faction, units: LandUnits, besieged: bool) -> bool {
+        let own = self.own;
+        self.friendly.contains(faction)
+            && !units.is_empty()
+            && !besieged
+            && !self.barred.contains(space)
+            && game.in_play(space)
+            && crate::rules::two_player::may_stand(game, self.power, space)
+            && self.fits.one_more(game, own, space, game.land_units(space, own), LandUnitKind::Mercenary)
+    }
 }
 
 /// Spaces holding mercenaries of any power, for the Ottoman's #33.

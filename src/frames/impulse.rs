@@ -9,7 +9,6 @@ use crate::event::Event;
 use crate::frames::Frame;
 use crate::frames::responses::Moment;
 use crate::game::{Game, LandUnits, NavalLocation, NavalUnits, ReformerState};
-use crate::rules::counters::CounterTally;
 use crate::rules::{cards_dealt, construction, debate, loc};
 use crate::sets::EnumSet;
 use crate::types::{Card, CardKind, Faction, LandUnitKind, LanguageZone, Phase, Power, Reformer, Religion, Space};
@@ -212,6 +211,22 @@ impl Game {
         }
     }
 
+    /// Whether `action` is one of `impulse_actions`, without listing (the
+    /// playout tests hold the two to the same answers): only the named
+    /// card's event is checked.
+    pub(crate) fn impulse_action_legal(&self, power: Power, action: Action) -> bool {
+        match action {
+            Action::PlayCp(card) => {
+                self.hand(power).contains(card)
+                    && card.kind() != CardKind::Mandatory
+                    && card.kind() != CardKind::Diplomacy
+            }
+            Action::PlayEvent(card) => self.hand(power).contains(card) && self.can_play_event(power, card),
+            Action::Pass => self.may_pass(power),
+            _ => false,
+        }
+    }
+
     pub(crate) fn apply_impulse(&mut self, power: Power, action: Action, log: &mut dyn Log) {
         self.stack.pop();
         if let Action::PlayCp(card) | Action::PlayEvent(card) = action {
@@ -313,7 +328,7 @@ impl Game {
     /// (§17), each verb's spaces in order.
     fn construction_actions(&self, power: Power, cp: u8, list: &mut ActionList) {
         let mut sites = [EnumSet::EMPTY; 5];
-        let mut fits = FitsCache::default();
+        let mut fits = construction::FitsCache::default();
         let enemies = self.enemy_spaces(power);
         for space in Space::ALL {
             let Some(faction) = self.builder_faction(power, space) else {
@@ -570,51 +585,5 @@ impl Game {
         self.write_land_stack(index, space, faction, units, besieged);
         log.event(Event::UnitRaised { faction, kind, space });
         cp
-    }
-}
-
-/// "One more unit fits the counters" answers within one listing: the answer
-/// depends only on the faction, the kind and how many of that kind already
-/// stand in the space (the other stacks are the same), so each is computed
-/// once, from one tally per faction of all its stacks (§5.2) where it can be.
-#[derive(Default)]
-struct FitsCache {
-    known: smallvec::SmallVec<[(Faction, LandUnitKind, u8, bool); 16]>,
-    tallies: smallvec::SmallVec<[(Faction, CounterTally<'static>); FitsCache::TALLIES]>,
-}
-
-impl FitsCache {
-    /// Factions whose tallies are kept (more are checked without one).
-    const TALLIES: usize = 4;
-
-    /// Whether one more unit of `kind` fits beside `stack`, `faction`'s
-    /// units in `space`.
-    fn one_more(&mut self, game: &Game, faction: Faction, space: Space, stack: LandUnits, kind: LandUnitKind) -> bool {
-        let here = stack.count(kind);
-        if let Some(&(.., fits)) = self.known.iter().find(|k| k.0 == faction && k.1 == kind && k.2 == here) {
-            return fits;
-        }
-        let fits = self
-            .tally(game, faction)
-            .and_then(|all| all.fits_replacing(kind, here, here.saturating_add(1)))
-            .unwrap_or_else(|| construction::fits_one_more(game, faction, space, kind));
-        // Remembered while there is room inline (no allocation).
-        if self.known.len() < self.known.inline_size() {
-            self.known.push((faction, kind, here, fits));
-        }
-        fits
-    }
-
-    /// The tally of all of `faction`'s stacks, made on first need.
-    fn tally(&mut self, game: &Game, faction: Faction) -> Option<&CounterTally<'static>> {
-        let at = match self.tallies.iter().position(|t| t.0 == faction) {
-            Some(at) => at,
-            None if self.tallies.len() < Self::TALLIES => {
-                self.tallies.push((faction, CounterTally::of(game, faction, None)));
-                self.tallies.len() - 1
-            }
-            None => return None,
-        };
-        self.tallies.get(at).map(|t| &t.1)
     }
 }

@@ -207,19 +207,21 @@ impl Game {
 
     /// Every term action that may be added to `deal` now.
     fn term_actions(&self, deal: &Deal, list: &mut ActionList) {
-        let mut add = |action: Action| {
+        let add = |list: &mut ActionList, action: Action| {
             if self.term_action_legal(deal, action) {
                 list.push(action);
             }
         };
         for action in [Action::EndWar, Action::Ally, Action::GrantDivorce] {
-            add(action);
+            add(list, action);
         }
-        Ruler::ALL.into_iter().for_each(|ruler| add(Action::LiftExcommunication(ruler)));
-        Leader::ALL.into_iter().for_each(|leader| add(Action::FreeLeader(leader)));
-        Space::ALL.into_iter().for_each(|space| add(Action::Cede(space)));
+        Ruler::ALL.into_iter().for_each(|ruler| add(list, Action::LiftExcommunication(ruler)));
+        Leader::ALL.into_iter().for_each(|leader| add(list, Action::FreeLeader(leader)));
+        // The cede terms in one pass over the map (the test of
+        // `term_action_legal`, with what depends only on the giver found once).
+        list.extend(nego::cedable_spaces(self, deal).iter().map(Action::Cede));
         for giver in [deal.proposer, deal.recipient] {
-            add(Action::CardDrawFrom(giver));
+            add(list, Action::CardDrawFrom(giver));
         }
         let parties = [Faction::from(deal.proposer), Faction::from(deal.recipient)];
         let mut mercenary_spaces = EnumSet::EMPTY;
@@ -228,7 +230,7 @@ impl Game {
                 mercenary_spaces.insert(space);
             }
         }
-        mercenary_spaces.iter().for_each(|space| add(Action::GiveMercenaryIn(space)));
+        mercenary_spaces.iter().for_each(|space| add(list, Action::GiveMercenaryIn(space)));
         if self.loans_open(deal) {
             self.loan_actions(deal, list);
         }

@@ -2,6 +2,7 @@
 
 use crate::data::powers;
 use crate::game::{Game, LandUnits};
+use crate::rules::counters::CounterTally;
 use crate::rules::two_player;
 use crate::sets::EnumSet;
 use crate::types::{Faction, LandUnitKind, Power, Space};
@@ -64,6 +65,59 @@ pub fn fits_one_more(game: &Game, faction: Faction, space: Space, kind: LandUnit
         LandUnitKind::Cavalry => stack.cavalry += 1,
     }
     super::counters::fits_with(game, faction, space, stack, LandUnits::NONE)
+}
+
+/// "One more unit fits the counters" answers within one listing: the answer
+/// depends only on the faction, the kind and how many of that kind already
+/// stand in the space (the other stacks are the same), so each is computed
+/// once, from one tally per faction of all its stacks (§5.2) where it can be.
+#[derive(Default)]
+pub(crate) struct FitsCache {
+    known: smallvec::SmallVec<[(Faction, LandUnitKind, u8, bool); 16]>,
+    tallies: smallvec::SmallVec<[(Faction, CounterTally<'static>); FitsCache::TALLIES]>,
+}
+
+impl FitsCache {
+    /// Factions whose tallies are kept (more are checked without one).
+    const TALLIES: usize = 4;
+
+    /// Whether one more unit of `kind` fits beside `stack`, `faction`'s
+    /// units in `space`.
+    pub(crate) fn one_more(
+        &mut self,
+        game: &Game,
+        faction: Faction,
+        space: Space,
+        stack: LandUnits,
+        kind: LandUnitKind,
+    ) -> bool {
+        let here = stack.count(kind);
+        if let Some(&(.., fits)) = self.known.iter().find(|k| k.0 == faction && k.1 == kind && k.2 == here) {
+            return fits;
+        }
+        let fits = self
+            .tally(game, faction)
+            .and_then(|all| all.fits_replacing(kind, here, here.saturating_add(1)))
+            .unwrap_or_else(|| fits_one_more(game, faction, space, kind));
+        // Remembered while there is room inline (no allocation).
+        if self.known.len() < self.known.inline_size() {
+            self.known.push((faction, kind, here, fits));
+        }
+        fits
+    }
+
+    /// The tally of all of `faction`'s stacks, made on first need.
+    fn tally(&mut self, game: &Game, faction: Faction) -> Option<&CounterTally<'static>> {
+        let at = match self.tallies.iter().position(|t| t.0 == faction) {
+            Some(at) => at,
+            None if self.tallies.len() < Self::TALLIES => {
+                self.tallies.push((faction, CounterTally::of(game, faction, None)));
+                self.tallies.len() - 1
+            }
+            None => return None,
+        };
+        self.tallies.get(at).map(|t| &t.1)
+    }
 }
 
 /// Whether `power` may build a naval squadron for `faction` (itself or an

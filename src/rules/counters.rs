@@ -80,6 +80,12 @@ impl<'m> CounterTally<'m> {
         Self::with_shape(mix, Shape::of(mix))
     }
 
+    /// An empty tally of `faction`'s own counter mix, its shape looked up
+    /// once for all (the same as `CounterTally::new(counter_mix(faction))`).
+    pub(crate) fn of_faction(faction: Faction) -> CounterTally<'static> {
+        CounterTally::with_shape(counter_mix(faction), faction_shape(faction))
+    }
+
     fn with_shape(mix: &'m [CounterKind], shape: Option<Shape>) -> Self {
         let counters = mix.iter().map(|k| usize::from(k.count)).sum();
         CounterTally { mix, counters, shape, sums: Sums::default(), others: Vec::new() }
@@ -112,7 +118,7 @@ impl<'m> CounterTally<'m> {
     /// assert!(others.fits_with(LandUnits::regulars(2), LandUnits::regulars(2)));
     /// ```
     pub fn of(game: &Game, faction: Faction, except: Option<Space>) -> CounterTally<'static> {
-        let mut tally = CounterTally::with_shape(counter_mix(faction), faction_shape(faction));
+        let mut tally = CounterTally::of_faction(faction);
         for (space, f, units, _) in game.land_stack_tuples() {
             if f == faction && Some(space) != except {
                 tally.add_units(units);

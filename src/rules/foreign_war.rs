@@ -7,7 +7,6 @@
 //! the card still takes, the dice of a Fight Foreign War action, where the
 //! survivors go home. The events themselves live in `events/foreign_wars.rs`.
 
-use crate::data::powers::counter_mix;
 use crate::game::{Game, LandUnits, LeaderLocation};
 use crate::rules::battle::{best_battle_rating, field_battle_dice};
 use crate::rules::counters::CounterTally;
@@ -209,7 +208,7 @@ pub fn counters_fit(
     stack: LandUnits,
     card: (ForeignWar, LandUnits),
 ) -> bool {
-    let mut tally = CounterTally::new(counter_mix(faction));
+    let mut tally = CounterTally::of_faction(faction);
     for (s, f, units, _) in game.land_stack_tuples() {
         if f == faction && Some(s) != space {
             tally.add_units(units);

@@ -458,11 +458,12 @@ pub fn term_refusal(game: &Game, deal: &Deal, term: Term) -> Option<DealRefusal>
         Term::Divorce => divorce_refusal(game, deal),
         Term::LiftExcommunication(ruler) => {
             let other = ruler.power();
-            let liftable = peace::liftable_excommunications(game, other).contains(ruler);
             let parties = (a, b) == (Power::Papacy, other) || (b, a) == (Power::Papacy, other);
+            // The parties first: the excommunications are looked up only for a deal with the Papacy.
+            let liftable = || peace::liftable_excommunications(game, other).contains(ruler);
             if deal.lift.contains(ruler) {
                 Some(DealRefusal::AlreadyInDeal)
-            } else if !liftable || !parties || other == Power::Papacy {
+            } else if !parties || other == Power::Papacy || !liftable() {
                 Some(DealRefusal::NotExcommunicated)
             } else {
                 None
@@ -616,10 +617,13 @@ fn cede_refusal(game: &Game, deal: &Deal, space: Space) -> Option<DealRefusal> {
     };
     let receiver = deal.other(giver);
     let home = game.home_of(space);
-    let eligible = home == Faction::from(giver)
-        || home == Faction::from(receiver)
-        || home == Faction::Independent
-        || home.minor().is_some_and(|m| game.minor_ally(m) == Some(receiver));
+    // Asked last: a minor's ally is looked up only for its home spaces.
+    let eligible = || {
+        home == Faction::from(giver)
+            || home == Faction::from(receiver)
+            || home == Faction::Independent
+            || home.minor().is_some_and(|m| game.minor_ally(m) == Some(receiver))
+    };
     if deal.ceded.contains(space) {
         Some(DealRefusal::AlreadyInDeal)
     } else if religion::before_league_protestant(game, receiver) {
@@ -628,11 +632,30 @@ fn cede_refusal(game: &Game, deal: &Deal, space: Space) -> Option<DealRefusal> {
         Some(DealRefusal::NotControlled)
     } else if space.is_capital() && home == Faction::from(giver) {
         Some(DealRefusal::OwnCapital)
-    } else if !eligible {
+    } else if !eligible() {
         Some(DealRefusal::NotCedable)
     } else {
         None
     }
+}
+
+/// The spaces a cede term may name now: those a party controls and
+/// [`cede_refusal`] passes (§9.1), in one pass over the map, with the
+/// Schmalkaldic League check of each receiver made once.
+pub(crate) fn cedable_spaces(game: &Game, deal: &Deal) -> EnumSet<Space> {
+    let parties = [deal.proposer, deal.recipient];
+    let open = parties.map(|giver| !religion::before_league_protestant(game, deal.other(giver)));
+    let mut spaces = EnumSet::EMPTY;
+    for space in Space::ALL {
+        let Some(giver) = game.controller(space).major() else {
+            continue;
+        };
+        let giving = parties.iter().zip(open).any(|(&p, open)| p == giver && open);
+        if giving && cede_refusal(game, deal, space).is_none() {
+            spaces.insert(space);
+        }
+    }
+    spaces
 }
 
 fn card_refusal(game: &Game, deal: &Deal, giver: Power) -> Option<DealRefusal> {
@@ -694,17 +717,16 @@ pub fn mercenary_spaces(game: &Game, deal: &Deal, receiver: Power) -> EnumSet<Sp
             && !game.is_besieged(s, own)
             && !game.has_enemy_land_units(receiver, s)
     };
-    Space::ALL
-        .into_iter()
-        .filter(|&s| {
-            let wanted = if receiver == Power::Protestant {
-                s.kind() == SpaceKind::Electorate
-            } else {
-                s.is_capital() && s.home() == own
-            };
-            wanted && gets(s) && fits(s)
-        })
-        .collect()
+    // The spaces wanted: the electorates for the Protestant, else the
+    // receiver's capitals (static sets, not a scan of the map).
+    let wanted = if receiver == Power::Protestant { electorates() } else { crate::rules::spring::capitals(receiver) };
+    wanted.iter().filter(|&s| gets(s) && fits(s)).collect()
+}
+
+/// The electorates (§21.6), found once.
+fn electorates() -> EnumSet<Space> {
+    static ELECTORATES: std::sync::OnceLock<EnumSet<Space>> = std::sync::OnceLock::new();
+    *ELECTORATES.get_or_init(|| Space::ALL.into_iter().filter(|s| s.kind() == SpaceKind::Electorate).collect())
 }
 
 impl core::fmt::Display for Deal {

@@ -254,11 +254,21 @@ pub fn military_auto_victory(game: &Game) -> Option<Power> {
 /// each controls that are not in unrest.
 fn keys_uncovered_by_faction(game: &Game) -> [u8; Faction::COUNT] {
     let mut uncovered = [0u8; Faction::COUNT];
-    for key in Space::keys().difference(game.unrest()) {
-        let n = &mut uncovered[game.controller(key).index()];
-        *n = n.saturating_add(1);
+    let unrest = game.unrest();
+    for &key in key_list() {
+        if !unrest.contains(key) {
+            let n = &mut uncovered[game.controller(key).index()];
+            *n = n.saturating_add(1);
+        }
     }
     uncovered
+}
+
+/// [`Space::keys`] as a list, made once (checked after every action, so
+/// walked as a slice rather than a set).
+fn key_list() -> &'static [Space] {
+    static KEYS: std::sync::OnceLock<smallvec::SmallVec<[Space; Space::COUNT]>> = std::sync::OnceLock::new();
+    KEYS.get_or_init(|| Space::keys().iter().collect())
 }
 
 /// Whether the Protestant has won a religious victory: 50 Protestant spaces
