@@ -89,7 +89,11 @@ const fn compact_blocks() -> [CompactBlock; layout::COUNT] {
     while i < layout::COUNT {
         let block = layout::BLOCKS[i];
         let categories = categories_of(&block);
-        let len = if categories == 0 { block.len } else { block.len / categories };
+        // A plain block keeps its length; a one-hot one has a number a group.
+        let len = match block.len.checked_div(categories) {
+            Some(groups) => groups,
+            None => block.len,
+        };
         out[i] = CompactBlock { name: block.name, offset, len, categories };
         offset += len;
         i += 1;
