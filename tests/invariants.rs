@@ -238,8 +238,9 @@ fn invariants_hold_at_every_step() {
 #[test]
 fn seeds_found_by_the_long_run() {
     // 1,000,195 (and 1532's 1,000,811, 1,002,215): a squadron on loan
-    // removed at peace as the loser's own (§9.3 step 4, §9.2).
-    for seed in [1_000_195, 1_001_386, 1_001_587, 1_002_214, 1_012_318, 1_065_673, 1_071_790, 1_074_664] {
+    // removed at peace as the loser's own (§9.3 step 4, §9.2). 1,007,149:
+    // a siege left outnumbered by a deactivation's tie choice (§15.3).
+    for seed in [1_000_195, 1_007_149, 1_001_386, 1_001_587, 1_002_214, 1_012_318, 1_065_673, 1_071_790, 1_074_664] {
         playout(Scenario::Y1517, seed, |game, actions, _, _| check_state(game, actions));
     }
     let seeds_1532 =

@@ -552,7 +552,7 @@ impl Game {
     /// checked, unless the event still waits for a decision of its own
     /// (then at its end, so that a broken siege's retreat never sits on the
     /// event's decision: 1532 seed 1,039,661).
-    fn check_sieges_after_event(&mut self, log: &mut dyn Log) {
+    pub(crate) fn check_sieges_after_event(&mut self, log: &mut dyn Log) {
         if !matches!(self.stack.top(), Some(Frame::Event(_))) {
             self.check_all_sieges(log);
         }

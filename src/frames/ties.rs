@@ -130,6 +130,10 @@ impl Game {
             }
             Tie::League => crate::events::finish_schmalkaldic_league(self, picks, log),
         }
+        // §15.3: the displaced units may leave a siege without besiegers
+        // that outnumber the units inside (an event's deactivation of the
+        // minor whose units besieged: 1517 seed 1,007,149).
+        self.check_sieges_after_event(log);
     }
 
     /// §22.4: `minor` leaves its ally, each change of control reported,
