@@ -228,3 +228,40 @@ fn a_person_is_not_shown_the_papal_diet_of_worms_pick() {
         std::thread::sleep(Duration::from_millis(100));
     }
 }
+
+/// A person plays France in a 1517 game (seed 7), issue #34 items 3 and 6:
+/// England's turn-1 deal is shown term by term, who gives what to whom,
+/// before France answers; a response window where France can only decline
+/// is declined for it, with a line saying which; the spend menu shows
+/// each action's CP cost beside its notation.
+#[test]
+fn a_person_reads_a_deal_its_declines_and_the_costs_in_tmux() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        println!("note: tmux is not on PATH; the terminal test of examples/play.rs is skipped");
+        return;
+    }
+    let play = play_binary();
+    let tmux = Tmux { socket: format!("his-play-deal-{}", std::process::id()) };
+    let picture = std::env::temp_dir().join(format!("his-play-deal-{}.svg", std::process::id()));
+    let command = format!("{} --power france --seed 7 --scenario 1517 --board {}", play.display(), picture.display());
+    let out = tmux.run(&["new-session", "-d", "-s", "play", "-x", "200", "-y", "60", &command]);
+    assert!(out.status.success(), "tmux starts: {}", String::from_utf8_lossy(&out.stderr));
+
+    let screen = tmux.wait_for("the deal", |s| at_prompt(s) && s.contains("deal (facing England)"));
+    assert!(screen.contains("The deal between England and France:"), "{screen}");
+    assert!(screen.contains("  - France cedes Lyon to England"), "{screen}");
+    assert!(screen.contains("  - England gives France 2 random card draws"), "{screen}");
+    tmux.type_line("decline");
+    let screen = tmux.wait_for("Venetian Informant", |s| at_prompt(s) && s.contains("card Venetian Informant"));
+    assert!(screen.contains("France rejects England's deal"), "{screen}");
+    tmux.type_line("1");
+    tmux.wait_for("the spring deployment", |s| at_prompt(s) && s.contains("a capital to deploy from"));
+    tmux.type_line("1");
+    let screen = tmux.wait_for("the impulse", |s| at_prompt(s) && s.contains("France, impulse"));
+    assert!(screen.contains("France: nothing to play: declined (France, response window"), "{screen}");
+    tmux.type_line("play_cp fountain_of_youth");
+    let screen = tmux.wait_for("the spend menu", |s| at_prompt(s) && s.contains("[build_squadron brest, 2 CP]"));
+    assert!(screen.contains("[buy_mercenary paris, 1 CP]"), "{screen}");
+    let _ = std::fs::remove_file(&picture);
+    tmux.type_line("quit");
+}
