@@ -5,8 +5,8 @@
 //! Petitions for Divorce, #208 Knights of St. John, #209 Plague, #210
 //! Shipbuilding, #212 Venetian Alliance, #215 Machiavelli, #217 Secret
 //! Protestant Circle, #218 Siege of Vienna and #219 Spanish Inquisition.
-//! The six invasion cards are not built and never enter the diplomatic
-//! deck (ruling DD3).
+//! The six invasion cards are in `events::invasions` (ruling DD3: all 19
+//! are built).
 
 use super::{CardEvent, EventStep, Steps, always};
 use crate::action::Action;

@@ -205,11 +205,12 @@ impl BattleCards {
 /// The regulars Janissaries (#1) raises as an impulse event.
 pub const JANISSARIES_REGULARS: u8 = 4;
 
-/// Where Janissaries' new regulars (#1) may go, one at a time: Ottoman home
-/// spaces in play that the Ottoman controls, never Algiers (pirate havens
-/// are not Ottoman home spaces), where no enemy land units stand (as for
-/// raising units, §17), within the counter mix. Foreign-war cards are not
-/// built.
+/// Where Janissaries' new regulars (#1) may go on the map, one at a time:
+/// the printed Ottoman home spaces in play that the Ottoman controls, never
+/// Algiers nor a pirate haven (where only corsairs are built: §21.1,
+/// ruling MW16), where no enemy land units stand (as for raising units,
+/// §17), within the counter mix. The event may also put them on the
+/// Ottoman's foreign war cards (`events::home`).
 ///
 /// ```
 /// use here_i_stand::{Game, Scenario, Setup, Space};
