@@ -365,13 +365,18 @@ impl Observation {
     pub fn encode(&self, out: &mut [f32]) -> Result<(), BufferLengthError> {
         check_length(Self::LEN, out.len())?;
         out.fill(0.0);
+        self.encode_zeroed(out);
+        Ok(())
+    }
+
+    /// [`Observation::encode`] into `out`, already all 0 and `LEN` long.
+    fn encode_zeroed(&self, out: &mut [f32]) {
         self.encode_map(out);
         self.encode_units(out);
         self.encode_state(out);
         self.encode_religion(out);
         self.encode_impulse_war(out);
         self.encode_decision(out);
-        Ok(())
     }
 
     /// Control, religion and unrest.

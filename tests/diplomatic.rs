@@ -7,17 +7,11 @@ use here_i_stand::*;
 use rand_core::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 
-/// A bare two-player board at the diplomacy phase of `turn`, with `deck` in
-/// the diplomatic draw pile (late cards allowed).
+use crate::common;
+
+/// The two-player diplomacy phase of `turn` ([`common::dip_phase`]).
 fn diplomacy(turn: u8, deck: &[Card]) -> Game {
-    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 5));
-    game.set_turn(turn).unwrap();
-    game.set_dip_late_cards_added(true).unwrap();
-    for &card in deck {
-        game.put_card_in_dip_deck(card).unwrap();
-    }
-    game.set_phase(Phase::Diplomacy).unwrap();
-    game
+    common::dip_phase(turn, deck)
 }
 
 /// The diplomatic cards `power` is offered to play now.

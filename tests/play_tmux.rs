@@ -41,6 +41,36 @@ impl Tmux {
     }
 }
 
+impl Tmux {
+    /// Types `quit` and waits, up to 20 s, for `play` to end.
+    fn quit(&self) {
+        self.type_line("quit");
+        let start = Instant::now();
+        while self.run(&["has-session", "-t", "play"]).status.success() {
+            assert!(start.elapsed() < Duration::from_secs(20), "play quits:\n{}", self.screen());
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+/// Starts `play` with `args` in a detached tmux session of its own (socket
+/// `his-play-<name>-<pid>`), the picture of the board (the example is built
+/// with the `svg` feature) to a scratch file, which it returns; `None`,
+/// with a note, where tmux is missing.
+fn start_play(name: &str, args: &str) -> Option<(Tmux, PathBuf)> {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        println!("note: tmux is not on PATH; the terminal test of examples/play.rs is skipped");
+        return None;
+    }
+    let play = play_binary();
+    let tmux = Tmux { socket: format!("his-play-{name}-{}", std::process::id()) };
+    let picture = std::env::temp_dir().join(format!("his-play-{name}-{}.svg", std::process::id()));
+    let command = format!("{} {args} --board {}", play.display(), picture.display());
+    let out = tmux.run(&["new-session", "-d", "-s", "play", "-x", "200", "-y", "60", &command]);
+    assert!(out.status.success(), "tmux starts: {}", String::from_utf8_lossy(&out.stderr));
+    Some((tmux, picture))
+}
+
 impl Drop for Tmux {
     fn drop(&mut self) {
         let _ = Command::new("tmux").arg("-L").arg(&self.socket).arg("kill-server").output();
@@ -108,19 +138,7 @@ fn at_prompt(screen: &str) -> bool {
 /// number and by text, read the summary, save, load, and quit.
 #[test]
 fn a_person_plays_the_first_decisions_in_tmux() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        println!("note: tmux is not on PATH; the terminal test of examples/play.rs is skipped");
-        return;
-    }
-    let play = play_binary();
-    let tmux = Tmux { socket: format!("his-play-test-{}", std::process::id()) };
-    // The picture of the board (issue #33: the example is built with the
-    // `svg` feature) goes to a scratch file.
-    let picture = std::env::temp_dir().join(format!("his-play-test-{}.svg", std::process::id()));
-    let command =
-        format!("{} --power protestant --seed 3 --scenario 1517 --board {}", play.display(), picture.display());
-    let out = tmux.run(&["new-session", "-d", "-s", "play", "-x", "200", "-y", "60", &command]);
-    assert!(out.status.success(), "tmux starts: {}", String::from_utf8_lossy(&out.stderr));
+    let Some((tmux, picture)) = start_play("test", "--power protestant --seed 3 --scenario 1517") else { return };
 
     // The first decision: Luther's 95 Theses, five attempts (§18.1).
     let screen = tmux.wait_for("the first prompt", at_prompt);
@@ -180,12 +198,7 @@ fn a_person_plays_the_first_decisions_in_tmux() {
     assert!(screen.contains(&format!("Protestant: {english}")), "{screen}");
     let _ = std::fs::remove_file(&file);
     let _ = std::fs::remove_file(&picture);
-    tmux.type_line("quit");
-    let start = Instant::now();
-    while tmux.run(&["has-session", "-t", "play"]).status.success() {
-        assert!(start.elapsed() < Duration::from_secs(20), "play quits:\n{}", tmux.screen());
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    tmux.quit();
 }
 
 /// A person plays the Protestant in the two-player game (seed 1; issue
@@ -195,16 +208,7 @@ fn a_person_plays_the_first_decisions_in_tmux() {
 /// Diet, which shows both cards.
 #[test]
 fn a_person_is_not_shown_the_papal_diet_of_worms_pick() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        println!("note: tmux is not on PATH; the terminal test of examples/play.rs is skipped");
-        return;
-    }
-    let play = play_binary();
-    let tmux = Tmux { socket: format!("his-play-diet-{}", std::process::id()) };
-    let picture = std::env::temp_dir().join(format!("his-play-diet-{}.svg", std::process::id()));
-    let command = format!("{} --power protestant --seed 1 --scenario 2p --board {}", play.display(), picture.display());
-    let out = tmux.run(&["new-session", "-d", "-s", "play", "-x", "200", "-y", "60", &command]);
-    assert!(out.status.success(), "tmux starts: {}", String::from_utf8_lossy(&out.stderr));
+    let Some((tmux, picture)) = start_play("diet", "--power protestant --seed 1 --scenario 2p") else { return };
     tmux.wait_for("the first prompt", |s| at_prompt(s) && s.contains("5 left"));
     for left in ["4 left", "3 left", "2 left", "1 left"] {
         tmux.type_line("1");
@@ -221,12 +225,7 @@ fn a_person_is_not_shown_the_papal_diet_of_worms_pick() {
     let screen = tmux.wait_for("the Diet's result", |s| at_prompt(s) && s.contains("Diet of Worms: Protestant plays"));
     assert!(screen.contains(", Papacy plays "), "both cards are revealed: {screen}");
     let _ = std::fs::remove_file(&picture);
-    tmux.type_line("quit");
-    let start = Instant::now();
-    while tmux.run(&["has-session", "-t", "play"]).status.success() {
-        assert!(start.elapsed() < Duration::from_secs(20), "play quits:\n{}", tmux.screen());
-        std::thread::sleep(Duration::from_millis(100));
-    }
+    tmux.quit();
 }
 
 /// A person plays France in a 1517 game (seed 7), issue #34 items 3 and 6:
@@ -236,16 +235,7 @@ fn a_person_is_not_shown_the_papal_diet_of_worms_pick() {
 /// each action's CP cost beside its notation.
 #[test]
 fn a_person_reads_a_deal_its_declines_and_the_costs_in_tmux() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        println!("note: tmux is not on PATH; the terminal test of examples/play.rs is skipped");
-        return;
-    }
-    let play = play_binary();
-    let tmux = Tmux { socket: format!("his-play-deal-{}", std::process::id()) };
-    let picture = std::env::temp_dir().join(format!("his-play-deal-{}.svg", std::process::id()));
-    let command = format!("{} --power france --seed 7 --scenario 1517 --board {}", play.display(), picture.display());
-    let out = tmux.run(&["new-session", "-d", "-s", "play", "-x", "200", "-y", "60", &command]);
-    assert!(out.status.success(), "tmux starts: {}", String::from_utf8_lossy(&out.stderr));
+    let Some((tmux, picture)) = start_play("deal", "--power france --seed 7 --scenario 1517") else { return };
 
     let screen = tmux.wait_for("the deal", |s| at_prompt(s) && s.contains("deal (facing England)"));
     assert!(screen.contains("The deal between England and France:"), "{screen}");
@@ -263,5 +253,5 @@ fn a_person_reads_a_deal_its_declines_and_the_costs_in_tmux() {
     let screen = tmux.wait_for("the spend menu", |s| at_prompt(s) && s.contains("[build_squadron brest, 2 CP]"));
     assert!(screen.contains("[buy_mercenary paris, 1 CP]"), "{screen}");
     let _ = std::fs::remove_file(&picture);
-    tmux.type_line("quit");
+    tmux.quit();
 }

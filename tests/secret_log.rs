@@ -244,23 +244,12 @@ fn a_deal_being_built_hides_its_terms() {
 
 // --- The two-player diplomatic deck (§24.3) -----------------------------------------
 
-fn two_player_diplomacy(turn: u8, deck: &[Card]) -> Game {
-    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 5));
-    game.set_turn(turn).unwrap();
-    game.set_dip_late_cards_added(true).unwrap();
-    for &card in deck {
-        game.put_card_in_dip_deck(card).unwrap();
-    }
-    game.set_phase(Phase::Diplomacy).unwrap();
-    game
-}
-
 /// §24.3: each side draws a diplomatic card in secret (the event counts
 /// it, it names none), then the Papacy plays one and the Protestant plays
 /// one, face up (the sequence of play reveals each as it is played).
 #[test]
 fn a_two_player_diplomatic_card_is_secret_until_played() {
-    let mut game = two_player_diplomacy(2, &[Card::DipKnightsOfStJohn, Card::DipSecretProtestantCircle]);
+    let mut game = crate::common::dip_phase(2, &[Card::DipKnightsOfStJohn, Card::DipSecretProtestantCircle]);
     let mut log = Vec::new();
     game.run_automatic_logged(&mut log);
     assert!(log.contains(&Event::DipCardDrawn(Power::Papacy)));
@@ -278,7 +267,7 @@ fn a_two_player_diplomatic_card_is_secret_until_played() {
 /// for the Papacy's is seen by both sides, and by no other power.
 #[test]
 fn a_diplomatic_pressure_swap_is_seen_by_both_sides_only() {
-    let mut game = two_player_diplomacy(3, &[Card::DipCorsairRaid]);
+    let mut game = crate::common::dip_phase(3, &[Card::DipCorsairRaid]);
     game.give_card(Power::Protestant, Card::DipDiplomaticPressure).unwrap();
     game.give_card(Power::Protestant, Card::DipShipbuilding).unwrap();
     game.give_card(Power::Papacy, Card::DipKnightsOfStJohn).unwrap();

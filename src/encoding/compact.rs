@@ -146,7 +146,7 @@ impl Observation {
     pub fn encode_compact(&self, out: &mut [f32]) -> Result<(), BufferLengthError> {
         check_length(Self::COMPACT_LEN, out.len())?;
         let mut full = [0.0f32; Observation::LEN];
-        self.encode(&mut full)?;
+        self.encode_zeroed(&mut full);
         for (block, compact) in layout::BLOCKS.iter().zip(&COMPACT) {
             let from = &full[block.offset..block.offset + block.len];
             let to = &mut out[compact.offset..compact.offset + compact.len];

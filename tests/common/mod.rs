@@ -325,3 +325,16 @@ pub fn retreat_first(game: &mut Game, log: &mut Vec<Event>) -> Vec<Power> {
     }
     asked
 }
+
+/// A bare two-player board at the diplomacy phase of `turn`, with `deck` in
+/// the diplomatic draw pile (late cards allowed).
+pub fn dip_phase(turn: u8, deck: &[Card]) -> Game {
+    let mut game = Game::empty(Setup::new(Scenario::TwoPlayer, 5));
+    game.set_turn(turn).unwrap();
+    game.set_dip_late_cards_added(true).unwrap();
+    for &card in deck {
+        game.put_card_in_dip_deck(card).unwrap();
+    }
+    game.set_phase(Phase::Diplomacy).unwrap();
+    game
+}
