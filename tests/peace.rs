@@ -533,3 +533,24 @@ fn the_st_peters_track() {
     assert_eq!(st_peters_after(3, 4, 3), (0, 5));
     assert_eq!(st_peters_after(0, 5, 3), (0, 5));
 }
+
+/// §9.3 step 4, §9.2: the loser removes its own units; a squadron on loan
+/// to it is the lender's, never removed for the loser (1517 seed 1,000,195
+/// of the invariant run).
+#[test]
+fn a_squadron_on_loan_is_not_removed_for_the_loser() {
+    let marseille = NavalLocation::Port(Space::Marseille);
+    let mut game = diplomacy_on(2, |g| {
+        france_loses_dijon(g)?;
+        g.set_alliance(Power::France, Power::Ottoman, true)?;
+        g.set_naval_units(marseille, Faction::France, NavalUnits::squadrons(1))?;
+        g.set_loaned_squadrons(marseille, Power::France, Faction::Ottoman, 1)?;
+        g.set_land_units(Space::Lyon, Faction::France, LandUnits::regulars(1))
+    });
+    apply(&mut game, Action::SueForPeace(Power::Hapsburg));
+    assert_eq!(legal(&game), [Action::RemoveUnitIn(Space::Lyon)]);
+    apply(&mut game, Action::RemoveUnitIn(Space::Lyon));
+    assert_eq!(game.naval_units(marseille, Faction::France), NavalUnits::squadrons(1));
+    assert_eq!(game.naval_on_turn_track(Faction::France), NavalUnits::NONE);
+    assert_eq!(game.validate(), Ok(()));
+}
